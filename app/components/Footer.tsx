@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { Logo } from './Logo';
+import { ThemeSwitcher } from './ThemeSwitcher';
+
+export function Footer() {
+  return (
+    <footer className="mt-12 border-t border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <Logo />
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Powering Ads, Elevating Brands</p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <Link className="hover:underline" to="/help-contact">Help &amp; Contact</Link>
+          <Link className="hover:underline" to="/terms">Terms of Service</Link>
+          <Link className="hover:underline" to="/privacy">Privacy</Link>
+        </nav>
+        <ThemeSwitcher />
+      </div>
+      <p className="border-t border-gray-100 px-4 py-4 text-center text-xs text-gray-600 dark:border-gray-800 dark:text-gray-400">
+        © {new Date().getFullYear()} Soko. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+import { type ShouldRevalidateFunctionArgs, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { Footer } from './components/Footer';
+import { Header } from './components/Header';
+import { Toaster } from './components/Toaster';
+import { useNonce } from './lib/nonce';
+import { themeBootScript } from './lib/theme';
+import { NotFound } from './components/NotFound';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.auth?.user;
+  return { user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email } : null };
+}
+
+// Header and user only change when a session changes, which always comes with a form submission.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Soko — Buy and sell anything in Kenya' },
+  { name: 'description', content: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-KE" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col overflow-x-hidden antialiased">
+        <Header user={data?.user ?? null} />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          {children}
+        </main>
+        <Footer />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string' && error.data
+      ? error.data
+      : error.statusText
+    : 'Something went wrong on our side. Please try again.';
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || 'Error'}` : 'Something went wrong'}</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">{message}</p>
+      <a href="/" className="btn-primary mt-6">Go to Home</a>
+    </section>
+  );
+}

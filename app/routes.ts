@@ -1,0 +1,15 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { accountsRoutes } from './routes/accounts/routes';
+import { helpRoutes } from './routes/help/routes';
+import { listingsRoutes } from './routes/listings/routes';
+import { paymentsRoutes } from './routes/payments/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  ...accountsRoutes,
+  ...listingsRoutes,
+  ...paymentsRoutes,
+  ...helpRoutes,
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

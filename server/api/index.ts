@@ -1,0 +1,16 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Services } from '../context.ts';
+import type { AuthVariables } from '../http/auth-middleware.ts';
+import { healthRoutes } from './health.ts';
+import { docsRoutes } from './docs.ts';
+
+export type ApiEnv = { Variables: AuthVariables & { requestId: string; clientIp: string } };
+
+/** The JSON API under /api: one sub-app per resource, all described in /api/openapi.json. */
+export function createApi(services: Services): OpenAPIHono<ApiEnv> {
+  const api = new OpenAPIHono<ApiEnv>();
+  api.route('/', healthRoutes(services));
+  // Resource sub-apps are mounted here, one line each.
+  docsRoutes(api, services);
+  return api;
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createApi } from './api/index.ts';
+import type { RequestContext, Services } from './context.ts';
+import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
+import { sameOriginGuard } from './http/csrf.ts';
+import { isAppError } from './http/errors.ts';
+
+export type AppEnv = {
+  Variables: AuthVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
+};
+
+export type AppOptions = {
+  /** The React Router server build; omitted by API-only integration tests. */
+  getBuild?: () => Promise<ServerBuild>;
+  /** Serve build/client (production). The dev server lets Vite serve assets instead. */
+  serveClientAssets?: boolean;
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Builds the whole HTTP application (API, media, assets, pages). Exported, not started. */
+export function createApp(services: Services, options: AppOptions = {}): Hono<AppEnv> {
+  const { config, logger } = services;
+  const appOrigin = new URL(config.appUrl).origin;
+  const app = new Hono<AppEnv>();
+  fs.mkdirSync(config.mediaDir, { recursive: true });
+
+  app.use(requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  app.use(async (c, next) => {
+    c.set('clientIp', clientIp(c, config.trustProxy));
+    const started = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - started);
+    const line = { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) logger.error(line, 'request failed');
+    else logger.info(line, 'request');
+  });
+  app.use(compress());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Form posts may redirect to the payment provider's hosted checkout.
+        formAction: ["'self'", 'https://checkout.flutterwave.com', 'https://*.flutterwave.com'],
+      },
+      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (isAppError(error)) {
+      for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
+      return c.json(error.toJSON(), error.status as 400);
+    }
+    logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
+    return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);
+  });
+
+  app.use(sameOriginGuard(appOrigin));
+  app.use('/api/*', resolveAuth(services));
+  app.route('/api', createApi(services));
+  app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
+
+  // Image variants are written once under server-made names, so they can be cached for ever.
+  app.use(
+    '/media/*',
+    serveStatic({
+      root: path.relative(process.cwd(), config.mediaDir) || '.',
+      rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
+      onFound: (_p, c) => {
+        c.header('Cache-Control', IMMUTABLE);
+      },
+    }),
+  );
+  app.all('/media/*', (c) => c.text('Not found', 404));
+
+  if (options.serveClientAssets) {
+    const clientRoot = path.relative(process.cwd(), path.join(config.buildDir, 'client')) || '.';
+    app.use(
+      '/assets/*',
+      serveStatic({ root: clientRoot, onFound: (_p, c) => void c.header('Cache-Control', IMMUTABLE) }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root: clientRoot, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=3600') }),
+    );
+  }
+
+  if (options.getBuild) {
+    const handle = createRequestHandler(options.getBuild, config.env === 'development' ? 'development' : 'production');
+    app.use('*', resolveAuth(services));
+    app.all('*', async (c) => {
+      const cookies: string[] = [];
+      const context: RequestContext = {
+        ...services,
+        requestId: c.get('requestId'),
+        clientIp: c.get('clientIp'),
+        nonce: c.get('secureHeadersNonce') ?? '',
+        auth: c.get('auth'),
+        setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),
+        clearSessionCookie: () => void cookies.push(clearedSessionCookie(config.secureCookies)),
+      };
+      const response = await handle(c.req.raw, context as never);
+      if (cookies.length === 0) return response;
+      const headers = new Headers(response.headers);
+      for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    });
+  }
+  return app;
+}
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything else receives a Config.
+ * A bad value stops start-up with a message naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BUILD_DIR: z.string().min(1).default('build'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SEED_DEMO_DATA: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
+  SUPPORT_EMAIL: z.email().default('support@soko.co.ke'),
+  FLW_SECRET_KEY: optionalString,
+  FLW_WEBHOOK_HASH: optionalString,
+  FLW_BASE_URL: optionalString.pipe(z.url().optional()),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public origin used in e-mails, redirects and origin checks; never taken from the Host header. */
+  appUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  mediaDir: string;
+  outboxDir: string;
+  buildDir: string;
+  /** undefined means embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  seedDemoData: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  payments: {
+    /** No secret key configured: the built-in Flutterwave sandbox is used. */
+    sandbox: boolean;
+    secretKey: string | undefined;
+    webhookHash: string | undefined;
+    baseUrl: string | undefined;
+  };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, root = process.cwd()): Config {
+  // An empty value (KEY= in a .env file) means "not set", so the default applies.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(root, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    buildDir: path.resolve(root, e.BUILD_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemoData: e.SEED_DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    payments: {
+      sandbox: !e.FLW_SECRET_KEY,
+      secretKey: e.FLW_SECRET_KEY,
+      webhookHash: e.FLW_WEBHOOK_HASH,
+      baseUrl: e.FLW_BASE_URL,
+    },
+  };
+}

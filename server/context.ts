@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { MediaStore } from './media/storage.ts';
+import type { SessionInfo, User } from './auth/sessions.ts';
+
+/** Long-lived services built once at start-up (the composition root is server/main.ts). */
+export type Services = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  media: MediaStore;
+};
+
+export type Auth = {
+  user: User;
+  session: SessionInfo;
+  token: string;
+  /** Cookie sessions need CSRF defence; bearer tokens do not. */
+  via: 'cookie' | 'bearer';
+};
+
+/** What every request handler and React Router loader/action receives. */
+export type RequestContext = Services & {
+  requestId: string;
+  clientIp: string;
+  nonce: string;
+  auth: Auth | null;
+  /** Sets or clears the session cookie on the response (used by login/logout actions). */
+  setSessionCookie(token: string, options: { persistent: boolean; expiresAt: Date }): void;
+  clearSessionCookie(): void;
+};

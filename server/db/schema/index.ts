@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './listings.ts';
+export * from './payments.ts';

@@ -1,0 +1,19 @@
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { createServer } from 'vite';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { startRuntime } from './main.ts';
+
+/** Development: Vite serves assets with hot reload; everything else goes to the same Hono app. */
+const config = loadConfig({ NODE_ENV: 'development', ...process.env });
+const runtime = await startRuntime(config);
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+const app = createApp(runtime.services, {
+  getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+});
+const listener = getRequestListener(app.fetch);
+http
+  .createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)))
+  .listen(config.port, config.host, () => runtime.services.logger.info({ url: config.appUrl }, 'Soko dev server'));

@@ -1,0 +1,39 @@
+import type { Config } from './config.ts';
+import type { Services } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createLocalMediaStore } from './media/storage.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+import path from 'node:path';
+
+export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
+
+/** The composition root: opens the database, migrates, seeds, and builds the services. */
+export async function startRuntime(config: Config): Promise<Runtime> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  const applied = await migrate(database);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const media = createLocalMediaStore(config.mediaDir);
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
+  const services: Services = { config, db: database.db, logger, mailer, media };
+  if (config.seedDemoData && (await seedIfEmpty(services))) {
+    logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
+  }
+  const background: Array<() => void> = [];
+  return {
+    services,
+    database,
+    async stop() {
+      for (const stopJob of background) stopJob();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

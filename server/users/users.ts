@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { User } from '../auth/sessions.ts';
+
+export type NewUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  phoneNumber: string | null;
+  location: string | null;
+};
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const rows = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A public handle made from the name, unique across users (amina.w, amina.w2, ...). */
+async function freeUsername(db: Db, firstName: string, lastName: string): Promise<string> {
+  const stem =
+    `${firstName}.${lastName.slice(0, 1)}`
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9.]/g, '')
+      .replace(/^\.+|\.+$/g, '') || 'user';
+  const taken = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`${users.username} = ${stem} or ${users.username} ~ ${`^${stem.replace(/\./g, '\\.')}[0-9]+$`}`);
+  if (!taken.some((t) => t.username === stem)) return stem;
+  const used = new Set(taken.map((t) => t.username));
+  for (let n = 2; ; n++) if (!used.has(`${stem}${n}`)) return `${stem}${n}`;
+}
+
+/** Inserts a user with an argon2id hash. Input must already be validated; e-mail is normalised here. */
+export async function insertUser(db: Db, input: NewUser): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const username = await freeUsername(db, input.firstName, input.lastName);
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: normaliseEmail(input.email),
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      username,
+      phoneNumber: input.phoneNumber,
+      location: input.location,
+    })
+    .returning();
+  return row!;
+}
+
+/** The user as the API shows it (spec section 3): never the password hash. */
+export function toUserJson(user: User) {
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    username: user.username,
+    location: user.location,
+    address: user.address,
+    city: user.city,
+    country: user.country,
+    phoneNumber: user.phoneNumber,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+export type UserJson = ReturnType<typeof toUserJson>;

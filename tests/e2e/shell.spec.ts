@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+
+test('home is rendered on the server with the shell', async ({ request }) => {
+  const res = await request.get('/');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('Powering Ads, Elevating Brands');
+  expect(html).toContain('Post an ad');
+  expect(html).toContain('Cars &amp; Vehicles');
+  expect(html).toContain(`© <!-- -->${new Date().getFullYear()}`);
+});
+
+test('category bar lists the nine categories in order', async ({ page }) => {
+  await page.goto('/');
+  const items = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+  await expect(items).toHaveText(['Cars & Vehicles', 'For Sale', 'Services', 'Property', 'Pets', 'Jobs', 'Furniture', 'Electronics', 'Others']);
+});
+
+async function openSearch(page: import('@playwright/test').Page) {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  const form = page.locator('form[role=search]:visible').first();
+  return form;
+}
+
+test('header search sends trimmed, encoded, non-empty values to /products and clears', async ({ page }, info) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const form = await openSearch(page);
+  await form.getByLabel('Search term').fill('  toyota axio  ');
+  await form.getByLabel('Location').fill(' Nairobi West ');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/products\?search=toyota%20axio&location=Nairobi%20West$/);
+  if (info.project.name === 'mobile') {
+    // The mobile menu closes after a successful search.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+  }
+  // Inputs clear after a successful search.
+  await expect(page.locator('#header-search')).toHaveValue('');
+  await expect(page.locator('#mobile-search')).toHaveValue('');
+});
+
+test('header search with only a location omits the search term', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const form = await openSearch(page);
+  await form.getByLabel('Location').fill('Mombasa');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/products\?location=Mombasa$/);
+});
+
+test('blank header search does nothing', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const form = await openSearch(page);
+  await form.getByLabel('Search term').fill('   ');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+});
+
+test('location placeholder depends on the screen width', async ({ page }, info) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const expected = info.project.name === 'desktop' ? 'e.g., London' : 'Location';
+  const form = await openSearch(page);
+  await expect(form.getByLabel('Location')).toHaveAttribute('placeholder', expected);
+});
+
+test('theme choice persists across reloads without a flash', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByText('Dark', { exact: true }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.reload();
+  // The class is set by the inline head script, before any bundle runs.
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByText('Light', { exact: true }).click();
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
+test('unknown paths show the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page/at-all');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404: Not Found' })).toBeVisible();
+});
+
+test('no horizontal scrolling at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the menu shows Sign up and Login when signed out', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  }
+  const menu = page.getByRole('navigation', { name: /^Account/ }).locator('visible=true');
+  await expect(menu.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../server/auth/sessions.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { queryRows } from '../../server/db/client.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('database', () => {
+  it('has every table of the data model, with pg_trgm loaded', async () => {
+    const tables = await queryRows<{ table_name: string }>(
+      t.services.db,
+      "select table_name from information_schema.tables where table_schema = current_schema() order by table_name",
+    );
+    expect(tables.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'password_resets', 'listings', 'listing_images', 'payments', 'webhook_events', 'contact_messages']),
+    );
+    const ext = await queryRows<{ extname: string }>(t.services.db, "select extname from pg_extension where extname = 'pg_trgm'");
+    expect(ext).toHaveLength(1);
+  });
+
+  it('applies migrations once: a second run changes nothing', async () => {
+    expect(await migrate(t.database)).toEqual([]);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok with the database reachable', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', db: 'error' });
+    await other.close();
+  });
+});
+
+describe('HTTP floor', () => {
+  it('sends security headers and a request id', async () => {
+    const res = await t.request('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses JSON for clients that accept gzip', async () => {
+    const res = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers unknown API paths with a JSON 404 in the one error shape', async () => {
+    const res = await t.request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('refuses cookie-authenticated state changes from another origin', async () => {
+    const { user } = await t.createUser();
+    const { token } = await createSession(t.services.db, user.id, { persistent: false });
+    const res = await t.request('/api/health', {
+      method: 'POST',
+      headers: { Cookie: `soko_session=${token}`, Origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Cross-site request refused.' });
+  });
+
+  it('lets same-origin and bearer requests through the origin check', async () => {
+    const same = await t.request('/api/health', { method: 'POST', headers: { Origin: TEST_ORIGIN } });
+    expect(same.status).not.toBe(403);
+    const bearer = await t.request('/api/health', { method: 'POST', headers: { Origin: 'https://evil.example' }, token: 'x' });
+    expect(bearer.status).not.toBe(403);
+  });
+
+  it('publishes an OpenAPI 3.1 document and a readable index of it', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/health']).toBeDefined();
+    const html = await (await t.request('/api/docs')).text();
+    expect(html).toContain('/api/health');
+  });
+});

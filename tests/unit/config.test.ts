@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database on port 3000 with the sandbox payments', () => {
+    const c = loadConfig({}, '/srv/soko');
+    expect(c.port).toBe(3000);
+    expect(c.appUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe('/srv/soko/data');
+    expect(c.mediaDir).toBe('/srv/soko/data/media');
+    expect(c.payments.sandbox).toBe(true);
+    expect(c.secureCookies).toBe(false);
+  });
+
+  it('names the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
+  });
+
+  it('uses secure cookies when the public URL is https', () => {
+    const c = loadConfig({ APP_URL: 'https://soko.co.ke/' });
+    expect(c.appUrl).toBe('https://soko.co.ke');
+    expect(c.secureCookies).toBe(true);
+  });
+
+  it('switches payments to the real provider when a secret key is set', () => {
+    expect(loadConfig({ FLW_SECRET_KEY: 'FLWSECK_TEST-abc' }).payments.sandbox).toBe(false);
+  });
+});

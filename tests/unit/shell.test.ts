@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchUrl } from '../../app/components/Header.tsx';
+import { CATEGORIES, categorySlug, resolveCategory } from '../../app/lib/categories.ts';
+import { formatPrice } from '../../app/lib/money.ts';
+import { MAX_TOASTS, TOAST_DURATIONS, toast, useToasts } from '../../app/lib/toast.ts';
+import { RateLimiter } from '../../server/http/rate-limit.ts';
+
+describe('header search URL', () => {
+  it('trims, encodes and sends only non-empty values', () => {
+    expect(buildSearchUrl('  toyota axio ', ' Nairobi ')).toBe('/products?search=toyota%20axio&location=Nairobi');
+    expect(buildSearchUrl('sofa & bed', '')).toBe('/products?search=sofa%20%26%20bed');
+    expect(buildSearchUrl('', 'Kisumu')).toBe('/products?location=Kisumu');
+  });
+  it('gives nothing when both are blank', () => {
+    expect(buildSearchUrl('  ', '\t')).toBeNull();
+  });
+});
+
+describe('categories', () => {
+  it('are the nine of the specification, in order', () => {
+    expect(CATEGORIES).toEqual(['Cars & Vehicles', 'For Sale', 'Services', 'Property', 'Pets', 'Jobs', 'Furniture', 'Electronics', 'Others']);
+  });
+  it('resolve by name or slug, case-insensitively; unknown is Others', () => {
+    expect(categorySlug('Cars & Vehicles')).toBe('cars-vehicles');
+    expect(resolveCategory('cars & vehicles')).toBe('Cars & Vehicles');
+    expect(resolveCategory('cars-vehicles')).toBe('Cars & Vehicles');
+    expect(resolveCategory('ELECTRONICS')).toBe('Electronics');
+    expect(resolveCategory('boats')).toBe('Others');
+    expect(resolveCategory('')).toBeNull();
+  });
+});
+
+describe('prices', () => {
+  it('use Ksh and Kenyan grouping', () => {
+    expect(formatPrice(1250000, 'KES')).toBe('Ksh 1,250,000');
+    expect(formatPrice(15000, undefined)).toBe('Ksh 15,000');
+    expect(formatPrice(300, 'USD')).toBe('USD 300');
+  });
+  it('say negotiable or not specified when falsy', () => {
+    expect(formatPrice(0, 'KES')).toBe('Price negotiable');
+    expect(formatPrice(null, 'KES', 'Price not specified')).toBe('Price not specified');
+  });
+});
+
+describe('toasts', () => {
+  it('use the specification durations and keep at most 20', () => {
+    expect(TOAST_DURATIONS).toEqual({ success: 2000, error: 4000, plain: 4000, loading: Infinity });
+    expect(MAX_TOASTS).toBe(20);
+    for (let i = 0; i < 25; i++) toast.error(`e${i}`);
+    expect(typeof useToasts).toBe('function');
+  });
+});
+
+describe('RateLimiter', () => {
+  it('refuses past the limit with Retry-After, and forgets after the window', () => {
+    const limiter = new RateLimiter(2, 60_000);
+    limiter.hit('ip', 0);
+    limiter.hit('ip', 1);
+    try {
+      limiter.hit('ip', 2);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as { status: number }).status).toBe(429);
+      expect((e as { headers: Record<string, string> }).headers['Retry-After']).toBe('60');
+    }
+    expect(() => limiter.hit('ip', 60_001)).not.toThrow();
+    expect(() => limiter.hit('other', 2)).not.toThrow();
+  });
+});
