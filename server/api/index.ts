@@ -3,6 +3,7 @@ import type { Services } from '../context.ts';
 import type { AuthVariables } from '../http/auth-middleware.ts';
 import { healthRoutes } from './health.ts';
 import { docsRoutes } from './docs.ts';
+import { contactRoutes } from './contact.ts';
 
 export type ApiEnv = { Variables: AuthVariables & { requestId: string; clientIp: string } };
 
@@ -11,6 +12,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>();
   api.route('/', healthRoutes(services));
   // Resource sub-apps are mounted here, one line each.
+  api.route('/', contactRoutes(services));
   docsRoutes(api, services);
   return api;
 }
