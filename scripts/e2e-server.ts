@@ -13,22 +13,16 @@ process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const testUrl = process.env.TEST_DATABASE_URL;
 if (testUrl) {
-  const name = `soko_e2e_${process.pid}`;
+  // One database per e2e port: parallel runs stay apart, and each run starts from scratch.
+  const name = `soko_e2e_${Number(process.env.PORT) || 3100}`;
   const admin = new pg.Client({ connectionString: testUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(testUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: testUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await c.end();
-  };
-  process.once('SIGTERM', () => void drop());
 }
 
 await import('./start.ts');
