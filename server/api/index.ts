@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Services } from '../context.ts';
 import type { AuthVariables } from '../http/auth-middleware.ts';
 import { healthRoutes } from './health.ts';
+import { authRoutes } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { contactRoutes } from './contact.ts';
 
@@ -12,6 +13,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>();
   api.route('/', healthRoutes(services));
   // Resource sub-apps are mounted here, one line each.
+  api.route('/', authRoutes(services));
   api.route('/', contactRoutes(services));
   docsRoutes(api, services);
   return api;

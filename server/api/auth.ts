@@ -1,0 +1,219 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import {
+  deleteAccount,
+  findResetUser,
+  INVALID_RESET_LINK,
+  logIn,
+  registerUser,
+  requestPasswordReset,
+  RESET_REQUESTED,
+  resetPassword,
+  updateUserDetails,
+} from '../auth/accounts.ts';
+import {
+  ErrorSchema,
+  ForgotPasswordInput,
+  LoginInput,
+  MessageSchema,
+  MISSING_RESET_TOKEN,
+  RegisterInput,
+  ResetPasswordInput,
+  TokenQuery,
+  UpdateMeInput,
+  UserSchema,
+} from '../auth/schemas.ts';
+import { revokeSession } from '../auth/sessions.ts';
+import { authThrottles } from '../auth/throttles.ts';
+import type { Auth, Services } from '../context.ts';
+import { eraseSessionCookie, writeSessionCookie } from '../http/auth-middleware.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { toUserJson } from '../users/users.ts';
+import type { ApiEnv } from './index.ts';
+
+export const REGISTERED = 'Registration successful! Please log in.';
+export const LOGGED_IN = 'Login successful.';
+export const LOGGED_OUT = 'Logged out successfully.';
+export const PASSWORD_RESET = 'Your password has been successfully reset! You can now log in with your new password.';
+export const ACCOUNT_DELETED = 'Account deleted successfully.';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const errors = {
+  400: json(ErrorSchema, 'Invalid input: message, and errors [{msg, path}] per field'),
+  429: json(ErrorSchema, 'Too many attempts; see Retry-After'),
+};
+const signedIn = { 401: json(ErrorSchema, 'Not signed in, or the session was revoked') };
+const bearer = [{ bearer: [] }];
+
+/** The signed-in user (bearer token or cookie), or 401. Typed for this sub-app's context. */
+function requireAuth(c: { get(key: 'auth'): Auth | null }): Auth {
+  const auth = c.get('auth');
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+/** Zod's issues in the one error shape: the first message as the summary, every field listed. */
+function validationError(error: ZodError): AppError {
+  const fieldErrors = error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
+  return badRequest(fieldErrors[0]?.msg ?? 'Invalid input.', fieldErrors);
+}
+
+const register = createRoute({
+  method: 'post',
+  path: '/auth/register',
+  tags: ['accounts'],
+  summary: 'Create an account (then log in)',
+  request: { body: body(RegisterInput) },
+  responses: {
+    201: json(z.object({ message: z.string(), user: UserSchema }), 'Account created'),
+    ...errors,
+    409: json(ErrorSchema, 'An account with this e-mail already exists'),
+  },
+});
+
+const login = createRoute({
+  method: 'post',
+  path: '/auth/login',
+  tags: ['accounts'],
+  summary: 'Log in: a bearer token in the body and the same session as an httpOnly cookie',
+  request: { body: body(LoginInput) },
+  responses: {
+    200: json(z.object({ user: UserSchema, token: z.string(), message: z.string() }), 'Logged in'),
+    ...errors,
+    401: json(ErrorSchema, 'Invalid email or password (the same answer for both)'),
+  },
+});
+
+const logout = createRoute({
+  method: 'post',
+  path: '/auth/logout',
+  tags: ['accounts'],
+  summary: 'Revoke the current session (bearer token or cookie) and clear the cookie',
+  security: bearer,
+  responses: { 200: json(MessageSchema, 'Logged out') },
+});
+
+const forgotPassword = createRoute({
+  method: 'post',
+  path: '/auth/forgot-password',
+  tags: ['accounts'],
+  summary: 'E-mail a one-hour reset link; the same answer whether or not the account exists',
+  request: { body: body(ForgotPasswordInput) },
+  responses: { 200: json(MessageSchema, 'Always, for a well-formed address'), ...errors },
+});
+
+const validateReset = createRoute({
+  method: 'get',
+  path: '/auth/reset-password/validate',
+  tags: ['accounts'],
+  summary: 'Whether a reset link can still be used',
+  request: { query: TokenQuery },
+  responses: {
+    200: json(z.object({ valid: z.literal(true), message: z.string() }), 'The link can be used'),
+    400: json(ErrorSchema, 'Missing, unknown, used, superseded or expired token'),
+  },
+});
+
+const reset = createRoute({
+  method: 'post',
+  path: '/auth/reset-password',
+  tags: ['accounts'],
+  summary: 'Set a new password with a reset token (query or body); signs out every device',
+  request: { query: TokenQuery, body: body(ResetPasswordInput) },
+  responses: { 200: json(MessageSchema, 'Password changed'), 400: errors[400] },
+});
+
+const getMe = createRoute({
+  method: 'get',
+  path: '/auth/me',
+  tags: ['accounts'],
+  summary: 'The signed-in user',
+  security: bearer,
+  responses: { 200: json(UserSchema, 'The user'), ...signedIn },
+});
+
+const putMe = createRoute({
+  method: 'put',
+  path: '/auth/me',
+  tags: ['accounts'],
+  summary: 'Edit my details; only the fields sent change',
+  security: bearer,
+  request: { body: body(UpdateMeInput) },
+  responses: { 200: json(UserSchema, 'The updated user'), 400: errors[400], ...signedIn, 409: json(ErrorSchema, 'E-mail used by another account') },
+});
+
+const deleteMe = createRoute({
+  method: 'delete',
+  path: '/auth/me',
+  tags: ['accounts'],
+  summary: 'Delete my account with its sessions, listings and photos',
+  security: bearer,
+  responses: { 200: json(MessageSchema, 'Account deleted'), ...signedIn },
+});
+
+/** /api/auth: thin handlers over server/auth/accounts.ts. */
+export function authRoutes(services: Services) {
+  const { db, config } = services;
+  const throttles = authThrottles(services);
+  const secure = config.secureCookies;
+  const app = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  // A body that is not JSON at all is the client's mistake (400), not ours (500).
+  app.onError((error) => {
+    if (error instanceof HTTPException && error.status === 400) throw badRequest('The request body must be valid JSON.');
+    throw error;
+  });
+
+  return app
+    .openapi(register, async (c) => {
+      throttles.register.hit(c.get('clientIp'));
+      const user = await registerUser(db, c.req.valid('json'));
+      return c.json({ message: REGISTERED, user: toUserJson(user) }, 201);
+    })
+    .openapi(login, async (c) => {
+      const { user, session } = await logIn(db, throttles, c.req.valid('json'), c.get('clientIp'));
+      writeSessionCookie(c, secure, session.token, session);
+      return c.json({ user: toUserJson(user), token: session.token, message: LOGGED_IN }, 200);
+    })
+    .openapi(logout, async (c) => {
+      const auth = c.get('auth');
+      if (auth) await revokeSession(db, auth.token);
+      eraseSessionCookie(c, secure);
+      return c.json({ message: LOGGED_OUT }, 200);
+    })
+    .openapi(forgotPassword, async (c) => {
+      await requestPasswordReset(services, throttles, c.req.valid('json').email, c.get('clientIp'));
+      return c.json({ message: RESET_REQUESTED }, 200);
+    })
+    .openapi(validateReset, async (c) => {
+      const { token } = c.req.valid('query');
+      if (!token) throw badRequest(MISSING_RESET_TOKEN);
+      if (!(await findResetUser(db, token))) throw badRequest(INVALID_RESET_LINK);
+      return c.json({ valid: true as const, message: 'The reset link is valid.' }, 200);
+    })
+    .openapi(reset, async (c) => {
+      const input = c.req.valid('json');
+      // The specification sends the token in the query; an earlier client sent it in the body.
+      const token = c.req.valid('query').token || input.token;
+      if (!token) throw badRequest(MISSING_RESET_TOKEN);
+      await resetPassword(services, throttles, token, input.newPassword);
+      return c.json({ message: PASSWORD_RESET }, 200);
+    })
+    .openapi(getMe, (c) => c.json(toUserJson(requireAuth(c).user), 200))
+    .openapi(putMe, async (c) => {
+      const auth = requireAuth(c);
+      const user = await updateUserDetails(db, auth.user, c.req.valid('json'));
+      return c.json(toUserJson(user), 200);
+    })
+    .openapi(deleteMe, async (c) => {
+      const auth = requireAuth(c);
+      await deleteAccount(services, auth.user.id);
+      eraseSessionCookie(c, secure);
+      return c.json({ message: ACCOUNT_DELETED }, 200);
+    });
+}

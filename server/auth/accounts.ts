@@ -1,0 +1,208 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { listingImages, listings, passwordResets, sessions, users } from '../db/schema/index.ts';
+import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { imageFiles } from '../media/images.ts';
+import type { MediaStore } from '../media/storage.ts';
+import { findUserByEmail, insertUser } from '../users/users.ts';
+import { normalisePhone } from '../../app/lib/phone.ts';
+import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import type { LoginInput, RegisterInput, UpdateMeInput } from './schemas.ts';
+import { createSession, type User } from './sessions.ts';
+import { refuseIfBlocked, type AuthThrottles } from './throttles.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** Register, log in, reset a password, edit details, delete the account: plain functions over Db. */
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+export const INVALID_RESET_LINK = 'The password reset link is invalid or expired. Please request a new one.';
+export const RESET_REQUESTED = 'If an account with that email exists, a password reset link has been sent to your inbox.';
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+
+type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * Mail goes out after the answer: a request for a known address must take as long as one for
+ * an unknown address, and a slow SMTP server must not hold the page. Failures are logged.
+ */
+function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage): Promise<void> {
+  return mailer.send(message).catch((err: unknown) => logger.error({ err, subject: message.subject }, 'could not send account e-mail'));
+}
+
+export async function registerUser(db: Db, input: RegisterInput): Promise<User> {
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  try {
+    return await insertUser(db, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      password: input.password,
+      location: input.location,
+      phoneNumber: normalisePhone(input.phoneNumber),
+    });
+  } catch (error) {
+    // Two sign-ups with the same address at once: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Checks the password (the same answer, and the same time, for an unknown e-mail and a wrong
+ * password) and opens a session. Failures count against the account and the address.
+ */
+export async function logIn(db: Db, throttles: AuthThrottles, input: LoginInput, clientIp: string) {
+  refuseIfBlocked(throttles.loginPerIp, clientIp);
+  refuseIfBlocked(throttles.loginPerAccount, input.email);
+  const user = await findUserByEmail(db, input.email);
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) {
+    throttles.loginPerAccount.hit(input.email);
+    throttles.loginPerIp.hit(clientIp);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  throttles.loginPerAccount.reset(input.email);
+  const session = await createSession(db, user.id, { persistent: input.rememberMe === true });
+  return { user, session };
+}
+
+/** A new single-use reset token for the user; any older unused one stops working. */
+export async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_MS) });
+  });
+  return token;
+}
+
+/**
+ * Always resolves the same way whether or not the address has an account (no enumeration).
+ * Mail to one address is capped quietly; the per-address limit answers 429.
+ */
+export async function requestPasswordReset(deps: MailDeps, throttles: AuthThrottles, email: string, clientIp: string): Promise<void> {
+  throttles.forgotPerIp.hit(clientIp);
+  try {
+    throttles.forgotPerEmail.hit(email);
+  } catch {
+    return;
+  }
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = await createResetToken(deps.db, user.id);
+  void sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token)));
+}
+
+/** The account a reset token belongs to, when the token is unused, not superseded and not expired. */
+export async function findResetUser(db: Db, token: string | undefined, now = new Date()): Promise<User | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await db
+    .select({ user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+/**
+ * Sets a new password with a reset token. In one transaction: the token is used up (only one
+ * of two concurrent requests can win), every other link is voided and every session revoked.
+ */
+export async function resetPassword(deps: MailDeps, throttles: AuthThrottles, token: string, newPassword: string): Promise<User> {
+  const before = await findResetUser(deps.db, token);
+  if (!before) throw badRequest(INVALID_RESET_LINK);
+  const passwordHash = await hashPassword(newPassword);
+  const now = new Date();
+  const user = await deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning({ userId: passwordResets.userId });
+    if (!used) throw badRequest(INVALID_RESET_LINK);
+    const [updated] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).returning();
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, used.userId), isNull(sessions.revokedAt)));
+    return updated!;
+  });
+  // Whoever was locked out by failed attempts has just proved they own the address.
+  throttles.loginPerAccount.reset(user.email);
+  void sendInBackground(deps.mailer, deps.logger, passwordChangedEmail(user, deps.config.appUrl));
+  return user;
+}
+
+const OPTIONAL_TEXT = ['location', 'address', 'city', 'country'] as const;
+
+/** Applies the fields that were sent; empty optional texts clear the field. */
+export async function updateUserDetails(db: Db, user: User, input: UpdateMeInput): Promise<User> {
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (input.firstName !== undefined) patch.firstName = input.firstName;
+  if (input.lastName !== undefined) patch.lastName = input.lastName;
+  if (input.email !== undefined && input.email !== user.email) {
+    if (await findUserByEmail(db, input.email)) throw conflict('An account with this email already exists.');
+    patch.email = input.email;
+  }
+  for (const key of OPTIONAL_TEXT) if (input[key] !== undefined) patch[key] = input[key] || null;
+  if (input.phoneNumber !== undefined) patch.phoneNumber = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
+  if (Object.keys(patch).length === 0) return user;
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw unauthorized();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('An account with this email already exists.');
+    throw error;
+  }
+}
+
+/**
+ * Removes the account with its sessions, reset tokens, listings and their images. The rows go
+ * in one transaction (sessions, resets, listings and images cascade from users; payments keep a
+ * null user); image files are removed only after it commits, so a failure never leaves rows
+ * pointing at missing files. A file that cannot be removed is logged, not fatal: it is
+ * unreachable once its row is gone.
+ */
+export async function deleteAccount(deps: { db: Db; media: MediaStore; logger: Logger }, userId: string): Promise<void> {
+  const storageKeys = await deps.db.transaction(async (tx) => {
+    // Locking the user and their listings stops a concurrent upload adding an image we would miss.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw unauthorized();
+    await tx.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, userId)).for('update');
+    const images = await tx
+      .select({ storageKey: listingImages.storageKey })
+      .from(listingImages)
+      .innerJoin(listings, eq(listings.id, listingImages.listingId))
+      .where(eq(listings.ownerId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    return images.map((i) => i.storageKey);
+  });
+  try {
+    await deps.media.remove(storageKeys.flatMap(imageFiles));
+  } catch (err) {
+    deps.logger.error({ err, userId, files: storageKeys.length }, 'account deleted but some image files could not be removed');
+  }
+}

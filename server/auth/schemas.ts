@@ -1,0 +1,115 @@
+import { z } from '@hono/zod-openapi';
+import { normalisePhone, PHONE_ERROR } from '../../app/lib/phone.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.ts';
+
+/**
+ * Input schemas of the accounts feature, shared by the JSON API and the page actions so both
+ * accept and refuse exactly the same things. Zod objects strip unknown keys (no mass assignment).
+ * Messages are user-facing; the ones the specification gives are used word for word.
+ */
+
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+export const SHORT_PASSWORD = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+export const LONG_PASSWORD = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+export const MISSING_RESET_TOKEN = 'Password reset token is missing from the URL.';
+
+const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`);
+
+const name = (label: string) => required(label).max(100, `${label} must be at most 100 characters long.`);
+
+/** Trimmed and lower-cased: one account per address however it is typed. */
+const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required.')
+  .max(254, INVALID_EMAIL)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
+
+/** Never trimmed: spaces are part of a password. */
+const newPassword = z
+  .string({ error: 'Password is required.' })
+  .min(MIN_PASSWORD_LENGTH, SHORT_PASSWORD)
+  .max(MAX_PASSWORD_LENGTH, LONG_PASSWORD);
+
+const phone = z
+  .string({ error: 'Phone number is required.' })
+  .trim()
+  .min(1, 'Phone number is required.')
+  .refine((v) => normalisePhone(v) !== null, PHONE_ERROR);
+
+/** An optional free-text field: empty means "not given" and is stored as null. */
+const optionalText = (label: string) => z.string({ error: `${label} must be text.` }).trim().max(200, `${label} must be at most 200 characters long.`);
+
+export const RegisterInput = z
+  .object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    email,
+    password: newPassword,
+    location: required('Location').max(100, 'Location must be at most 100 characters long.'),
+    phoneNumber: phone,
+  })
+  .openapi('RegisterInput');
+export type RegisterInput = z.output<typeof RegisterInput>;
+
+export const LoginInput = z
+  .object({
+    email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(254, 'Invalid email or password.'),
+    // Length is not checked against today's rules: older passwords still have to work.
+    password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Invalid email or password.'),
+    rememberMe: z.boolean().optional().openapi({ description: '30-day persistent session instead of one that ends with the browser (12 h at most).' }),
+  })
+  .openapi('LoginInput');
+export type LoginInput = z.output<typeof LoginInput>;
+
+export const ForgotPasswordInput = z.object({ email }).openapi('ForgotPasswordInput');
+
+export const ResetPasswordInput = z
+  .object({
+    newPassword,
+    token: z.string().trim().max(200).optional().openapi({ description: 'Also accepted as the token query parameter.' }),
+  })
+  .openapi('ResetPasswordInput');
+
+export const TokenQuery = z.object({ token: z.string().trim().max(200).optional() });
+
+/** PUT /auth/me: every field optional; empty optional texts clear the field. */
+export const UpdateMeInput = z
+  .object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    email,
+    location: optionalText('Location'),
+    address: optionalText('Address'),
+    city: optionalText('City'),
+    country: optionalText('Country'),
+    phoneNumber: z
+      .string({ error: 'Phone number must be text.' })
+      .trim()
+      .refine((v) => v === '' || normalisePhone(v) !== null, PHONE_ERROR),
+  })
+  .partial()
+  .openapi('UpdateMeInput');
+export type UpdateMeInput = z.output<typeof UpdateMeInput>;
+
+export const UserSchema = z
+  .object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    username: z.string(),
+    location: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    phoneNumber: z.string().nullable().openapi({ description: 'E.164, e.g. +254712345678' }),
+    createdAt: z.string(),
+  })
+  .openapi('User');
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+export const ErrorSchema = z
+  .object({ message: z.string(), errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional() })
+  .openapi('Error');
