@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '~/lib/money';
+import type { ListingJson, Photo } from '../../../server/listings/queries';
+import { FeaturedBadge } from './FeaturedBadge';
+import { pickVariants, ResponsiveImage } from './ResponsiveImage';
+
+/** What a card shows: a small slice of a listing, so pages ship little data (3G budget). */
+export type CardListing = {
+  _id: string;
+  title: string;
+  price: number | null;
+  currency: string;
+  location: string;
+  category: string;
+  subcategory: string | null;
+  featured: boolean;
+  /** The cover photo with only the card-sized variants, or null when the ad has none. */
+  photo: Photo | null;
+};
+
+/** Card widths: 400 px for phones (two columns), 800 px for sharp screens and wide cards. */
+export const CARD_IMAGE_WIDTHS = [400, 800] as const;
+
+/** Grid columns: 2 on phones, 3 on tablets, 4 from 1024 px (the main column is at most 1152 px). */
+export const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw';
+
+export function toCardListing(l: ListingJson): CardListing {
+  const cover = l.photos[0];
+  return {
+    _id: l._id,
+    title: l.title,
+    price: l.price,
+    currency: l.currency,
+    location: l.location,
+    category: l.category,
+    subcategory: l.subcategory,
+    featured: l.featured,
+    photo: cover ? pickVariants(cover, CARD_IMAGE_WIDTHS) : null,
+  };
+}
+
+type Props = {
+  listing: CardListing;
+  /** First row of a grid: load the image at once instead of lazily. */
+  eager?: boolean;
+  /** Show "category / subcategory" instead of the category alone (Manage ads). */
+  showSubcategory?: boolean;
+  /** Buttons under the card (Manage ads); they stay clickable above the card-wide link. */
+  actions?: ReactNode;
+};
+
+/**
+ * One ad in a grid: cover photo, Featured badge, title, price ('Price negotiable' when
+ * falsy), location, category. The whole card links to /listing/{id} through the title link
+ * stretched over the card, so action buttons can sit inside without nesting links.
+ */
+export function ListingCard({ listing, eager = false, showSubcategory = false, actions }: Props) {
+  const category = listing.category || 'N/A';
+  const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
+  return (
+    <article className="card relative flex h-full flex-col overflow-hidden focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+      <div className="relative aspect-[4/3] bg-gray-100 dark:bg-gray-800">
+        <ResponsiveImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="h-full w-full object-cover" />
+        {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
+        <h3 className="line-clamp-2 break-words text-sm font-semibold leading-snug sm:text-base">
+          <Link to={`/listing/${listing._id}`} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className="font-bold text-brand-700 dark:text-brand-100">{formatPrice(listing.price, listing.currency)}</p>
+        <p className="truncate text-xs text-gray-600 dark:text-gray-400">{listing.location}</p>
+        <p className="mt-auto pt-1">
+          <span className="inline-block max-w-full truncate rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+            {categoryText}
+          </span>
+        </p>
+        {actions && <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Photo } from '../../../server/listings/queries';
+
+/**
+ * Shown when an ad has no photo. Inline so it costs no request (CSP allows data: images) and
+ * keeps the 4:3 box of a real photo, so the layout does not jump.
+ */
+export const PLACEHOLDER_SRC =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e5e7eb"/>' +
+      '<path d="M150 110h100a10 10 0 0 1 10 10v60a10 10 0 0 1-10 10H150a10 10 0 0 1-10-10v-60a10 10 0 0 1 10-10zm10 65h80l-25-35-20 25-12-14z" fill="#9ca3af"/></svg>',
+  );
+
+/** Only the variants a given place needs, so page data stays small (cards never need 1280 px). */
+export function pickVariants(photo: Photo, widths: readonly number[]): Photo {
+  const variants: Record<number, string> = {};
+  for (const w of widths) if (photo.variants[w]) variants[w] = photo.variants[w];
+  const largest = Math.max(...Object.keys(variants).map(Number));
+  return { ...photo, url: variants[largest] ?? photo.url, variants };
+}
+
+/**
+ * The srcset for a photo. A variant is never wider than the original (small uploads are not
+ * enlarged), so its real width is the smaller of the two: the browser then picks correctly.
+ */
+export function buildSrcSet(photo: Photo): string {
+  const seen = new Set<number>();
+  const parts: string[] = [];
+  for (const [key, url] of Object.entries(photo.variants).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+    const w = Math.min(Number(key), photo.width);
+    if (seen.has(w)) continue;
+    seen.add(w);
+    parts.push(`${url} ${w}w`);
+  }
+  return parts.join(', ');
+}
+
+type Props = {
+  photo: Photo | null | undefined;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
+  sizes: string;
+  /** Above the fold: load at once and early (the page's largest image). Otherwise lazy. */
+  priority?: boolean;
+  /** Eager but not high priority (first row of a grid). */
+  eager?: boolean;
+  className?: string;
+};
+
+/**
+ * An <img> with width and height set (no layout shift), srcset/sizes from the stored WebP
+ * variants, async decoding and lazy loading unless it is above the fold.
+ */
+export function ResponsiveImage({ photo, alt, sizes, priority = false, eager = false, className = '' }: Props) {
+  const loading = priority || eager ? 'eager' : 'lazy';
+  if (!photo) {
+    return (
+      <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={loading} decoding="async" className={className} />
+    );
+  }
+  const smallest = Math.min(...Object.keys(photo.variants).map(Number));
+  return (
+    <img
+      src={photo.variants[smallest] ?? photo.url}
+      srcSet={buildSrcSet(photo)}
+      sizes={sizes}
+      alt={alt}
+      width={photo.width}
+      height={photo.height}
+      loading={loading}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      className={className}
+    />
+  );
+}
