@@ -1,6 +1,5 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodError } from 'zod';
 import {
   deleteAccount,
   findResetUser,
@@ -28,9 +27,9 @@ import { revokeSession } from '../auth/sessions.ts';
 import { authThrottles } from '../auth/throttles.ts';
 import type { Auth, Services } from '../context.ts';
 import { eraseSessionCookie, writeSessionCookie } from '../http/auth-middleware.ts';
-import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { badRequest, unauthorized } from '../http/errors.ts';
 import { toUserJson } from '../users/users.ts';
-import type { ApiEnv } from './index.ts';
+import { createApiRouter } from './router.ts';
 
 export const REGISTERED = 'Registration successful! Please log in.';
 export const LOGGED_IN = 'Login successful.';
@@ -52,12 +51,6 @@ function requireAuth(c: { get(key: 'auth'): Auth | null }): Auth {
   const auth = c.get('auth');
   if (!auth) throw unauthorized();
   return auth;
-}
-
-/** Zod's issues in the one error shape: the first message as the summary, every field listed. */
-function validationError(error: ZodError): AppError {
-  const fieldErrors = error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
-  return badRequest(fieldErrors[0]?.msg ?? 'Invalid input.', fieldErrors);
 }
 
 const register = createRoute({
@@ -158,11 +151,7 @@ export function authRoutes(services: Services) {
   const { db, config } = services;
   const throttles = authThrottles(services);
   const secure = config.secureCookies;
-  const app = new OpenAPIHono<ApiEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
+  const app = createApiRouter();
   // A body that is not JSON at all is the client's mistake (400), not ours (500).
   app.onError((error) => {
     if (error instanceof HTTPException && error.status === 400) throw badRequest('The request body must be valid JSON.');
