@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CONTACT_CONFIRMATION, contactSchema, sendContactMessage } from '../contact/contact.ts';
 import type { Services } from '../context.ts';
 import { AppError, badRequest } from '../http/errors.ts';
-import { parseInput } from '../http/validation.ts';
 import type { ApiEnv } from './index.ts';
 
 const ErrorBody = z.object({
@@ -53,8 +52,10 @@ export function contactRoutes(services: Services) {
       return c.json({ message: CONTACT_CONFIRMATION, id }, 201);
     },
     // Validation failures use the one error shape (message + errors), not the library's default.
-    (result) => {
-      if (!result.success) parseInput(contactSchema, result.data ?? {});
+    (result): undefined => {
+      if (result.success) return undefined;
+      const errors = result.error.issues.map((i) => ({ msg: i.message, path: i.path.map(String).join('.') }));
+      throw badRequest(errors[0]?.msg ?? 'Invalid input.', errors);
     },
   );
 }

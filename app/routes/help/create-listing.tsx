@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Form, Link } from 'react-router';
+import { pageMeta } from '~/components/help/meta';
+import { requireAuth } from '~/lib/guards.server';
+import { DEMO_CATEGORIES, DEMO_MAX_PHOTOS, logDemoListing } from '~/samples/create-listing';
+import type { Route } from './+types/create-listing';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Create a listing (demo)', 'A demonstration of the listing form. Nothing is saved; use Post an ad to publish a real ad.');
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAuth(context, request);
+  return null;
+}
+
+/** Without JavaScript the form still posts here; the demo saves nothing and says so. */
+export function action({ context, request }: Route.ActionArgs) {
+  requireAuth(context, request);
+  return { submitted: true };
+}
+
+export default function CreateListingDemo({ actionData }: Route.ComponentProps) {
+  const [logged, setLogged] = useState(false);
+  const submitted = logged || actionData?.submitted;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    logDemoListing(event.currentTarget);
+    setLogged(true);
+  };
+  return (
+    <section className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Create a listing (demo)</h1>
+      <p className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+        <strong>This is a demo form: nothing you enter here is saved or published.</strong> To post a real ad, use{' '}
+        <Link to="/post-ad" className="font-semibold underline">Post an ad</Link>.
+      </p>
+      {submitted && (
+        <p role="status" className="mt-4 rounded-lg border-l-4 border-green-600 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100">
+          Demo only: the values were written to the browser console and nothing was saved.{' '}
+          <Link to="/post-ad" className="font-semibold underline">Post a real ad</Link>
+        </p>
+      )}
+      <Form method="post" onSubmit={onSubmit} className="card mt-4 flex flex-col gap-4 p-4 sm:p-6">
+        <div>
+          <label htmlFor="demo-title" className="label">Title</label>
+          <input id="demo-title" name="title" type="text" className="input" maxLength={120} />
+        </div>
+        <div>
+          <label htmlFor="demo-category" className="label">Category</label>
+          <select id="demo-category" name="category" className="input" defaultValue="">
+            <option value="" disabled>Choose a category</option>
+            {DEMO_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="demo-price" className="label">Price (Ksh)</label>
+          <input id="demo-price" name="price" type="number" min={0} step={1} inputMode="numeric" className="input" />
+        </div>
+        <div>
+          <label htmlFor="demo-location" className="label">Location</label>
+          <input id="demo-location" name="location" type="text" className="input" placeholder="e.g. Westlands, Nairobi" />
+        </div>
+        <div>
+          <label htmlFor="demo-description" className="label">Description</label>
+          <textarea id="demo-description" name="description" rows={5} className="input" />
+        </div>
+        <div>
+          <label htmlFor="demo-photos" className="label">Photos</label>
+          <input id="demo-photos" name="photos" type="file" accept="image/*" multiple className="input" aria-describedby="demo-photos-hint" />
+          <p id="demo-photos-hint" className="mt-1 text-sm text-gray-700 dark:text-gray-300">You can add up to {DEMO_MAX_PHOTOS} photos.</p>
+        </div>
+        <div>
+          <button type="submit" className="btn-primary">Create Listing (demo)</button>
+        </div>
+      </Form>
+    </section>
+  );
+}
