@@ -1,4 +1,10 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 /** Routes of the listings feature; app/routes.ts gathers every feature's list. Paths are relative to app/. */
-export const listingsRoutes: RouteConfigEntry[] = [];
+export const listingsRoutes: RouteConfigEntry[] = [
+  // Read side: browse, search, category pages and the ad detail (/listings and /products are the same page).
+  route('listings', 'routes/listings/listings.tsx', { id: 'listings' }),
+  route('products', 'routes/listings/listings.tsx', { id: 'products' }),
+  route('category/:slug', 'routes/listings/category.tsx'),
+  route('listing/:id', 'routes/listings/listing-detail.tsx'),
+];
