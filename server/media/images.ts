@@ -8,6 +8,8 @@ export const MAX_IMAGE_PIXELS = 40_000_000; // about 7,300 x 5,500: any phone ca
 /** Card images (~360 px wide on a phone, 2x for sharp screens is too heavy on 3G) and the detail view. */
 export const IMAGE_WIDTHS = [400, 800, 1280] as const;
 
+export const WRONG_TYPE = 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded.';
+
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
 export type StoredImage = { storageKey: string; width: number; height: number; files: string[] };
@@ -25,10 +27,11 @@ export async function storeImage(store: MediaStore, input: Buffer): Promise<Stor
   try {
     meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   } catch {
-    throw new AppError(415, 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded.');
+    throw new AppError(415, WRONG_TYPE);
   }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
-    throw new AppError(415, 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded.');
+  // HEIF covers AVIF (AV1) and iPhone HEIC (HEVC); the bundled libvips decodes only AV1.
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) {
+    throw new AppError(415, WRONG_TYPE);
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) {
     throw new AppError(413, 'That image has too many pixels. Please upload a smaller photo.');
@@ -46,7 +49,11 @@ export async function storeImage(store: MediaStore, input: Buffer): Promise<Stor
         .rotate()
         .resize({ width: Math.min(target, width), withoutEnlargement: true })
         .webp({ quality: target <= 400 ? 60 : 72, effort: 4 })
-        .toBuffer();
+        .toBuffer()
+        // A header that parses over a body that does not (truncated or corrupt file) is the uploader's problem.
+        .catch(() => {
+          throw new AppError(415, 'That image could not be read. Please upload another photo.');
+        });
       const name = imageFileName(storageKey, target);
       await store.put(name, data);
       files.push(name);

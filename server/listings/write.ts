@@ -1,0 +1,181 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MAX_IMAGES, MESSAGES } from '../../app/components/listings/forms/limits.ts';
+import type { Services } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { listingImages, listings } from '../db/schema/index.ts';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, storeImage, type StoredImage } from '../media/images.ts';
+import type { MediaStore } from '../media/storage.ts';
+import { formFiles } from '../media/upload.ts';
+import { parseListingForm, parseListingText } from './input.ts';
+import { findListingRow, getListing, type ListingJson } from './queries.ts';
+
+export type WriteDeps = Pick<Services, 'db' | 'media'>;
+
+/** The post/edit form as it arrives: text fields, new photo files and the URLs of photos to keep. */
+export type ListingUpload = {
+  fields: Record<string, unknown>;
+  files: Blob[];
+  existingImages: string[];
+};
+
+export const LISTING_NOT_FOUND = 'Listing not found.';
+
+/** 403 messages per action; the edit one is the spec's. */
+export const NOT_OWNER = {
+  edit: MESSAGES.notAuthorizedListing,
+  delete: 'You are not authorized to delete this listing.',
+  feature: 'You are not authorized to feature this listing.',
+} as const;
+
+/** Reads the post/edit form fields out of multipart form data. `owner` is never read: the signed-in user owns the ad. */
+export function uploadFromFormData(form: FormData): ListingUpload {
+  const fields: Record<string, unknown> = {};
+  for (const key of ['title', 'description', 'category', 'subcategory', 'price', 'currency', 'location']) {
+    const value = form.get(key);
+    if (typeof value === 'string') fields[key] = value;
+  }
+  return {
+    fields,
+    files: formFiles(form, 'images'),
+    existingImages: form.getAll('existingImages').filter((v): v is string => typeof v === 'string'),
+  };
+}
+
+/** The listing row when userId owns it; 404 when it does not exist, 403 (changing nothing) otherwise. */
+export async function requireOwnListing(db: Db, id: string, userId: string, action: keyof typeof NOT_OWNER) {
+  const row = await findListingRow(db, id);
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  if (row.ownerId !== userId) throw forbidden(NOT_OWNER[action]);
+  return row;
+}
+
+export async function createListing(deps: WriteDeps, ownerId: string, upload: ListingUpload): Promise<ListingJson> {
+  const fields = parseListingForm(upload.fields, upload.files.length);
+  checkImageCount(upload.files.length);
+  const stored = await storeAll(deps.media, upload.files);
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(listings)
+        .values({ ownerId, ...fields })
+        .returning({ id: listings.id });
+      await tx.insert(listingImages).values(stored.map((img, position) => imageRow(row!.id, position, img)));
+      return row!.id;
+    });
+  } catch (error) {
+    await deps.media.remove(stored.flatMap((s) => s.files));
+    throw error;
+  }
+  return (await getListing(deps.db, id))!;
+}
+
+/**
+ * The post/edit form on an existing ad: kept photos (matched against this ad's own images,
+ * anything else ignored) followed by new ones. Files of dropped photos are removed only once
+ * the change is committed; new files are removed if it is not.
+ */
+export async function updateListing(deps: WriteDeps, id: string, userId: string, upload: ListingUpload): Promise<ListingJson> {
+  await requireOwnListing(deps.db, id, userId, 'edit');
+  const current = await deps.db
+    .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id))
+    .orderBy(asc(listingImages.position));
+  const kept = keptImages(current, upload.existingImages);
+  const fields = parseListingForm(upload.fields, kept.length + upload.files.length);
+  checkImageCount(kept.length + upload.files.length);
+  const stored = await storeAll(deps.media, upload.files);
+  const keptKeys = new Set(kept.map((k) => k.storageKey));
+  const dropped = current.filter((c) => !keptKeys.has(c.storageKey));
+  try {
+    await deps.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(listings)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
+        .returning({ id: listings.id });
+      // Deleted between the ownership check and now.
+      if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
+      await tx.delete(listingImages).where(eq(listingImages.listingId, id));
+      await tx.insert(listingImages).values([...kept, ...stored].map((img, position) => imageRow(id, position, img)));
+    });
+  } catch (error) {
+    await deps.media.remove(stored.flatMap((s) => s.files));
+    throw error;
+  }
+  await deps.media.remove(dropped.flatMap((d) => imageFiles(d.storageKey)));
+  return (await getListing(deps.db, id))!;
+}
+
+/** The text-only edit form (JSON): title, description, price, category, subcategory, location; photos untouched. */
+export async function updateListingText(db: Db, id: string, userId: string, input: unknown): Promise<ListingJson> {
+  await requireOwnListing(db, id, userId, 'edit');
+  const { currency, ...fields } = parseListingText(input);
+  const updated = await db
+    .update(listings)
+    .set({ ...fields, ...(currency ? { currency } : {}), updatedAt: sql`now()` })
+    .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
+    .returning({ id: listings.id });
+  if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
+  return (await getListing(db, id))!;
+}
+
+/** Deletes an ad and, once that is committed, its photo files. */
+export async function deleteListing(deps: WriteDeps, id: string, userId: string): Promise<void> {
+  await requireOwnListing(deps.db, id, userId, 'delete');
+  const keys = await deps.db.transaction(async (tx) => {
+    const images = await tx.select({ storageKey: listingImages.storageKey }).from(listingImages).where(eq(listingImages.listingId, id));
+    const deleted = await tx
+      .delete(listings)
+      .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
+      .returning({ id: listings.id });
+    if (deleted.length === 0) throw notFound(LISTING_NOT_FOUND);
+    return images.map((i) => i.storageKey);
+  });
+  await deps.media.remove(keys.flatMap(imageFiles));
+}
+
+function checkImageCount(n: number): void {
+  if (n > MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
+}
+
+type ImageData = { storageKey: string; width: number; height: number };
+
+function imageRow(listingId: string, position: number, img: ImageData) {
+  return { listingId, position, storageKey: img.storageKey, width: img.width, height: img.height };
+}
+
+const MEDIA_URL = new RegExp(`/media/([a-z0-9-]+)-(?:${IMAGE_WIDTHS.join('|')})\\.webp$`);
+
+/** The ad's own images named by existingImages (any variant URL, absolute or not), in that order, once each. */
+export function keptImages<T extends { storageKey: string }>(current: T[], existingImages: string[]): T[] {
+  const byKey = new Map(current.map((c) => [c.storageKey, c]));
+  const kept: T[] = [];
+  for (const url of existingImages) {
+    let pathname: string;
+    try {
+      pathname = new URL(url, 'http://x').pathname;
+    } catch {
+      continue;
+    }
+    const key = pathname.match(MEDIA_URL)?.[1];
+    const image = key ? byKey.get(key) : undefined;
+    if (image && !kept.includes(image)) kept.push(image);
+  }
+  return kept;
+}
+
+/** Checks every size first (nothing stored for a 413), then stores one by one; any failure removes what was stored. */
+async function storeAll(media: MediaStore, files: Blob[]): Promise<StoredImage[]> {
+  if (files.some((f) => f.size > MAX_IMAGE_BYTES)) throw new AppError(413, 'Each image must be 10 MB or smaller.');
+  const stored: StoredImage[] = [];
+  try {
+    for (const file of files) stored.push(await storeImage(media, Buffer.from(await file.arrayBuffer())));
+  } catch (error) {
+    await media.remove(stored.flatMap((s) => s.files));
+    throw error;
+  }
+  return stored;
+}

@@ -1,0 +1,47 @@
+import { MAX_IMAGES } from '../../app/components/listings/forms/limits.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import { MAX_IMAGE_BYTES } from './images.ts';
+
+/** Ten photos of 10 MB plus the text fields and multipart framing. */
+export const MAX_UPLOAD_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+
+export const tooLarge = () => new AppError(413, 'The upload is too large: at most 10 images of 10 MB each.');
+
+/**
+ * Reads a multipart (or urlencoded) body, refusing it with 413 as soon as it passes maxBytes:
+ * a declared Content-Length is checked before reading, a chunked body while it streams.
+ * Used by the API and by the page actions alike.
+ */
+export async function readFormData(request: Request, maxBytes = MAX_UPLOAD_BYTES): Promise<FormData> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
+    throw new AppError(415, 'Send the ad as multipart/form-data.');
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('The form data could not be read. Please try again.');
+  }
+}
+
+/** Files of one field; a file input left empty sends a nameless empty part, which is not a photo. */
+export function formFiles(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((v): v is File => typeof v !== 'string' && v.size > 0);
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { listings } from '../../server/db/schema/index.ts';
+import type { TestApp } from '../support/app.ts';
+
+/** A small real image of the given format, generated in memory. */
+export async function image(format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' = 'jpeg', width = 64, height = 48, seed = 0): Promise<Buffer> {
+  const base = sharp({ create: { width, height, channels: 3, background: { r: (seed * 53) % 256, g: 120, b: 200 } } });
+  return base.toFormat(format).toBuffer();
+}
+
+export function file(data: Buffer, name = 'photo.jpg', type = 'image/jpeg'): File {
+  return new File([new Uint8Array(data)], name, { type });
+}
+
+export type AdFields = Partial<Record<'title' | 'description' | 'category' | 'subcategory' | 'price' | 'currency' | 'location' | 'owner', string>>;
+
+export const VALID_AD: Required<Omit<AdFields, 'owner' | 'subcategory'>> = {
+  title: 'Toyota Axio 2016, clean',
+  description: 'Well kept, one owner, full service history.',
+  category: 'Cars & Vehicles',
+  price: '1250000',
+  currency: 'KES',
+  location: 'Nairobi',
+};
+
+export function adForm(fields: AdFields, files: File[] = [], existingImages: string[] = []): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+  for (const f of files) form.append('images', f);
+  for (const url of existingImages) form.append('existingImages', url);
+  return form;
+}
+
+export function mediaFiles(t: TestApp): string[] {
+  return fs.existsSync(t.config.mediaDir) ? fs.readdirSync(t.config.mediaDir).sort() : [];
+}
+
+export async function postAd(t: TestApp, token: string, fields: AdFields = VALID_AD, files?: File[]) {
+  const res = await t.request('/api/listings', {
+    method: 'POST',
+    token,
+    body: adForm(fields, files ?? [file(await image('jpeg'))]),
+  });
+  return res;
+}
+
+/** Inserts rows straight into the table: fast fixtures for search tests (no photos). */
+export async function insertRows(t: TestApp, ownerId: string, rows: Array<Partial<typeof listings.$inferInsert>>) {
+  const base = Date.UTC(2026, 0, 1);
+  const values = rows.map((r, i) => ({
+    ownerId,
+    title: `Item ${i}`,
+    description: 'Plain description',
+    category: 'For Sale',
+    location: 'Nairobi',
+    createdAt: new Date(base + i * 60_000),
+    updatedAt: new Date(base + i * 60_000),
+    ...r,
+  }));
+  return t.services.db.insert(listings).values(values).returning({ id: listings.id });
+}
