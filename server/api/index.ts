@@ -5,6 +5,8 @@ import { healthRoutes } from './health.ts';
 import { authRoutes } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { contactRoutes } from './contact.ts';
+import { listingsRoutes } from './listings.ts';
+import { categoriesRoutes } from './categories.ts';
 
 export type ApiEnv = { Variables: AuthVariables & { requestId: string; clientIp: string } };
 
@@ -15,6 +17,8 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   // Resource sub-apps are mounted here, one line each.
   api.route('/', authRoutes(services));
   api.route('/', contactRoutes(services));
+  api.route('/', listingsRoutes(services));
+  api.route('/', categoriesRoutes(services));
   docsRoutes(api, services);
   return api;
 }
