@@ -8,6 +8,7 @@ import { LIMITS } from '../../server/auth/throttles.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { listingImages, listings, passwordResets, payments, sessions, users } from '../../server/db/schema/index.ts';
 import { imageFiles } from '../../server/media/images.ts';
+import type { UserJson } from '../../server/users/users.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 
 // TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For), so the
@@ -43,7 +44,7 @@ async function register(overrides: Record<string, unknown> = {}) {
   const input = validRegistration(overrides);
   const res = await post('/api/auth/register', input);
   expect(res.status, await res.clone().text()).toBe(201);
-  return { input, body: (await res.json()) as { user: { _id: string; email: string } } };
+  return { input, body: (await res.json()) as { user: UserJson } };
 }
 
 async function login(email: string, password: string, extra: Record<string, unknown> = {}, ip = freshIp()) {
@@ -97,7 +98,7 @@ describe('POST /api/auth/register', () => {
     ['+254 712 345 678', '+254712345678'],
   ])('accepts the Kenyan phone number %j as %s', async (phoneNumber, expected) => {
     const { body } = await register({ phoneNumber });
-    expect((body.user as { phoneNumber: string }).phoneNumber).toBe(expected);
+    expect(body.user.phoneNumber).toBe(expected);
   });
 
   it('refuses a phone number that is not Kenyan with a clear message', async () => {
@@ -163,8 +164,8 @@ describe('POST /api/auth/register', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const { body } = await register({ _id: id, id, passwordHash: 'x', username: 'admin', createdAt: '2000-01-01T00:00:00Z' });
     expect(body.user._id).not.toBe(id);
-    expect((body.user as { username: string }).username).not.toBe('admin');
-    expect((body.user as { createdAt: string }).createdAt).not.toMatch(/^2000/);
+    expect(body.user.username).not.toBe('admin');
+    expect(body.user.createdAt).not.toMatch(/^2000/);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
