@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Form, useSubmit } from 'react-router';
+import { CATEGORIES, type Category } from '~/lib/categories';
+
+type Props = {
+  selected: Category | null;
+  /** Kept when the category changes; the page goes back to 1. */
+  search: string;
+  location: string;
+};
+
+/**
+ * The category dropdown with All Categories. A plain GET form with an Apply button works
+ * without JavaScript; once hydrated, changing the choice submits at once and the button is
+ * visually hidden (still reachable by keyboard and screen readers).
+ */
+export function CategoryFilter({ selected, search, location }: Props) {
+  const submit = useSubmit();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <Form
+      method="get"
+      className="flex items-end gap-2"
+      onChange={(e) => {
+        // Only the non-empty values, so "All Categories" gives a clean /listings address.
+        const params = new URLSearchParams();
+        for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v) params.set(k, v);
+        submit(params, { method: 'get' });
+      }}
+    >
+      {search && <input type="hidden" name="search" value={search} />}
+      {location && <input type="hidden" name="location" value={location} />}
+      <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
+        <label htmlFor="category-filter" className="label">Category</label>
+        <select key={selected ?? ''} id="category-filter" name="category" defaultValue={selected ?? ''} className="input">
+          <option value="">All Categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={hydrated ? 'sr-only' : 'btn-secondary'}>Apply</button>
+    </Form>
+  );
+}

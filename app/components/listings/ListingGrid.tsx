@@ -1,0 +1,21 @@
+import { ListingCard, type CardListing } from './ListingCard';
+
+type Props = {
+  listings: CardListing[];
+  /** How many cards at the top load their image at once (the first row); the rest are lazy. */
+  eagerCount?: number;
+  label?: string;
+};
+
+/** Two columns on a 360 px phone, three on tablets, four on wide screens. */
+export function ListingGrid({ listings, eagerCount = 2, label }: Props) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {listings.map((l, i) => (
+        <li key={l._id} className="min-w-0">
+          <ListingCard listing={l} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
+import { categoryFromSlug, PAGE_SIZE, pageCount, pageSearch, parseBrowseParams, slugHeading } from '~/components/listings/browse';
+import { toCardListing, type CardListing } from '~/components/listings/ListingCard';
+import { ListingGrid } from '~/components/listings/ListingGrid';
+import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
+import { searchListings, type ListingSort } from '../../../server/listings/queries';
+import type { Route } from './+types/category';
+
+const SORTS: { value: ListingSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+];
+
+function priceParam(value: string | null): number | undefined {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** /category/:slug: one of the nine categories, with search, price filters and sort inside it. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const category = categoryFromSlug(params.slug);
+  if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
+  const query = new URL(request.url).searchParams;
+  const { search, page } = parseBrowseParams(query);
+  const minPrice = priceParam(query.get('minPrice'));
+  const maxPrice = priceParam(query.get('maxPrice'));
+  const sort = SORTS.find((s) => s.value === query.get('sort'))?.value ?? 'newest';
+  const base = { notFound: false as const, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
+  try {
+    const result = await searchListings(context.db, { category, search, minPrice, maxPrice, sort, page, limit: PAGE_SIZE });
+    return data({ ...base, items: result.items.map(toCardListing), total: result.total, capped: result.totalIsCapped, page, pageCount: pageCount(result.total), error: null });
+  } catch (error) {
+    context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
+    return data({ ...base, items: [], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, params }) => {
+  if (!loaderData || loaderData.notFound) return [{ title: 'Category not found — Soko' }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${slugHeading(params.slug)} — Soko` },
+    { name: 'description', content: loaderData.description },
+  ];
+};
+
+/** Cards shown so far: the server's page, plus the ones Load More fetched in the browser. */
+function useLoadMore(first: CardListing[], firstPage: number, pages: number) {
+  const fetcher = useFetcher<typeof loader>();
+  const location = useLocation();
+  const [more, setMore] = useState<{ items: CardListing[]; page: number }>({ items: [], page: firstPage });
+  // A new search or filter starts again from the server's page.
+  useEffect(() => setMore({ items: [], page: firstPage }), [location.search, location.pathname, firstPage]);
+  useEffect(() => {
+    const d = fetcher.data;
+    if (fetcher.state !== 'idle' || !d || d.notFound || d.error) return;
+    setMore((m) => (d.page > m.page ? { items: [...m.items, ...d.items], page: d.page } : m));
+  }, [fetcher.state, fetcher.data]);
+  const seen = new Set(first.map((l) => l._id));
+  const items = [...first, ...more.items.filter((l) => !seen.has(l._id))];
+  const nextHref = more.page < pages ? `${location.pathname}${pageSearch(location.search, more.page + 1)}` : null;
+  return { items, nextHref, loading: fetcher.state === 'loading', load: (href: string) => fetcher.load(href) };
+}
+
+function CategoryNotFound({ slug }: { slug: string }) {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-bold">Category not found</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">There is no category called “{slug}”. Pick one of ours instead.</p>
+      <Link to="/listings" className="btn-primary mt-6">Browse all listings</Link>
+    </section>
+  );
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.notFound) return <CategoryNotFound slug={loaderData.slug} />;
+  return <CategoryListings data={loaderData} />;
+}
+
+function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loaderData'], { notFound: true }> }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const { items, nextHref, loading: loadingMore, load } = useLoadMore(d.items, d.page, d.pageCount);
+  const filtered = d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header>
+        <h1 className="break-words text-2xl font-bold">{slugHeading(d.slug)}</h1>
+        <p className="mt-1 text-gray-700 dark:text-gray-300">{d.description}</p>
+        {!d.error && (
+          <p className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
+            {d.total.toLocaleString('en-KE')}
+            {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
+          </p>
+        )}
+      </header>
+
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-col gap-2"
+        onSubmit={(e) => {
+          // Leave empty fields and the default sort out of the address (without JavaScript they stay; harmless).
+          e.preventDefault();
+          const params = new URLSearchParams();
+          for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
+          submit(params, { method: 'get' });
+        }}
+      >
+        <div className="flex gap-2">
+          <label htmlFor="category-search" className="sr-only">Search in {d.category}</label>
+          <input id="category-search" name="search" type="search" defaultValue={d.search} key={d.search} placeholder={`Search in ${d.category}`} className="input min-w-0 flex-1" />
+          <button type="submit" className="btn-primary">Search</button>
+        </div>
+        <details open={filtered} className="rounded-lg">
+          <summary className="btn-secondary cursor-pointer list-none">Filters</summary>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <div>
+              <label htmlFor="min-price" className="label">Min price</label>
+              <input id="min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={d.minPrice} className="input" />
+            </div>
+            <div>
+              <label htmlFor="max-price" className="label">Max price</label>
+              <input id="max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={d.maxPrice} className="input" />
+            </div>
+            <div className="col-span-2 sm:col-span-1">
+              <label htmlFor="sort" className="label">Sort by</label>
+              <select id="sort" name="sort" defaultValue={d.sort} className="input">
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>{s.label}</option>
+                ))}
+              </select>
+            </div>
+            <div className="col-span-2 flex items-end sm:col-span-1">
+              <button type="submit" className="btn-secondary w-full">Apply filters</button>
+            </div>
+          </div>
+        </details>
+      </Form>
+
+      {loading && <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>}
+
+      {d.error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          Failed to load listings for {d.slug}: {d.error}
+        </p>
+      ) : items.length === 0 ? (
+        <div className="py-10 text-center">
+          <p className="text-gray-700 dark:text-gray-300">
+            {d.search || filtered ? 'No listings match your search in this category.' : 'No listings in this category yet.'}
+          </p>
+          <Link to="/create-listing" className="btn-primary mt-4">Create a Listing</Link>
+        </div>
+      ) : (
+        <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+          <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} />
+          {nextHref && (
+            <div className="mt-6 text-center">
+              <Link
+                to={nextHref}
+                className="btn-secondary"
+                aria-disabled={loadingMore}
+                onClick={(e) => {
+                  // With JavaScript the next page is appended below; without, the link opens it.
+                  e.preventDefault();
+                  if (!loadingMore) load(nextHref);
+                }}
+              >
+                {loadingMore ? 'Loading...' : 'Load More'}
+              </Link>
+            </div>
+          )}
+          {d.page > 1 && (
+            <p className="mt-3 text-center text-sm">
+              <Link to={`${location.pathname}${pageSearch(location.search, d.page - 1)}`} rel="prev" className="text-brand-700 underline dark:text-brand-100">
+                Previous page
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

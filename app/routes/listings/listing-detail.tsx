@@ -1,0 +1,227 @@
+import { isbot } from 'isbot';
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
+import { ListingGallery } from '~/components/listings/ListingGallery';
+import { PhoneReveal } from '~/components/listings/PhoneReveal';
+import { pickVariants } from '~/components/listings/ResponsiveImage';
+import { ShareButton } from '~/components/listings/ShareButton';
+import { formatPrice } from '~/lib/money';
+import { toast } from '~/lib/toast';
+import { getListing, recordView } from '../../../server/listings/queries';
+import type { Route } from './+types/listing-detail';
+
+/** Spec section 9: the detail page shows at most five photos. */
+const MAX_PHOTOS = 5;
+
+const SAFETY_TIPS = [
+  'Meet the seller in a safe, public place during the day.',
+  'Inspect the item and its documents before you pay.',
+  'Never send money in advance, by M-Pesa or otherwise, to someone you have not met.',
+  'Be careful with deals that look too good to be true.',
+  'Keep your personal and financial details private.',
+];
+
+/** Nairobi time everywhere, so the server and the browser print the same date. */
+const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });
+const monthFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
+
+/** A view is a person looking: not a crawler, not a link prefetch, not the seller. */
+function countsAsView(request: Request, ownerId: string, viewerId: string | null): boolean {
+  if (isbot(request.headers.get('user-agent'))) return false;
+  const purpose = `${request.headers.get('sec-purpose') ?? ''} ${request.headers.get('purpose') ?? ''}`;
+  if (purpose.includes('prefetch')) return false;
+  return ownerId !== viewerId;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  let listing;
+  try {
+    listing = await getListing(context.db, params.id);
+  } catch (error) {
+    context.logger.error({ reqId: context.requestId, err: error }, 'listing page failed');
+    throw data(`Something went wrong on our side (reference ${context.requestId.slice(0, 8)}). Please try again later.`, { status: 500 });
+  }
+  if (!listing) throw data('Listing not found.', { status: 404 });
+
+  const viewerId = context.auth?.user.id ?? null;
+  let views = listing.views;
+  if (countsAsView(request, listing.owner, viewerId)) {
+    try {
+      await recordView(context.db, listing._id, viewerId);
+      views += 1;
+    } catch (error) {
+      // A lost view count must not cost the visitor the page.
+      context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
+    }
+  }
+  const [first, ...rest] = listing.photos.slice(0, MAX_PHOTOS);
+  const seller = listing.user;
+  // Only what the page shows: never the seller's phone number (fetched on demand).
+  return {
+    origin: new URL(context.config.appUrl).origin,
+    isOwner: viewerId === listing.owner,
+    listing: {
+      _id: listing._id,
+      title: listing.title,
+      description: listing.description,
+      category: listing.category,
+      subcategory: listing.subcategory,
+      price: listing.price,
+      currency: listing.currency,
+      location: listing.location,
+      featured: listing.featured,
+      postedDate: listing.postedDate,
+      views,
+      photos: first ? [first, ...rest.map((p) => pickVariants(p, [400]))] : [],
+    },
+    seller: {
+      name: `${seller.firstName} ${seller.lastName}`.trim(),
+      username: seller.username,
+      createdAt: seller.createdAt,
+      listingsCount: seller.listingsCount,
+      rating: seller.rating,
+    },
+  };
+}
+
+function summary(description: string): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 157).trimEnd()}...` : flat;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: 'Listing not found — Soko' }, { name: 'robots', content: 'noindex' }];
+  const { listing, origin } = loaderData;
+  const url = `${origin}/listing/${listing._id}`;
+  const title = `${listing.title} — ${formatPrice(listing.price, listing.currency, 'Price not specified')} in ${listing.location}`;
+  const description = summary(listing.description);
+  const cover = listing.photos[0];
+  const tags = [
+    { title: `${title} | Soko` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'Soko' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: cover ? 'summary_large_image' : 'summary' },
+  ];
+  if (cover) {
+    const image = cover.variants[800] ?? cover.url;
+    const width = Math.min(800, cover.width);
+    tags.push(
+      { property: 'og:image', content: `${origin}${image}` },
+      { property: 'og:image:width', content: String(width) },
+      { property: 'og:image:height', content: String(Math.round((cover.height * width) / cover.width)) },
+      { property: 'og:image:alt', content: listing.title },
+    );
+  }
+  return tags;
+};
+
+function Badge({ children }: { children: React.ReactNode }) {
+  return <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-gray-800 dark:text-brand-100">{children}</span>;
+}
+
+export default function ListingDetail({ loaderData }: Route.ComponentProps) {
+  const { listing, seller, isOwner } = loaderData;
+  return (
+    <article className="grid gap-6 lg:grid-cols-3">
+      <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {listing.category && <Badge>{listing.category}</Badge>}
+          {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
+          {listing.featured && <FeaturedBadge />}
+        </div>
+        <header>
+          <h1 className="break-words text-2xl font-bold sm:text-3xl">{listing.title}</h1>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            <span>{listing.location}</span>
+            <span aria-hidden="true"> · </span>
+            <span>
+              Posted <time dateTime={listing.postedDate}>{dateFormat.format(new Date(listing.postedDate))}</time>
+            </span>
+          </p>
+          <p className="mt-2 text-2xl font-extrabold text-brand-700 dark:text-brand-100" data-testid="listing-price">
+            {formatPrice(listing.price, listing.currency, 'Price not specified')}
+          </p>
+          {isOwner && (
+            <p className="mt-2 text-sm">
+              This is your ad. <Link to={`/listings/${listing._id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">Edit it</Link>
+            </p>
+          )}
+        </header>
+        <ListingGallery photos={listing.photos} title={listing.title} />
+        <section aria-labelledby="description-heading" className="card p-4">
+          <h2 id="description-heading" className="text-lg font-bold">Description</h2>
+          <p className="mt-2 whitespace-pre-line break-words text-gray-800 dark:text-gray-200">{listing.description}</p>
+        </section>
+      </div>
+
+      <aside className="flex min-w-0 flex-col gap-4">
+        <section aria-labelledby="seller-heading" className="card p-4">
+          <h2 id="seller-heading" className="text-lg font-bold">Seller</h2>
+          <p className="mt-2 font-semibold">{seller.name || 'N/A'}</p>
+          {seller.username && <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>}
+          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
+            <dd>{seller.createdAt ? monthFormat.format(new Date(seller.createdAt)) : 'N/A'}</dd>
+            <dt className="text-gray-600 dark:text-gray-400">Listings</dt>
+            <dd>{seller.listingsCount ?? 0}</dd>
+            <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
+            <dd>{seller.rating == null ? 'N/A' : `${seller.rating.toFixed(1)} out of 5`}</dd>
+          </dl>
+          <div className="mt-4">
+            <PhoneReveal listingId={listing._id} listingTitle={listing.title} />
+          </div>
+        </section>
+
+        <section aria-labelledby="actions-heading" className="card p-4">
+          <h2 id="actions-heading" className="text-lg font-bold">Listing Actions</h2>
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <button type="button" className="btn-secondary" onClick={() => toast('Save feature coming soon!')}>
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
+                <path d="M10 17.5l-1.2-1.1C4.5 12.6 2 10.3 2 7.5A4.4 4.4 0 0 1 6.5 3 4.9 4.9 0 0 1 10 4.6 4.9 4.9 0 0 1 13.5 3 4.4 4.4 0 0 1 18 7.5c0 2.8-2.5 5.1-6.8 8.9z" />
+              </svg>
+              Save
+            </button>
+            <ShareButton title={listing.title} />
+          </div>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-gray-600 dark:text-gray-400">Ad ID</dt>
+            <dd className="break-all font-mono text-xs leading-5" data-testid="ad-id">{listing._id}</dd>
+            <dt className="text-gray-600 dark:text-gray-400">Views</dt>
+            <dd data-testid="views">{listing.views.toLocaleString('en-KE')}</dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="safety-heading" className="card p-4">
+          <h2 id="safety-heading" className="text-lg font-bold">Safety Tips</h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
+            {SAFETY_TIPS.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      </aside>
+    </article>
+  );
+}
+
+/** 404 for an unknown id ('Listing not found.'), 'Failed to load listing: ...' for anything else. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Something went wrong on our side. Please try again later.';
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? 'Listing not found.' : `Failed to load listing: ${message}`}</h1>
+      {notFound && <p className="mt-2 text-gray-600 dark:text-gray-400">It may have been sold or removed by the seller.</p>}
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to="/listings" className="btn-primary">Browse listings</Link>
+        <Link to="/" className="btn-secondary">Go to Home</Link>
+      </div>
+    </section>
+  );
+}

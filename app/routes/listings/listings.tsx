@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { data, Link, useLocation, useNavigation } from 'react-router';
+import { failureReason, emptyStateText, listingsHeading, PAGE_SIZE, pageCount, pageSearch, parseBrowseParams } from '~/components/listings/browse';
+import { CategoryFilter } from '~/components/listings/CategoryFilter';
+import { toCardListing } from '~/components/listings/ListingCard';
+import { ListingGrid } from '~/components/listings/ListingGrid';
+import { Pagination } from '~/components/listings/Pagination';
+import { toast } from '~/lib/toast';
+import { searchListings } from '../../../server/listings/queries';
+import type { Route } from './+types/listings';
+
+/** All listings, served at /listings and /products (spec section 2): category, search and location filters, 24 a page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = parseBrowseParams(new URL(request.url).searchParams);
+  const shown = { category: params.category, search: params.search, location: params.location };
+  try {
+    const result = await searchListings(context.db, { ...shown, page: params.page, limit: PAGE_SIZE });
+    return data({
+      ...shown,
+      items: result.items.map(toCardListing),
+      total: result.total,
+      capped: result.totalIsCapped,
+      page: result.page,
+      pageCount: pageCount(result.total),
+      error: null,
+    });
+  } catch (error) {
+    context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
+    return data(
+      { ...shown, items: [], total: 0, capped: false, page: params.page, pageCount: 1, error: failureReason(context.requestId) },
+      { status: 500 },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const heading = loaderData ? listingsHeading(loaderData) : 'All Listings';
+  const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
+  const query = new URLSearchParams(location.search);
+  return [
+    { title: `${heading}${page} — Soko` },
+    { name: 'description', content: `${heading} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.` },
+    // /products is the same page: search engines should index one address.
+    { tagName: 'link', rel: 'canonical', href: `/listings${query.size ? `?${query}` : ''}` },
+  ];
+};
+
+export default function Listings({ loaderData }: Route.ComponentProps) {
+  const { category, search, location: place, items, total, capped, page, error } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+
+  useEffect(() => {
+    if (error) toast.error('Failed to load listings.');
+  }, [error]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold">{listingsHeading(loaderData)}</h1>
+          {!error && items.length > 0 && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {total.toLocaleString('en-KE')}
+              {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
+              {place ? ` near ${place}` : ''}
+              {category && (search || place) ? ` in ${category}` : ''}
+            </p>
+          )}
+        </div>
+        <CategoryFilter selected={category} search={search} location={place} />
+      </div>
+
+      {loading && (
+        <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>
+      )}
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          Failed to load listings: {error}. Please try again later.
+        </p>
+      ) : items.length === 0 ? (
+        page > 1 ? (
+          <p className="py-10 text-center text-gray-700 dark:text-gray-300">
+            There are no more ads here. <Link to={pageSearch(location.search, 1) || location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-100">Back to the first page</Link>
+          </p>
+        ) : (
+          <p className="py-10 text-center text-gray-700 dark:text-gray-300">
+            {emptyStateText(loaderData)}{' '}
+            <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
+          </p>
+        )
+      ) : (
+        <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} />
+          <Pagination page={page} pageCount={loaderData.pageCount} capped={capped} search={location.search} />
+        </div>
+      )}
+    </div>
+  );
+}
