@@ -1,7 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useNavigation } from 'react-router';
+import { toCardListing, type CardListing } from '~/components/listings/ListingCard';
+import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORIES } from '~/lib/categories';
+import { toast } from '~/lib/toast';
+import { categoryCounts, featuredListings } from '../../server/listings/queries';
 import type { Route } from './+types/home';
+
+const FEATURED_COUNT = 8;
+
+/** Featured ads and category counts; each may fail alone and the page still renders (spec section 8). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const fail = (what: string) => (error: unknown) => {
+    context.logger.error({ reqId: context.requestId, err: error }, `home: ${what} failed`);
+    return null;
+  };
+  const [featured, counts] = await Promise.all([
+    featuredListings(context.db, FEATURED_COUNT).then((items) => items.map(toCardListing), fail('featured listings')),
+    categoryCounts(context.db).then((rows) => Object.fromEntries(rows.map((r) => [r.name, r.count])) as Record<string, number>, fail('category counts')),
+  ]);
+  return { featured, counts };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Soko — Buy and sell anything in Kenya' },
@@ -33,7 +52,36 @@ function HeroSearch() {
   );
 }
 
-export default function Home() {
+function FeaturedListings({ featured }: { featured: CardListing[] | null }) {
+  const navigation = useNavigation();
+  // Only seen when the home page itself is reloading on the client; the server sends it filled in.
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/';
+  useEffect(() => {
+    if (featured === null) toast.error('Failed to load featured listings.');
+  }, [featured]);
+  return (
+    <section aria-labelledby="featured-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="featured-heading" className="text-xl font-bold">Featured Listings</h2>
+        <Link to="/listings" className="btn-secondary shrink-0">View All Listings</Link>
+      </div>
+      <div className="mt-4">
+        {loading ? (
+          <p role="status" className="text-gray-600 dark:text-gray-400">Loading featured ads...</p>
+        ) : featured === null ? (
+          <p role="alert" className="text-red-700 dark:text-red-400">Failed to load featured listings. Please try again later.</p>
+        ) : featured.length === 0 ? (
+          <p className="text-gray-600 dark:text-gray-400">No featured listings found at the moment.</p>
+        ) : (
+          <ListingGrid listings={featured} eagerCount={2} label="Featured Listings" />
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, counts } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-4 py-10 text-center text-white sm:py-14">
@@ -42,16 +90,25 @@ export default function Home() {
         <HeroSearch />
       </section>
 
+      <FeaturedListings featured={featured} />
+
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-xl font-bold">Browse Categories</h2>
+        {counts === null && <p role="alert" className="mt-2 text-red-700 dark:text-red-400">Failed to load categories.</p>}
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {CATEGORIES.map((c) => (
-            <li key={c}>
-              <Link to={`/listings?category=${encodeURIComponent(c)}`} className="card block p-4 font-medium hover:border-brand-600">
-                {c}
-              </Link>
-            </li>
-          ))}
+          {CATEGORIES.map((c) => {
+            const count = counts ? (counts[c] ?? 0) : 'N/A';
+            return (
+              <li key={c}>
+                <Link to={`/listings?category=${encodeURIComponent(c)}`} className="card block h-full p-4 hover:border-brand-600">
+                  <span className="block font-medium">{c}</span>
+                  <span className="mt-1 block text-sm text-gray-600 dark:text-gray-400" data-testid="category-count">
+                    {typeof count === 'number' ? `${count.toLocaleString('en-KE')} ${count === 1 ? 'ad' : 'ads'}` : count}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
 
