@@ -94,6 +94,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     }),
   );
   app.all('/media/*', (c) => c.text('Not found', 404));
+  // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.
+  if (services.payments?.sandbox) app.route('/sandbox/flutterwave', services.payments.sandbox.app);
 
   if (options.serveClientAssets) {
     const clientRoot = path.relative(process.cwd(), path.join(config.buildDir, 'client')) || '.';

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/storage.ts';
+import type { PaymentsService } from './payments/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/main.ts). */
@@ -12,6 +13,8 @@ export type Services = {
   logger: Logger;
   mailer: Mailer;
   media: MediaStore;
+  /** Featured-ad payments (Flutterwave or its built-in sandbox); absent where a test does not need it. */
+  payments?: PaymentsService;
 };
 
 export type Auth = {

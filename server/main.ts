@@ -5,6 +5,8 @@ import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalMediaStore } from './media/storage.ts';
+import { startReconciliation } from './payments/payments.ts';
+import { createPaymentsService, paymentsDeps } from './payments/service.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import path from 'node:path';
 
@@ -22,11 +24,14 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const media = createLocalMediaStore(config.mediaDir);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
-  const services: Services = { config, db: database.db, logger, mailer, media };
+  const payments = createPaymentsService(config, logger);
+  const services: Services = { config, db: database.db, logger, mailer, media, payments };
+  if (payments.sandbox) logger.info('payments: Flutterwave sandbox active (no FLW_SECRET_KEY) — no real money moves');
+  else if (!config.payments.webhookHash) logger.warn('payments: FLW_WEBHOOK_HASH is not set, so webhooks are refused; payments settle on return and by reconciliation');
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
-  const background: Array<() => void> = [];
+  const background: Array<() => void> = [startReconciliation(paymentsDeps(services))];
   return {
     services,
     database,

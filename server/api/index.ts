@@ -5,6 +5,7 @@ import { healthRoutes } from './health.ts';
 import { authRoutes } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { contactRoutes } from './contact.ts';
+import { paymentsRoutes } from './payments.ts';
 import { listingsRoutes } from './listings.ts';
 import { categoriesRoutes } from './categories.ts';
 
@@ -17,6 +18,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   // Resource sub-apps are mounted here, one line each.
   api.route('/', authRoutes(services));
   api.route('/', contactRoutes(services));
+  api.route('/', paymentsRoutes(services));
   api.route('/', listingsRoutes(services));
   api.route('/', categoriesRoutes(services));
   docsRoutes(api, services);

@@ -8,6 +8,7 @@ import type { Services } from '../../server/context.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createLocalMediaStore } from '../../server/media/storage.ts';
+import { createPaymentsService, type PaymentsServiceOptions } from '../../server/payments/service.ts';
 import { insertUser, type NewUser } from '../../server/users/users.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -17,7 +18,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * The real app (API and middleware) over a real migrated database, driven in-process with
  * app.request(). Mail goes to a temporary outbox; media to a temporary folder.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { payments?: PaymentsServiceOptions } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-test-'));
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
@@ -28,6 +29,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger),
     media: createLocalMediaStore(config.mediaDir),
+    // The payment sandbox and its webhooks reach the app in process: no port is opened.
+    payments: createPaymentsService(config, logger, {
+      fetch: (input, init) => Promise.resolve(app.request(input, init)),
+      timeoutMs: 2000,
+      retryDelayMs: 5,
+      ...options.payments,
+    }),
   };
   const app = createApp(services);
 
