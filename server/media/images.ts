@@ -25,7 +25,8 @@ export async function storeImage(store: MediaStore, input: Buffer): Promise<Stor
   if (input.byteLength > MAX_IMAGE_BYTES) throw new AppError(413, 'Each image must be 10 MB or smaller.');
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    // Reading the header decodes no pixels; the pixel limit is checked just below with its own message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError(415, WRONG_TYPE);
   }
