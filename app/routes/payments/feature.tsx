@@ -1,0 +1,32 @@
+import { redirect } from 'react-router';
+import { featureCallbackUrl, FEATURE_FEE_KSH } from '~/components/payments/fee';
+import { requireAuth } from '~/lib/guards.server';
+import { isAppError } from '../../../server/http/errors';
+import { startCheckout } from '../../../server/payments/payments';
+import { paymentsDeps } from '../../../server/payments/service';
+import type { Route } from './+types/feature';
+
+/** The Feature Your Ad? form posted without JavaScript: same checkout as the API, then off to pay. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const auth = requireAuth(context, request);
+  try {
+    const { url } = await startCheckout(paymentsDeps(context), {
+      userId: auth.user.id,
+      userEmail: auth.user.email,
+      userName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+      listingId: params.listingId,
+      amount: FEATURE_FEE_KSH,
+      callbackUrl: featureCallbackUrl(new URL(context.config.appUrl).origin, params.listingId),
+    });
+    return redirect(url);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const query = new URLSearchParams({ listingId: params.listingId, status: 'failed', message: error.message });
+    return redirect(`/payment-failure?${query}`);
+  }
+}
+
+/** Nothing to show here: the form lives on Manage ads. */
+export function loader() {
+  return redirect('/manage-ads');
+}

@@ -1,0 +1,38 @@
+import { PaymentActions } from '~/components/payments/PaymentActions';
+import type { Route } from './+types/payment-failure';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Payment Failed — Soko' }, { name: 'robots', content: 'noindex' }];
+
+/** Spec query: listingId, status, message; the defaults are the spec's. */
+export function loader({ request }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams;
+  return {
+    listingId: q.get('listingId') || null,
+    status: (q.get('status') || 'failed').slice(0, 40),
+    message: (q.get('message') || 'An unknown error occurred during payment.').slice(0, 300),
+  };
+}
+
+export default function PaymentFailure({ loaderData }: Route.ComponentProps) {
+  const { listingId, status, message } = loaderData;
+  return (
+    <section className="mx-auto max-w-lg py-6 text-center">
+      <div aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-3xl text-red-700 dark:bg-red-950 dark:text-red-300">
+        ✕
+      </div>
+      <h1 className="mt-4 text-2xl font-bold">Payment Failed</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">Your ad has not been featured. If money left your account, please contact support.</p>
+      <dl className="card mt-6 grid gap-3 p-4 text-left text-sm">
+        <div>
+          <dt className="font-medium text-gray-600 dark:text-gray-400">Reason</dt>
+          <dd className="break-words">{message}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-gray-600 dark:text-gray-400">Status</dt>
+          <dd>{status}</dd>
+        </div>
+      </dl>
+      <PaymentActions listingId={listingId} />
+    </section>
+  );
+}

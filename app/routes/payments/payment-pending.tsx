@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Link, redirect, useRevalidator } from 'react-router';
+import { PaymentActions } from '~/components/payments/PaymentActions';
+import { requireAuth } from '~/lib/guards.server';
+import { paymentForOwner, settle } from '../../../server/payments/payments';
+import { paymentsDeps } from '../../../server/payments/service';
+import type { Route } from './+types/payment-pending';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Confirming your payment — Soko' }, { name: 'robots', content: 'noindex' }];
+
+/**
+ * The provider has not confirmed the payment yet (slow M-Pesa, an outage). Each load asks
+ * again through settle(); once there is a verdict the visitor is sent to the right page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context, request);
+  const txRef = (new URL(request.url).searchParams.get('tx_ref') ?? '').slice(0, 200);
+  if (!txRef) throw redirect('/payment-failure');
+  let payment = await paymentForOwner(context.db, txRef, auth.user.id).catch(() => null);
+  if (!payment) throw redirect(`/payment-failure?${new URLSearchParams({ status: 'failed', message: 'Payment not found.' })}`);
+  if (payment.status === 'pending') {
+    await settle(paymentsDeps(context), txRef);
+    payment = (await paymentForOwner(context.db, txRef, auth.user.id))!;
+  }
+  const listingId = payment.listingId ?? '';
+  if (payment.status === 'succeeded') throw redirect(`/payment-success?${new URLSearchParams({ listingId, tx_ref: txRef, status: 'successful' })}`);
+  if (payment.status !== 'pending') {
+    const failure: Record<string, string> = { listingId, status: payment.status };
+    if (payment.failureReason) failure.message = payment.failureReason;
+    throw redirect(`/payment-failure?${new URLSearchParams(failure)}`);
+  }
+  return { txRef, listingId };
+}
+
+/** Polls GET /api/payments/:tx_ref, slowing down over time; the loader redirects once it is settled. */
+function usePaymentPolling(txRef: string) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    let stopped = false;
+    let delay = 3000;
+    let timer: number | undefined;
+    const tick = async () => {
+      try {
+        const res = await fetch(`/api/payments/${encodeURIComponent(txRef)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+        const body = (await res.json().catch(() => ({}))) as { status?: string };
+        if (!stopped && res.ok && body.status && body.status !== 'pending') {
+          void revalidator.revalidate();
+          return;
+        }
+      } catch {
+        // Offline for a moment: try again later.
+      }
+      delay = Math.min(delay * 1.5, 15_000);
+      if (!stopped) timer = window.setTimeout(tick, delay);
+    };
+    timer = window.setTimeout(tick, delay);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+    // revalidator is a new object on every render; polling depends on the reference only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [txRef]);
+}
+
+export default function PaymentPending({ loaderData }: Route.ComponentProps) {
+  const { txRef, listingId } = loaderData;
+  usePaymentPolling(txRef);
+  const again = `/payment-pending?${new URLSearchParams({ listingId, tx_ref: txRef })}`;
+  return (
+    <section className="mx-auto max-w-lg py-6 text-center" aria-live="polite">
+      {/* Without JavaScript the page reloads itself every few seconds instead of polling. */}
+      <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="5">' }} />
+      <div aria-hidden="true" className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none" />
+      <h1 className="mt-4 text-2xl font-bold">We&apos;re confirming your payment</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">
+        This usually takes a few seconds, but M-Pesa can take a few minutes. This page updates by itself; you can also leave it; your ad is featured as
+        soon as the payment is confirmed.
+      </p>
+      <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+        Transaction reference: <span className="break-all font-mono">{txRef}</span>
+      </p>
+      <p className="mt-4">
+        <Link to={again} className="btn-secondary" reloadDocument>
+          Check again
+        </Link>
+      </p>
+      <PaymentActions listingId={listingId || null} />
+    </section>
+  );
+}
