@@ -27,7 +27,7 @@ const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text.` })
     // NUL cannot be stored in a PostgreSQL text column; other control characters are harmless.
-    .transform((s) => s.replace(/\u0000/g, '').trim())
+    .transform((s) => s.replaceAll(String.fromCharCode(0), '').trim())
     .pipe(z.string().max(max, `${label} must be at most ${max} characters.`));
 
 const category = z

@@ -7,4 +7,8 @@ export const listingsRoutes: RouteConfigEntry[] = [
   route('products', 'routes/listings/listings.tsx', { id: 'products' }),
   route('category/:slug', 'routes/listings/category.tsx'),
   route('listing/:id', 'routes/listings/listing-detail.tsx'),
+  // Write side: post/edit with photos (?id= for edit), the text-only edit form, the seller's own ads.
+  route('post-ad', 'routes/listings/post-ad.tsx'),
+  route('listings/:id', 'routes/listings/edit-ad.tsx'),
+  route('manage-ads', 'routes/listings/manage-ads.tsx'),
 ];

@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
+import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/components/listings/forms/limits';
+import { CATEGORIES } from '~/lib/categories';
+import { requireAuth } from '~/lib/guards.server';
+import { toast } from '~/lib/toast';
+import { isAppError } from '../../../server/http/errors';
+import { getListing } from '../../../server/listings/queries';
+import { updateListingText } from '../../../server/listings/write';
+import type { Route } from './+types/edit-ad';
+
+/** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
+const REDIRECT_MS = 1500;
+
+export const meta: Route.MetaFunction = () => [{ title: 'Edit ad — Soko' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const auth = requireAuth(context, request);
+  const listing = await getListing(context.db, params.id);
+  if (!listing) return data({ failure: 'Failed to load ad: Listing not found.' }, { status: 404 });
+  if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedAd }, { status: 403 });
+  return {
+    listing: {
+      id: listing._id,
+      title: listing.title,
+      description: listing.description,
+      price: listing.price === null ? '' : String(listing.price),
+      category: listing.category,
+      subcategory: listing.subcategory ?? '',
+      location: listing.location,
+      photos: listing.photos.map((p) => ({ src: p.variants[400] ?? p.url, width: p.width, height: p.height })),
+    },
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const auth = requireAuth(context, request);
+  const form = await request.formData();
+  const text = (k: string) => {
+    const v = form.get(k);
+    return typeof v === 'string' ? v : undefined;
+  };
+  try {
+    await updateListingText(context.db, params.id, auth.user.id, {
+      title: text('title'),
+      description: text('description'),
+      price: text('price'),
+      category: text('category'),
+      subcategory: text('subcategory') ?? null,
+      location: text('location'),
+    });
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return data({ error: `Failed to update ad: ${error.message}` }, { status: error.status });
+    throw error;
+  }
+  // With JavaScript the page shows the toast and moves on after 1.5 s; a plain form post goes straight there.
+  if (form.get('_js') !== '1') return redirect('/manage-ads');
+  return { updated: true, at: Date.now() };
+}
+
+export default function EditAd({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [hydrated, setHydrated] = useState(false);
+  const [category, setCategory] = useState('failure' in loaderData ? '' : loaderData.listing.category);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!actionData) return;
+    if ('error' in actionData) {
+      toast.error(actionData.error);
+      return;
+    }
+    toast.success(MESSAGES.updated);
+    const timer = window.setTimeout(() => navigate('/manage-ads'), REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [actionData, navigate]);
+
+  if ('failure' in loaderData) {
+    return (
+      <section className="mx-auto max-w-xl py-10 text-center">
+        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+          {loaderData.failure}
+        </p>
+        <Link to="/manage-ads" className="btn-primary mt-6">Back to Manage Ads</Link>
+      </section>
+    );
+  }
+  const { listing } = loaderData;
+  const error = actionData && 'error' in actionData ? actionData.error : '';
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Edit Ad</h1>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+          {error}
+        </p>
+      )}
+      <Form method="post" className="card mt-4 flex flex-col gap-4 p-4 sm:p-6">
+        {hydrated && <input type="hidden" name="_js" value="1" />}
+        <div>
+          <label htmlFor="title" className="label">Ad Title</label>
+          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={listing.title} />
+        </div>
+        <div>
+          <label htmlFor="description" className="label">Description</label>
+          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={listing.description} />
+        </div>
+        <div>
+          <label htmlFor="price" className="label">Price (Ksh)</label>
+          <input id="price" name="price" type="number" min={0} step={1} inputMode="numeric" className="input" required defaultValue={listing.price} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="category" className="label">Category</label>
+            <select id="category" name="category" className="input" required value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+              <option value="">Select a category</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="subcategory" className="label">Subcategory</label>
+            <select id="subcategory" name="subcategory" className="input" disabled={!category} defaultValue="">
+              <option value="">{NO_SUBCATEGORY_LABEL}</option>
+            </select>
+          </div>
+        </div>
+        <div>
+          <label htmlFor="location" className="label">Location</label>
+          <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={listing.location} />
+        </div>
+        <div>
+          <p className="label">Current images</p>
+          {listing.photos.length > 0 ? (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Current images">
+              {listing.photos.map((p, i) => (
+                <li key={p.src}>
+                  <img src={p.src} alt={`Photo ${i + 1} of ${listing.title}`} width={p.width} height={p.height} loading="lazy" decoding="async" className="aspect-square w-full rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">This ad has no photos.</p>
+          )}
+          <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+            Images are not edited here. To change photos, use the{' '}
+            <Link to={`/post-ad?id=${listing.id}`} className="text-brand-700 underline dark:text-brand-100">full edit form</Link>.
+          </p>
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to="/manage-ads" className="btn-secondary">Cancel</Link>
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Updating Ad...' : 'Update Ad'}</button>
+        </div>
+      </Form>
+    </section>
+  );
+}

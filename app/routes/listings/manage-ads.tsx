@@ -1,0 +1,133 @@
+import { useEffect, useRef } from 'react';
+import { data, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '~/components/listings/forms/limits';
+import { ListingCard, toCardListing } from '~/components/listings/ListingCard';
+import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
+import { requireAuth } from '~/lib/guards.server';
+import { toast } from '~/lib/toast';
+import { isAppError } from '../../../server/http/errors';
+import { listingsByOwner } from '../../../server/listings/queries';
+import { deleteListing } from '../../../server/listings/write';
+import type { Route } from './+types/manage-ads';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads — Soko' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const auth = requireAuth(context, request);
+  const ads = await listingsByOwner(context.db, auth.user.id);
+  return { email: auth.user.email, ads: ads.map(toCardListing) };
+}
+
+/** Delete (the only action here); the server checks the ad is the user's own. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const auth = requireAuth(context, request);
+  const form = await request.formData();
+  const id = String(form.get('id') ?? '');
+  try {
+    await deleteListing(context, id, auth.user.id);
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return data({ ok: false as const, message: `Error deleting ad: ${error.message}` }, { status: error.status });
+    throw error;
+  }
+  return { ok: true as const, message: MESSAGES.deleted };
+}
+
+const iconButton = 'btn-secondary px-3 py-1.5 text-xs';
+
+export default function ManageAds({ loaderData, actionData }: Route.ComponentProps) {
+  const { ads, email } = loaderData;
+  const [params] = useSearchParams();
+  // The confirmation is part of the URL (?delete=<id>), so it also works without JavaScript.
+  const confirming = ads.find((a) => a._id === params.get('delete'));
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">Your Ads ({ads.length})</h1>
+        <Link to="/post-ad" className="btn-primary">Post an ad</Link>
+      </div>
+      {/* Shown after a plain (no-JavaScript) delete; with JavaScript a toast says it. */}
+      {actionData && (
+        <p role={actionData.ok ? 'status' : 'alert'} className={`mt-4 rounded-lg border-l-4 px-4 py-3 ${actionData.ok ? 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100' : 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'}`}>
+          {actionData.message}
+        </p>
+      )}
+      {ads.length === 0 ? (
+        <div className="card mt-6 flex flex-col items-center gap-3 p-8 text-center">
+          <h2 className="text-lg font-bold">No ads found</h2>
+          <p className="text-gray-600 dark:text-gray-400">You have not posted any ads yet.</p>
+          <Link to="/post-ad" className="btn-primary">Create New Ad</Link>
+        </div>
+      ) : (
+        <ul aria-label="Your ads" className="mt-6 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
+          {ads.map((ad, i) => (
+            <li key={ad._id} className="min-w-0">
+              <ListingCard
+                listing={ad}
+                eager={i < 2}
+                showSubcategory
+                actions={
+                  <>
+                    {!ad.featured && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} />}
+                    <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`View ${ad.title}`}>View</Link>
+                    <Link to={`/listings/${ad._id}`} className={iconButton} aria-label={`Edit ${ad.title}`}>Edit</Link>
+                    <Link
+                      to={`?delete=${ad._id}`}
+                      preventScrollReset
+                      className="btn px-3 py-1.5 text-xs text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950"
+                      aria-label={`Delete ${ad.title}`}
+                    >
+                      Delete
+                    </Link>
+                  </>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {confirming && <DeleteDialog id={confirming._id} title={confirming.title} />}
+    </section>
+  );
+}
+
+/** 'Are you absolutely sure?' — Cancel closes it, Continue deletes (a form post, with or without JavaScript). */
+function DeleteDialog({ id, title }: { id: string; title: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const cancelRef = useRef<HTMLAnchorElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const close = () => navigate('/manage-ads', { replace: true, preventScrollReset: true });
+
+  useEffect(() => {
+    cancelRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+    // close only navigates; binding once is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+    close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-description" className="card w-full max-w-md p-5">
+        <h2 id="delete-title" className="text-lg font-bold">Are you absolutely sure?</h2>
+        <p id="delete-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+          This action cannot be undone. This will permanently delete your ad “{title}” and its photos.
+        </p>
+        <fetcher.Form method="post" action="/manage-ads" className="mt-5 flex justify-end gap-2">
+          <input type="hidden" name="id" value={id} />
+          <Link ref={cancelRef} to="/manage-ads" replace preventScrollReset className="btn-secondary">Cancel</Link>
+          <button type="submit" className="btn-danger" disabled={busy}>{busy ? 'Deleting...' : 'Continue'}</button>
+        </fetcher.Form>
+      </div>
+    </div>
+  );
+}

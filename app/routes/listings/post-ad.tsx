@@ -1,0 +1,100 @@
+import { data, Link, redirect } from 'react-router';
+import { EMPTY_VALUES, ListingForm, type ListingFormValues } from '~/components/listings/forms/ListingForm';
+import { MESSAGES } from '~/components/listings/forms/limits';
+import { requireAuth } from '~/lib/guards.server';
+import { isAppError } from '../../../server/http/errors';
+import { getListing } from '../../../server/listings/queries';
+import { createListing, updateListing, uploadFromFormData } from '../../../server/listings/write';
+import { readFormData } from '../../../server/media/upload';
+import type { Route } from './+types/post-ad';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data && 'mode' in data && data.mode === 'edit' ? 'Edit Your Listing — Soko' : 'Post an ad — Soko' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** Create mode at /post-ad, edit mode at /post-ad?id=<id> (spec: "also the edit form when an id is present"). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const auth = requireAuth(context, request);
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id) return { mode: 'create' as const, id: null, values: EMPTY_VALUES, photos: [] };
+  const listing = await getListing(context.db, id);
+  if (!listing) return data({ failure: 'Error loading ad for editing: Listing not found.' }, { status: 404 });
+  if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedListing }, { status: 403 });
+  return {
+    mode: 'edit' as const,
+    id: listing._id,
+    values: {
+      title: listing.title,
+      category: listing.category,
+      price: listing.price === null ? '' : String(listing.price),
+      currency: listing.currency,
+      location: listing.location,
+      description: listing.description,
+    } satisfies ListingFormValues,
+    photos: listing.photos.map((p) => ({ url: p.url, thumb: p.variants[400] ?? p.url, width: p.width, height: p.height })),
+  };
+}
+
+/** The same domain functions as the API; a plain multipart post without JavaScript works too. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const auth = requireAuth(context, request);
+  const id = new URL(request.url).searchParams.get('id');
+  let values: ListingFormValues = EMPTY_VALUES;
+  try {
+    const form = await readFormData(request);
+    values = formValues(form);
+    const upload = uploadFromFormData(form);
+    if (id) {
+      await updateListing(context, id, auth.user.id, upload);
+      return redirect('/manage-ads');
+    }
+    const listing = await createListing(context, auth.user.id, upload);
+    return { posted: { id: listing._id, at: Date.now() } };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return data({ error: error.message, values }, { status: error.status });
+    context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
+    return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values }, { status: 500 });
+  }
+}
+
+function formValues(form: FormData): ListingFormValues {
+  const get = (k: string) => {
+    const v = form.get(k);
+    return typeof v === 'string' ? v : '';
+  };
+  return {
+    title: get('title'),
+    category: get('category'),
+    price: get('price'),
+    currency: get('currency') || 'KES',
+    location: get('location'),
+    description: get('description'),
+  };
+}
+
+export default function PostAd({ loaderData, actionData }: Route.ComponentProps) {
+  if ('failure' in loaderData) {
+    return (
+      <section className="mx-auto max-w-xl py-10 text-center">
+        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+          {loaderData.failure}
+        </p>
+        <Link to="/" className="btn-primary mt-6">Go to Home</Link>
+      </section>
+    );
+  }
+  const result = actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'posted' in actionData ? { posted: actionData.posted } : undefined;
+  // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.
+  const initial = actionData && 'values' in actionData ? actionData.values : loaderData.values;
+  return (
+    <ListingForm
+      key={loaderData.id ?? 'new'}
+      mode={loaderData.mode}
+      action={loaderData.id ? `/post-ad?id=${encodeURIComponent(loaderData.id)}` : '/post-ad'}
+      initial={initial}
+      photos={loaderData.photos}
+      result={result}
+    />
+  );
+}
