@@ -10,6 +10,8 @@ import pg from 'pg';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Tests that follow e-mailed links read the outbox under DATA_DIR; this file (one per port) says where it is.
+fs.writeFileSync(path.join(os.tmpdir(), `soko-e2e-data-dir-${Number(process.env.PORT) || 3100}`), dataDir);
 
 const testUrl = process.env.TEST_DATABASE_URL;
 if (testUrl) {

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { toast } from '~/lib/toast';
+
+/** A server message shown in red (spec: login and register errors), announced to screen readers. */
+export function ErrorAlert({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:bg-red-950 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
+type FlashKind = 'success' | 'error' | 'plain';
+
+/**
+ * A one-off message after a redirect (?reset=1, ?updated=1...): a toast when JavaScript runs,
+ * the same text in the page when it does not (noscript content is never hydrated).
+ */
+export function Flash({ message, kind = 'success', duration, param }: { message: string | null; kind?: FlashKind; duration?: number; param?: string }) {
+  useEffect(() => {
+    if (!message) return;
+    const show = kind === 'plain' ? toast : toast[kind];
+    show(message, duration ? { duration } : undefined);
+    // Drop the flag from the address so a reload does not show the message again.
+    if (param) {
+      const url = new URL(window.location.href);
+      url.searchParams.delete(param);
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+  }, [message, kind, duration, param]);
+  if (!message) return null;
+  const style =
+    kind === 'error'
+      ? 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'
+      : 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100';
+  return (
+    <noscript>
+      <p className={`mb-4 rounded-lg border-l-4 px-4 py-3 text-sm ${style}`}>{message}</p>
+    </noscript>
+  );
+}

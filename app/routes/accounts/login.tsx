@@ -1,0 +1,78 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { logIn } from '../../../server/auth/accounts';
+import { LoginInput } from '../../../server/auth/schemas';
+import { authThrottles } from '../../../server/auth/throttles';
+import { ErrorAlert, Flash } from '~/components/accounts/Alerts';
+import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
+import { LONG_TOAST_MS, MSG } from '~/components/accounts/messages';
+import { PasswordInput } from '~/components/accounts/PasswordInput';
+import { afterLoginPath, attempt, text } from './forms.server';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Login | Soko' }, { name: 'robots', content: 'noindex' }];
+
+/** The message a redirect asked us to show (?reset=1 after a reset, ?registered=1, ?expired=1). */
+function flashFor(params: URLSearchParams) {
+  if (params.has('reset')) return { message: MSG.resetDone, kind: 'success' as const, duration: LONG_TOAST_MS, param: 'reset' };
+  if (params.has('registered')) return { message: MSG.registered, kind: 'success' as const, param: 'registered' };
+  if (params.has('expired')) return { message: MSG.sessionExpired, kind: 'error' as const, param: 'expired' };
+  return null;
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const redirectTo = params.get('redirectTo') ?? '';
+  // Already signed in: go where the visitor was heading.
+  if (context.auth) throw redirect(afterLoginPath(redirectTo));
+  return { redirectTo: afterLoginPath(redirectTo) === '/' ? '' : redirectTo, flash: flashFor(params) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = text(form, 'email');
+  const parsed = LoginInput.safeParse({ email, password: text(form, 'password'), rememberMe: form.get('rememberMe') === 'on' });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? '', email }, { status: 400 });
+  const result = await attempt(
+    () => logIn(context.db, authThrottles(context), parsed.data, context.clientIp),
+    (error) => ({ error, email }),
+  );
+  if (!result.ok) return result.response;
+  const { session } = result.value;
+  context.setSessionCookie(session.token, session);
+  // Back to the protected page that sent the visitor here, or home (spec).
+  return redirect(afterLoginPath(form.get('redirectTo')));
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/auth/login') === true;
+  const error = actionData ? actionData.error || MSG.loginFailed : null;
+  const flash = loaderData.flash;
+  return (
+    <AuthCard title="Login" intro="Welcome back! Log in to post and manage your ads.">
+      <Flash message={flash?.message ?? null} kind={flash?.kind} duration={flash?.duration} param={flash?.param} />
+      <Form method="post" className="flex flex-col gap-4" aria-describedby={error ? 'login-error' : undefined}>
+        <ErrorAlert id="login-error" message={error} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <div>
+          <label htmlFor="login-email" className="label">Email</label>
+          <input id="login-email" name="email" type="email" className="input" autoComplete="email" inputMode="email" required defaultValue={actionData?.email} />
+        </div>
+        <PasswordInput id="login-password" name="password" label="Password" autoComplete="current-password" required />
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" name="rememberMe" className="h-4 w-4 accent-brand-700" />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className={linkClass}>Forgot password?</Link>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+      </Form>
+      <p className="mt-5 text-center text-sm">
+        Don&apos;t have an account? <Link to="/auth/register" className={linkClass}>Sign up</Link>
+      </p>
+    </AuthCard>
+  );
+}

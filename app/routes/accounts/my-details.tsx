@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { deleteAccount, updateUserDetails } from '../../../server/auth/accounts';
+import { UpdateMeInput } from '../../../server/auth/schemas';
+import { SESSION_COOKIE } from '../../../server/auth/sessions';
+import { ErrorAlert, Flash } from '~/components/accounts/Alerts';
+import { DETAIL_FIELDS, detailsFrom, sameDetails, type Details } from '~/components/accounts/details';
+import { MSG } from '~/components/accounts/messages';
+import { loginRedirect } from '~/lib/guards.server';
+import { toast } from '~/lib/toast';
+import { attempt, text } from './forms.server';
+import type { Route } from './+types/my-details';
+
+export const meta: Route.MetaFunction = () => [{ title: 'My Details | Soko' }, { name: 'robots', content: 'noindex' }];
+
+/** A session cookie the server no longer honours (logged out elsewhere, password reset): spec's 401 path. */
+function sessionExpired(request: Request, context: Route.LoaderArgs['context']): Response {
+  context.clearSessionCookie();
+  return redirect(`/auth/login?expired=1&redirectTo=${encodeURIComponent('/my-details')}`);
+}
+const hasSessionCookie = (request: Request) => (request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.auth) throw hasSessionCookie(request) ? sessionExpired(request, context) : loginRedirect(request);
+  const u = context.auth.user;
+  const updated = new URL(request.url).searchParams.has('updated');
+  return {
+    user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
+    flash: updated ? MSG.detailsUpdated : null,
+  };
+}
+
+// Switching between viewing and editing is a change of ?edit only: nothing to reload.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as { deleted?: boolean } | undefined)?.deleted) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && !nextUrl.searchParams.has('updated')) return false;
+  return defaultShouldRevalidate;
+}
+
+type ActionResult = { error?: string; notice?: string; values?: Details; deleted?: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.auth) return sessionExpired(request, context);
+  const auth = context.auth;
+  const form = await request.formData();
+
+  if (text(form, 'intent') === 'delete') {
+    // Without JavaScript there is no browser confirm: ask on a page of our own first.
+    if (text(form, 'confirmed') !== 'yes') return redirect('/my-details?confirmDelete=1');
+    const result = await attempt(
+      () => deleteAccount(context, auth.user.id),
+      (error): ActionResult => ({ error: `Error deleting account: ${error}` }),
+    );
+    if (!result.ok) return result.response;
+    context.clearSessionCookie();
+    return data<ActionResult>({ deleted: true });
+  }
+
+  const values = detailsFrom(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, text(form, f)])));
+  if (sameDetails(values, detailsFrom(auth.user))) return data<ActionResult>({ notice: MSG.noChanges, values });
+  const fail = (error: string, status = 400) => data<ActionResult>({ error: `Error updating details: ${error}`, values }, { status });
+  const parsed = UpdateMeInput.safeParse(values);
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Invalid input.');
+  const result = await attempt(
+    () => updateUserDetails(context.db, auth.user, parsed.data),
+    (error): ActionResult => ({ error: `Error updating details: ${error}`, values }),
+  );
+  if (!result.ok) return result.response;
+  return redirect('/my-details?updated=1');
+}
+
+const FIELD_LABELS: Record<keyof Details, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  location: 'Location',
+  phoneNumber: 'Contact number',
+};
+
+function Stars() {
+  // Decorative, fixed at 3 of 5 (spec): hidden from screen readers.
+  return (
+    <div aria-hidden="true" className="mt-1 flex gap-0.5 text-lg leading-none" data-testid="decorative-stars">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} className={n <= 3 ? 'text-amber-500' : 'text-gray-300 dark:text-gray-600'}>★</span>
+      ))}
+    </div>
+  );
+}
+
+function DeletedNotice() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.success(MSG.accountDeleted);
+    const timer = window.setTimeout(() => navigate('/', { replace: true }), 1500);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className="mx-auto max-w-xl py-10 text-center">
+      <noscript>
+        <meta httpEquiv="refresh" content="2;url=/" />
+      </noscript>
+      <p role="status" className="text-lg font-semibold">{MSG.accountDeleted}</p>
+      <Link to="/" className="btn-primary mt-6">Go to Home</Link>
+    </section>
+  );
+}
+
+export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, flash } = loaderData;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const editing = params.has('edit');
+  const confirmDelete = params.has('confirmDelete');
+  const [clientNotice, setClientNotice] = useState<string | null>(null);
+  const confirmedRef = useRef<HTMLInputElement>(null);
+  const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+
+  if (actionData?.deleted) return <DeletedNotice />;
+
+  const shown: Details = editing && actionData?.values ? actionData.values : user;
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  // Spec: an unchanged form is not sent at all.
+  const checkChanges = (event: FormEvent<HTMLFormElement>) => {
+    const entered = detailsFrom(Object.fromEntries(new FormData(event.currentTarget)));
+    if (sameDetails(entered, user)) {
+      event.preventDefault();
+      setClientNotice(MSG.noChanges);
+      toast(MSG.noChanges);
+    } else setClientNotice(null);
+  };
+  const confirmDeletion = (event: FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(MSG.confirmDelete)) event.preventDefault();
+    else if (confirmedRef.current) confirmedRef.current.value = 'yes';
+  };
+  const notice = clientNotice ?? actionData?.notice ?? null;
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <Flash message={flash} kind="success" param="updated" />
+      <header className="card flex items-center gap-4 p-4 sm:p-6">
+        <div aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800">
+          {(user.firstName[0] ?? '').toUpperCase()}
+          {(user.lastName[0] ?? '').toUpperCase()}
+        </div>
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-extrabold sm:text-2xl">{fullName}</h1>
+          <p className="truncate text-sm text-gray-600 dark:text-gray-400">{user.email}</p>
+          <Stars />
+        </div>
+      </header>
+
+      <section aria-labelledby="details-heading" className="card p-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="details-heading" className="text-lg font-bold">My Details</h2>
+          {!editing && (
+            <Link to="?edit=1" className="btn-secondary" preventScrollReset>
+              Edit contact details
+            </Link>
+          )}
+        </div>
+        <div className="mt-4 flex flex-col gap-3">
+          <ErrorAlert id="details-error" message={editing ? actionData?.error : null} />
+          {notice && (
+            <p role="status" className="rounded-lg border-l-4 border-gray-400 bg-gray-50 px-4 py-3 text-sm dark:bg-gray-900">{notice}</p>
+          )}
+        </div>
+        <Form
+          method="post"
+          key={`${editing}-${user.updatedAt}`}
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+          onSubmit={checkChanges}
+          preventScrollReset
+          aria-describedby={actionData?.error ? 'details-error' : undefined}
+        >
+          <input type="hidden" name="intent" value="save" />
+          {DETAIL_FIELDS.map((f) => {
+            const id = `details-${f}`;
+            if (f === 'phoneNumber' && !editing && !user.phoneNumber) {
+              return (
+                <div key={f}>
+                  <span className="label">{FIELD_LABELS[f]}</span>
+                  <Link to="?edit=phone" className="inline-block py-2 font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100" preventScrollReset>
+                    Add contact number
+                  </Link>
+                </div>
+              );
+            }
+            return (
+              <div key={f}>
+                <label htmlFor={id} className="label">{FIELD_LABELS[f]}</label>
+                <input
+                  id={id}
+                  name={f}
+                  type={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : 'text'}
+                  inputMode={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : undefined}
+                  autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', location: 'address-level2', phoneNumber: 'tel' }[f]}
+                  placeholder={f === 'phoneNumber' ? 'e.g. +254...' : undefined}
+                  required={f === 'firstName' || f === 'lastName' || f === 'email'}
+                  readOnly={!editing}
+                  autoFocus={editing && (params.get('edit') === 'phone' ? f === 'phoneNumber' : f === 'firstName')}
+                  defaultValue={shown[f]}
+                  maxLength={f === 'email' ? 254 : 100}
+                  className={`input ${editing ? '' : 'cursor-default border-transparent bg-gray-50 dark:bg-gray-950'}`}
+                />
+              </div>
+            );
+          })}
+          {editing && (
+            <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <button type="submit" className="btn-primary" disabled={pendingIntent === 'save'}>
+                {pendingIntent === 'save' ? 'Saving...' : 'Save Changes'}
+              </button>
+              <Link to="/my-details" className="btn-secondary" preventScrollReset onClick={() => setClientNotice(null)}>
+                Cancel
+              </Link>
+            </div>
+          )}
+        </Form>
+      </section>
+
+      <section aria-labelledby="danger-heading" className="card border-red-300 p-4 sm:p-6 dark:border-red-900">
+        <h2 id="danger-heading" className="text-lg font-bold text-red-700 dark:text-red-400">Danger Zone</h2>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          Deleting your account removes your details, all your ads and their photos for good.
+        </p>
+        <ErrorAlert message={!editing ? actionData?.error : null} />
+        {confirmDelete && <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">{MSG.confirmDelete}</p>}
+        <Form method="post" className="mt-4 flex flex-wrap gap-2" onSubmit={confirmDelete ? undefined : confirmDeletion}>
+          <input type="hidden" name="intent" value="delete" />
+          <input ref={confirmedRef} type="hidden" name="confirmed" value={confirmDelete ? 'yes' : ''} />
+          <button type="submit" className="btn-danger" disabled={pendingIntent === 'delete'}>
+            {pendingIntent === 'delete' ? 'Deleting...' : 'Delete My Account'}
+          </button>
+          {confirmDelete && <Link to="/my-details" className="btn-secondary">Cancel</Link>}
+        </Form>
+      </section>
+    </div>
+  );
+}
