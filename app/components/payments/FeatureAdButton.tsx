@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 import { FEATURE_DURATION_TEXT, FEATURE_FEE_KSH, featureCallbackUrl } from './fee';
 
@@ -6,28 +6,15 @@ type Props = { listingId: string; listingTitle: string; userEmail: string };
 
 /**
  * 'Feature Ad' and its 'Feature Your Ad?' dialog (spec section 2, Manage ads).
- * Without JavaScript it is a <details> disclosure whose form posts to /payments/feature/:id,
- * which starts the checkout on the server and redirects to the payment page. With JavaScript,
- * Pay Now calls the API as the spec describes and shows its toasts.
+ * Without JavaScript it is a <details> disclosure whose form posts to /payments/feature/:id;
+ * the server starts the checkout and redirects to the payment page. With JavaScript it opens
+ * a modal <dialog> (the top layer, above every card) and Pay Now calls the API as the spec
+ * describes, with its toasts.
  */
 export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
+  const [modal, setModal] = useState(false);
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  const textId = useId();
-
-  const close = () => {
-    if (details.current) details.current.open = false;
-    details.current?.querySelector('summary')?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && details.current?.open) {
-      event.preventDefault();
-      close();
-    }
-  };
 
   async function payNow(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,6 +24,10 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
       return;
     }
     setBusy(true);
+    const fail = (message: string) => {
+      toast.error(message);
+      setBusy(false);
+    };
     try {
       const res = await fetch('/api/payments/create-checkout-session', {
         method: 'POST',
@@ -49,77 +40,112 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
           listingId,
         }),
       });
-      if (res.status === 401) {
-        toast.error('You must be logged in to feature an ad.');
-        setBusy(false);
-        return;
-      }
+      if (res.status === 401) return fail('You must be logged in to feature an ad.');
       const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
-      if (!res.ok) {
-        toast.error(body.message || 'Failed to initiate payment.');
-        setBusy(false);
-        return;
-      }
-      if (!body.url) {
-        toast.error('Payment initiated, but no redirect URL received from the server...');
-        setBusy(false);
-        return;
-      }
+      if (!res.ok) return fail(body.message || 'Failed to initiate payment.');
+      if (!body.url) return fail('Payment initiated, but no redirect URL received from the server...');
       toast.success('Redirecting to payment gateway...');
       window.location.assign(body.url);
     } catch {
-      toast.error('Failed to initiate payment.');
-      setBusy(false);
+      fail('Failed to initiate payment.');
     }
   }
 
+  const closeDetails = () => {
+    if (details.current) details.current.open = false;
+  };
+
   return (
-    <details
-      ref={details}
-      onKeyDown={onKeyDown}
-      onToggle={(e) => {
-        if ((e.currentTarget as HTMLDetailsElement).open) cancelButton.current?.focus();
-      }}
-    >
-      <summary className="btn-primary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Feature Ad</summary>
-      <div
-        className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center"
-        onClick={(e) => {
-          if (e.target === e.currentTarget) close();
-        }}
-      >
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} className="card w-full max-w-md p-5 text-left">
-          <h2 id={titleId} className="text-lg font-bold">
-            Feature Your Ad?
-          </h2>
-          <div id={textId} className="mt-2 space-y-2 text-sm text-gray-700 dark:text-gray-300">
-            <p>
-              Featuring <strong className="break-words">{listingTitle}</strong> costs <strong>{FEATURE_FEE_KSH} Ksh</strong> and keeps it at
-              the top of the listings with a Featured badge for <strong>{FEATURE_DURATION_TEXT}</strong>.
-            </p>
-            <p>You will pay on the payment provider&apos;s secure page (M-Pesa or card).</p>
-          </div>
-          <form method="post" action={`/payments/feature/${encodeURIComponent(listingId)}`} onSubmit={payNow} className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            {/* Without JavaScript, Cancel reloads Manage ads, which closes the dialog. */}
-            <button
-              ref={cancelButton}
-              type="submit"
-              formMethod="get"
-              formAction="/manage-ads"
-              className="btn-secondary"
-              onClick={(e) => {
-                e.preventDefault();
-                close();
-              }}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Redirecting...' : 'Pay Now'}
-            </button>
-          </form>
+    <>
+      <details ref={details} className="w-full">
+        <summary
+          className="btn-primary cursor-pointer list-none px-3 py-1.5 text-xs [&::-webkit-details-marker]:hidden"
+          onClick={(e) => {
+            // With JavaScript the modal dialog replaces the inline disclosure.
+            e.preventDefault();
+            setModal(true);
+          }}
+        >
+          Feature Ad
+        </summary>
+        <div className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+          <FeatureForm listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={closeDetails} />
         </div>
+      </details>
+      {modal && (
+        <FeatureDialog onClose={() => setModal(false)}>
+          {(close) => <FeatureForm listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={close} />}
+        </FeatureDialog>
+      )}
+    </>
+  );
+}
+
+function FeatureDialog({ onClose, children }: { onClose: () => void; children: (close: () => void) => React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const close = () => ref.current?.close();
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === e.currentTarget) close();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-5 text-left text-gray-900 shadow-xl backdrop:bg-black/50 dark:bg-gray-900 dark:text-gray-100"
+    >
+      {children(close)}
+    </dialog>
+  );
+}
+
+function FeatureForm(props: {
+  listingId: string;
+  listingTitle: string;
+  busy: boolean;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="text-lg font-bold">
+        Feature Your Ad?
+      </h2>
+      <div className="mt-2 space-y-2 text-sm text-gray-700 dark:text-gray-300">
+        <p>
+          Featuring <strong className="break-words">{props.listingTitle}</strong> costs <strong>{FEATURE_FEE_KSH} Ksh</strong> and shows it first,
+          with a Featured badge, for <strong>{FEATURE_DURATION_TEXT}</strong>.
+        </p>
+        <p>You pay on the payment provider&apos;s secure page, by M-Pesa or card.</p>
       </div>
-    </details>
+      <form
+        method="post"
+        action={`/payments/feature/${encodeURIComponent(props.listingId)}`}
+        onSubmit={props.onSubmit}
+        className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      >
+        {/* Without JavaScript, Cancel reloads Manage ads, which closes the disclosure. */}
+        <button
+          type="submit"
+          formMethod="get"
+          formAction="/manage-ads"
+          className="btn-secondary"
+          onClick={(e) => {
+            e.preventDefault();
+            props.onCancel();
+          }}
+        >
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={props.busy} aria-busy={props.busy}>
+          {props.busy ? 'Redirecting...' : 'Pay Now'}
+        </button>
+      </form>
+    </section>
   );
 }
