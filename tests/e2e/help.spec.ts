@@ -301,5 +301,18 @@ test.describe('sample pages', () => {
       expect(entry).toContain('"price":"28000"');
       expect(posts).toEqual([]);
     });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('/create-listing still answers a submit, saving nothing', async ({ page }) => {
+        await page.goto('/create-listing');
+        const main = page.getByRole('main');
+        await main.getByLabel('Title').fill('Office chair');
+        await main.getByRole('button', { name: 'Create Listing (demo)' }).click();
+        await expect(page.getByText(/Demo only: .* nothing was saved\./)).toBeVisible();
+        await expect(main.getByRole('link', { name: 'Post a real ad' })).toHaveAttribute('href', '/post-ad');
+      });
+    });
   });
 });
