@@ -1,0 +1,367 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoListings } from '../../server/seed/demo-data.ts';
+import { CATEGORIES } from '../../app/lib/categories.ts';
+import { hydrated, openMenu } from './support.ts';
+
+// The e2e server starts with the demo data (server/seed/demo-data.ts) and these tests add none,
+// so the expected numbers come from the same file.
+const PAGE_SIZE = 24;
+const TOTAL = demoListings.length;
+const FEATURED = demoListings.filter((l) => l.featured);
+const countIn = (category: string) => demoListings.filter((l) => l.category === category).length;
+
+/** The same matching rule as the search (DESIGN.md section 4): every word, substring, case-insensitive. */
+function demoMatches(search: string, location = '') {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return demoListings.filter((l) => {
+    const text = `${l.title} ${l.description} ${l.location}`.toLowerCase();
+    return words.every((w) => text.includes(w)) && l.location.toLowerCase().includes(location.toLowerCase());
+  });
+}
+
+const cards = (page: Page) => page.locator('main article');
+
+async function noHorizontalScroll(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The id of a demo ad, found the way a visitor would: by searching for its title. */
+async function listingId(page: Page, title: string): Promise<string> {
+  await page.goto(`/products?search=${encodeURIComponent(title)}`);
+  const href = await page.getByRole('link', { name: title, exact: true }).getAttribute('href');
+  const id = href?.match(/^\/listing\/([0-9a-f-]{36})$/)?.[1];
+  expect(id, `link of ${title}`).toBeTruthy();
+  return id!;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
+
+test.describe('home', () => {
+  test('shows the featured ads as cards linking to their pages', async ({ page }) => {
+    await page.goto('/');
+    const featured = page.getByRole('list', { name: 'Featured Listings' });
+    await expect(featured.getByRole('listitem')).toHaveCount(FEATURED.length);
+    for (const ad of FEATURED) {
+      const card = featured.locator('article', { hasText: ad.title });
+      await expect(card.getByText('Featured', { exact: true })).toBeVisible();
+      await expect(card.getByText(ad.location, { exact: true })).toBeVisible();
+      await expect(card.getByText(ad.category, { exact: true })).toBeVisible();
+      await expect(card.locator('img')).toHaveAttribute('srcset', /-400\.webp 400w, .*-800\.webp 800w/);
+    }
+    await expect(featured.locator('article', { hasText: 'Toyota Axio 2014' }).getByText('Ksh 1,100,000')).toBeVisible();
+    await featured.getByRole('link', { name: FEATURED[0]!.title }).click();
+    await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED[0]!.title);
+  });
+
+  test('View All Listings goes to /listings', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'View All Listings' }).click();
+    await expect(page).toHaveURL(/\/listings$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Listings');
+  });
+
+  test('Browse Categories shows each category with its count and links to it', async ({ page }) => {
+    await page.goto('/');
+    const grid = page.getByRole('region', { name: 'Browse Categories' });
+    for (const c of CATEGORIES) {
+      const tile = grid.getByRole('link').filter({ has: page.getByText(c, { exact: true }) });
+      await expect(tile).toContainText(`${countIn(c)} ads`);
+      await expect(tile).toHaveAttribute('href', `/listings?category=${encodeURIComponent(c)}`);
+    }
+    await grid.getByRole('link').filter({ has: page.getByText('Pets', { exact: true }) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pets Listings');
+    await expect(cards(page)).toHaveCount(countIn('Pets'));
+  });
+});
+
+test.describe('all listings', () => {
+  test('are paginated 24 a page with Previous/Next, featured first', async ({ page }) => {
+    const pages = Math.ceil(TOTAL / PAGE_SIZE);
+    await page.goto('/listings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Listings');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    // Active featured ads come first.
+    await expect(cards(page).filter({ hasText: 'Featured' })).toHaveCount(FEATURED.length);
+    for (let i = 0; i < FEATURED.length; i++) await expect(cards(page).nth(i).getByText('Featured', { exact: true })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(nav).toContainText(`Page 1 of ${pages}`);
+    const firstPageTitles = await cards(page).locator('h3').allTextContents();
+
+    await nav.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/listings\?page=2$/);
+    await expect(nav).toContainText(`Page 2 of ${pages}`);
+    const secondPageTitles = await cards(page).locator('h3').allTextContents();
+    expect(secondPageTitles.filter((t) => firstPageTitles.includes(t))).toEqual([]);
+
+    await page.goto(`/listings?page=${pages}`);
+    await expect(cards(page)).toHaveCount(TOTAL - (pages - 1) * PAGE_SIZE);
+    await expect(nav.getByRole('link', { name: 'Next' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Previous' }).click();
+    await expect(nav).toContainText(`Page ${pages - 1} of ${pages}`);
+  });
+
+  test('the category dropdown filters (auto-submits with JavaScript)', async ({ page }) => {
+    await page.goto('/listings');
+    await hydrated(page);
+    await page.getByLabel('Category').selectOption('Electronics');
+    await expect(page).toHaveURL(/\/listings\?category=Electronics$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronics Listings');
+    await expect(cards(page)).toHaveCount(countIn('Electronics'));
+    for (const badge of await cards(page).locator('p > span').allTextContents()) expect(badge).toBe('Electronics');
+    await page.getByLabel('Category').selectOption('');
+    await expect(page).toHaveURL(/\/listings$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Listings');
+  });
+
+  test('the category in the URL is case-insensitive and a slug works too', async ({ page }) => {
+    await page.goto('/listings?category=cars-vehicles');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cars & Vehicles Listings');
+    await expect(page.getByLabel('Category')).toHaveValue('Cars & Vehicles');
+    await page.goto('/listings?category=FURNITURE');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Furniture Listings');
+    await expect(cards(page)).toHaveCount(countIn('Furniture'));
+  });
+
+  test('header search with a location shows the matching results', async ({ page }) => {
+    const expected = demoMatches('apartment', 'Kilimani');
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto('/');
+    await hydrated(page);
+    await openMenu(page);
+    const form = page.locator('form[role=search]:visible').first();
+    await form.getByLabel('Search term').fill('apartment');
+    await form.getByLabel('Location').fill('Kilimani');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/products\?search=apartment&location=Kilimani$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for "apartment"');
+    await expect(cards(page)).toHaveCount(expected.length);
+    for (const ad of expected) await expect(cards(page).filter({ hasText: ad.title })).toHaveCount(1);
+    for (const place of await cards(page).locator('p.truncate').allTextContents()) expect(place).toContain('Kilimani');
+  });
+
+  test('/products?search= works and an empty result offers to post one', async ({ page }) => {
+    const expected = demoMatches('sofa');
+    await page.goto('/products?search=sofa');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for "sofa"');
+    await expect(cards(page)).toHaveCount(expected.length);
+
+    await page.goto('/products?search=zebra%20hovercraft&location=Lamu');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for "zebra hovercraft"');
+    await expect(page.getByText('No listings found for "zebra hovercraft" near Lamu.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Post one now!' })).toHaveAttribute('href', '/post-ad');
+  });
+
+  test('the dropdown works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/products?search=puppies');
+    await page.getByLabel('Category').selectOption('Pets');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/products\?search=puppies&category=Pets$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for "puppies"');
+    await expect(cards(page)).toHaveCount(demoMatches('puppies').filter((l) => l.category === 'Pets').length);
+    await context.close();
+  });
+
+  test('cards show "Price negotiable" when there is no price', async ({ page }) => {
+    await page.goto('/products?search=Subaru%20Forester');
+    await expect(cards(page).first().getByText('Price negotiable')).toBeVisible();
+  });
+
+  test('no horizontal scrolling at 360 px', async ({ page }) => {
+    await page.goto('/listings');
+    await noHorizontalScroll(page);
+  });
+});
+
+test.describe('category page', () => {
+  test('has a heading from the slug, a description, a count and the cards', async ({ page }) => {
+    await page.goto('/category/electronics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronics');
+    await expect(page.getByText('Phones, laptops, TVs, audio and home appliances.')).toBeVisible();
+    await expect(page.getByTestId('category-count')).toHaveText(`${countIn('Electronics')} listings`);
+    await expect(cards(page)).toHaveCount(countIn('Electronics'));
+    await expect(page.getByRole('button', { name: 'Search' }).last()).toBeVisible();
+    await expect(page.getByText('Filters', { exact: true })).toBeVisible();
+
+    await page.goto('/category/cars-vehicles');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cars vehicles');
+    await expect(cards(page)).toHaveCount(countIn('Cars & Vehicles'));
+  });
+
+  test('searches inside the category', async ({ page }) => {
+    await page.goto('/category/electronics');
+    await hydrated(page);
+    await page.getByLabel('Search in Electronics').fill('samsung');
+    await page.getByLabel('Search in Electronics').press('Enter');
+    await expect(page).toHaveURL(/\/category\/electronics\?search=samsung$/);
+    const expected = demoMatches('samsung').filter((l) => l.category === 'Electronics');
+    await expect(cards(page)).toHaveCount(expected.length);
+  });
+
+  test('an empty result offers Create a Listing', async ({ page }) => {
+    await page.goto('/category/pets?search=zebra');
+    await expect(page.getByRole('link', { name: 'Create a Listing' })).toHaveAttribute('href', '/create-listing');
+  });
+
+  test('an unknown slug is a 404 with the category-not-found state', async ({ page }) => {
+    const res = await page.goto('/category/boats-and-yachts');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Category not found' })).toBeVisible();
+  });
+});
+
+test.describe('listing detail', () => {
+  const AXIO = demoListings.find((l) => l.title.startsWith('Toyota Axio 2014'))!;
+  // Amina's number in the demo data; the page must not contain it until asked.
+  const AMINA_DIGITS = '254712345678';
+
+  test('shows badges, title, price, up to five photos, seller and actions', async ({ page }) => {
+    const id = await listingId(page, AXIO.title);
+    const res = await page.goto(`/listing/${id}`);
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Toyota Axio 2014.*Ksh 1,100,000.*\| Soko/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/media\/.+-800\.webp$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Toyota Axio 2014/);
+
+    const main = page.locator('main');
+    await expect(main.getByText('Cars & Vehicles', { exact: true })).toBeVisible();
+    await expect(main.getByText('Saloon cars', { exact: true })).toBeVisible();
+    await expect(main.getByText('Featured', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(AXIO.title);
+    await expect(main.getByText(AXIO.location, { exact: true })).toBeVisible();
+    await expect(main.getByText(/^Posted \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+    await expect(page.getByTestId('listing-price')).toHaveText('Ksh 1,100,000');
+
+    const images = main.locator('article img');
+    await expect(images).toHaveCount(5);
+    await expect(images.first()).toHaveAttribute('loading', 'eager');
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.first()).toHaveAttribute('srcset', /-400\.webp 400w, .*-800\.webp 800w, .*-1280\.webp \d+w/);
+    for (let i = 1; i < 5; i++) {
+      await expect(images.nth(i)).toHaveAttribute('loading', 'lazy');
+      await expect(images.nth(i)).toHaveAttribute('decoding', 'async');
+    }
+    for (const img of await images.all()) {
+      await expect(img).toHaveAttribute('width', /^\d+$/);
+      await expect(img).toHaveAttribute('height', /^\d+$/);
+    }
+    await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible();
+
+    const seller = page.getByRole('region', { name: 'Seller' });
+    await expect(seller).toContainText('Amina Wanjiru');
+    await expect(seller).toContainText('@amina.w');
+    await expect(seller).toContainText('Member since');
+    await expect(seller).toContainText(`Listings${demoListings.filter((l) => l.owner === 0).length}`);
+    await expect(seller).toContainText('RatingN/A');
+
+    await expect(page.getByTestId('ad-id')).toHaveText(id);
+    await expect(page.getByTestId('views')).toHaveText(/^\d+$/);
+    await expect(page.getByRole('heading', { name: 'Safety Tips' })).toBeVisible();
+    await noHorizontalScroll(page);
+  });
+
+  test('counts a view for each visit', async ({ page }) => {
+    const id = await listingId(page, 'Vintage gramophone with a box of old records');
+    await page.goto(`/listing/${id}`);
+    const first = Number(await page.getByTestId('views').textContent());
+    await page.goto(`/listing/${id}`);
+    await expect.poll(async () => Number(await page.getByTestId('views').textContent())).toBeGreaterThan(first);
+  });
+
+  test('Show/Hide phone fetches the number on demand; it is not in the page HTML', async ({ page, request }) => {
+    const id = await listingId(page, AXIO.title);
+    const html = await (await request.get(`/listing/${id}`)).text();
+    expect(html).not.toContain(AMINA_DIGITS);
+    expect(html).not.toContain('712 345 678');
+    expect(html).not.toContain('0712345678');
+
+    await page.goto(`/listing/${id}`);
+    await hydrated(page);
+    const show = page.getByRole('button', { name: 'Show phone number' });
+    const phoneCall = page.waitForResponse((r) => r.url().endsWith(`/api/listings/${id}/phone`));
+    await show.click();
+    expect((await phoneCall).status()).toBe(200);
+    await expect(page.getByTestId('seller-phone')).toHaveText('+254 712 345 678');
+    await expect(page.getByTestId('seller-phone').getByRole('link')).toHaveAttribute('href', 'tel:+254712345678');
+    await expect(toast(page, 'Phone number displayed!')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Hide phone number' }).click();
+    await expect(page.getByTestId('seller-phone')).toHaveCount(0);
+    await expect(toast(page, 'Phone number hidden')).toBeVisible();
+    // Shown again from memory: no second request to the rate-limited API.
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/phone')) requests++;
+    });
+    await show.click();
+    await expect(page.getByTestId('seller-phone')).toHaveText('+254 712 345 678');
+    expect(requests).toBe(0);
+  });
+
+  test('the chat button opens WhatsApp with the number and a greeting with the title', async ({ page, context }) => {
+    await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    const id = await listingId(page, AXIO.title);
+    await page.goto(`/listing/${id}`);
+    await hydrated(page);
+    // Opened with noopener, so it is a new page of the context rather than a tracked popup.
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Chat on WhatsApp' }).click();
+    const chat = await opened;
+    await chat.waitForURL(/^https:\/\/wa\.me\//);
+    const url = new URL(chat.url());
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${AMINA_DIGITS}`);
+    const text = url.searchParams.get('text') ?? '';
+    expect(text).toMatch(/^Hello\b/);
+    expect(text).toContain(AXIO.title);
+    await expect(toast(page, 'Opening WhatsApp to message the seller!')).toBeVisible();
+  });
+
+  test('Save is a stub; Share copies the link when the device cannot share', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // Desktop Chromium on Linux has no share sheet; make that certain for every project.
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    const id = await listingId(page, AXIO.title);
+    await page.goto(`/listing/${id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Save feature coming soon!')).toBeVisible();
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(toast(page, 'Listing link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  });
+
+  test('Share uses the device share sheet when there is one', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => void ((window as unknown as { shared: ShareData }).shared = data),
+      });
+    });
+    const id = await listingId(page, AXIO.title);
+    await page.goto(`/listing/${id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(toast(page, 'Listing shared successfully!')).toBeVisible();
+    const shared = await page.evaluate(() => (window as unknown as { shared: ShareData }).shared);
+    expect(shared.url).toBe(page.url());
+    expect(shared.title).toBe(AXIO.title);
+  });
+
+  test('shows "Price not specified" when the ad has no price', async ({ page }) => {
+    const id = await listingId(page, 'Subaru Forester XT 2013 turbo, grey, KCS registration');
+    await page.goto(`/listing/${id}`);
+    await expect(page.getByTestId('listing-price')).toHaveText('Price not specified');
+  });
+
+  test('an unknown id is a 404 with "Listing not found."', async ({ page }) => {
+    for (const path of ['/listing/7d3c1b9e-0000-4000-8000-000000000000', '/listing/not-an-id']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Listing not found.' })).toBeVisible();
+    }
+  });
+});
