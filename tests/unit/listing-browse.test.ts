@@ -1,0 +1,147 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import {
+  categoryFromSlug,
+  emptyStateText,
+  listingsHeading,
+  MAX_PAGE,
+  pageCount,
+  pageSearch,
+  parseBrowseParams,
+  slugHeading,
+} from '../../app/components/listings/browse.ts';
+import { ListingCard, toCardListing, type CardListing } from '../../app/components/listings/ListingCard.tsx';
+import { chatMessage } from '../../app/components/listings/PhoneReveal.tsx';
+import { buildSrcSet, pickVariants, PLACEHOLDER_SRC } from '../../app/components/listings/ResponsiveImage.tsx';
+import { whatsAppUrl } from '../../app/lib/phone.ts';
+import type { ListingJson, Photo } from '../../server/listings/queries.ts';
+
+const photo = (width = 1600, height = 1200, key = 'abc'): Photo => ({
+  url: `/media/${key}-1280.webp`,
+  width,
+  height,
+  variants: { 400: `/media/${key}-400.webp`, 800: `/media/${key}-800.webp`, 1280: `/media/${key}-1280.webp` },
+});
+
+describe('browse query parameters', () => {
+  it('trim terms, resolve the category and default the page', () => {
+    expect(parseBrowseParams(new URLSearchParams('category=electronics&search=%20iphone%20&location=%20Nairobi&page=3'))).toEqual({
+      category: 'Electronics',
+      search: 'iphone',
+      location: 'Nairobi',
+      page: 3,
+    });
+    expect(parseBrowseParams(new URLSearchParams('category=boats&page=-2'))).toEqual({ category: 'Others', search: '', location: '', page: 1 });
+    expect(parseBrowseParams(new URLSearchParams('page=abc')).page).toBe(1);
+    expect(parseBrowseParams(new URLSearchParams('page=999999')).page).toBe(MAX_PAGE);
+    expect(parseBrowseParams(new URLSearchParams(`search=${'x'.repeat(500)}`)).search).toHaveLength(100);
+  });
+});
+
+describe('all-listings texts', () => {
+  it('headings follow the specification', () => {
+    expect(listingsHeading({ category: null, search: '', location: '' })).toBe('All Listings');
+    expect(listingsHeading({ category: 'Cars & Vehicles', search: '', location: '' })).toBe('Cars & Vehicles Listings');
+    expect(listingsHeading({ category: 'Pets', search: 'puppy', location: 'Nakuru' })).toBe('Search Results for "puppy"');
+    expect(listingsHeading({ category: null, search: '', location: 'Mombasa' })).toBe('Search Results for "Mombasa"');
+  });
+  it('the empty state says what was asked for', () => {
+    expect(emptyStateText({ category: null, search: 'zebra', location: '' })).toBe('No listings found for "zebra".');
+    expect(emptyStateText({ category: 'Pets', search: 'zebra', location: 'Lamu' })).toBe('No listings found for "zebra" in Pets near Lamu.');
+    expect(emptyStateText({ category: 'Jobs', search: '', location: '' })).toBe('No listings found for Jobs.');
+    expect(emptyStateText({ category: null, search: '', location: '' })).toBe('No listings found for all categories.');
+  });
+});
+
+describe('pagination', () => {
+  it('counts pages of 24 and keeps the other parameters', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(24)).toBe(1);
+    expect(pageCount(73)).toBe(4);
+    expect(pageSearch('?category=Pets&page=2', 3)).toBe('?category=Pets&page=3');
+    expect(pageSearch('?category=Pets&page=2', 1)).toBe('?category=Pets');
+    expect(pageSearch('', 1)).toBe('');
+  });
+});
+
+describe('category slugs', () => {
+  it('accept exactly the nine slugs, any letter case', () => {
+    expect(categoryFromSlug('cars-vehicles')).toBe('Cars & Vehicles');
+    expect(categoryFromSlug('Electronics')).toBe('Electronics');
+    expect(categoryFromSlug('for-sale')).toBe('For Sale');
+    expect(categoryFromSlug('boats')).toBeNull();
+    expect(categoryFromSlug('cars & vehicles')).toBeNull();
+    expect(categoryFromSlug(undefined)).toBeNull();
+  });
+  it('make the heading: first letter capitalised, hyphens to spaces', () => {
+    expect(slugHeading('cars-vehicles')).toBe('Cars vehicles');
+    expect(slugHeading('for-sale')).toBe('For sale');
+  });
+});
+
+describe('responsive images', () => {
+  it('list each stored width once, never wider than the original', () => {
+    expect(buildSrcSet(photo())).toBe('/media/abc-400.webp 400w, /media/abc-800.webp 800w, /media/abc-1280.webp 1280w');
+    // A 600 px upload was not enlarged: its 800 and 1280 files are 600 px wide.
+    expect(buildSrcSet(photo(600, 450))).toBe('/media/abc-400.webp 400w, /media/abc-800.webp 600w');
+  });
+  it('cards carry only the 400 and 800 px variants', () => {
+    const card = pickVariants(photo(), [400, 800]);
+    expect(Object.keys(card.variants)).toEqual(['400', '800']);
+    expect(card.url).toBe('/media/abc-800.webp');
+  });
+});
+
+describe('listing card', () => {
+  const base: CardListing = {
+    _id: '7d3c1b9e-0000-4000-8000-000000000001',
+    title: 'Sofa <b>set</b>',
+    price: 1250000,
+    currency: 'KES',
+    location: 'Nakuru',
+    category: 'Furniture',
+    subcategory: 'Sofas',
+    featured: true,
+    photo: pickVariants(photo(), [400, 800]),
+  };
+  const render = (listing: CardListing, props: object = {}) =>
+    renderToString(createElement(MemoryRouter, null, createElement(ListingCard, { listing, ...props })));
+
+  it('shows photo, Featured badge, title, price, location and category, linking to the ad', () => {
+    const html = render(base);
+    expect(html).toContain('href="/listing/7d3c1b9e-0000-4000-8000-000000000001"');
+    expect(html).toContain('Featured');
+    expect(html).toContain('Sofa &lt;b&gt;set&lt;/b&gt;');
+    expect(html).toContain('Ksh 1,250,000');
+    expect(html).toContain('Nakuru');
+    expect(html).toContain('>Furniture<');
+    expect(html).toMatch(/srcSet="\/media\/abc-400\.webp 400w, \/media\/abc-800\.webp 800w"/);
+    expect(html).toContain('width="1600" height="1200"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('decoding="async"');
+  });
+  it('falls back to a placeholder, "Price negotiable" and N/A', () => {
+    const html = render({ ...base, photo: null, price: 0, category: '', featured: false });
+    expect(html).toContain(PLACEHOLDER_SRC.replace(/&/g, '&amp;').slice(0, 40));
+    expect(html).toContain('Price negotiable');
+    expect(html).toContain('>N/A<');
+    expect(html).not.toContain('Featured');
+  });
+  it('is built from the API listing without the heavy fields', () => {
+    const listing = { _id: 'x', title: 't', description: 'long', price: null, currency: 'KES', location: 'l', category: 'Pets', subcategory: null, featured: false, photos: [photo()] } as unknown as ListingJson;
+    const card = toCardListing(listing);
+    expect(card).not.toHaveProperty('description');
+    expect(Object.keys(card.photo!.variants)).toEqual(['400', '800']);
+    expect(toCardListing({ ...listing, photos: [] }).photo).toBeNull();
+  });
+});
+
+describe('WhatsApp chat link', () => {
+  it('uses the digits of the number and the greeting with the title', () => {
+    const url = whatsAppUrl('+254712345678', chatMessage('Toyota Axio 2014'))!;
+    expect(url).toMatch(/^https:\/\/wa\.me\/254712345678\?text=/);
+    expect(new URL(url).searchParams.get('text')).toBe('Hello, I\'m interested in your ad "Toyota Axio 2014" on Soko. Is it still available?');
+  });
+});
