@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
@@ -72,6 +73,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     if (isAppError(error)) {
       for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
       return c.json(error.toJSON(), error.status as 400);
+    }
+    // Hono's own refusals (malformed JSON, wrong content type, body too large) keep their status.
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || 'The request could not be understood.' }, error.status);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);

@@ -94,3 +94,15 @@ describe('HTTP floor', () => {
     expect(html).toContain('/api/health');
   });
 });
+
+describe('malformed requests', () => {
+  it('answers a JSON body that does not parse with 400 in the error shape, not 500', async () => {
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+      body: '{"email": ',
+    });
+    expect(res.status).toBe(400);
+    expect(typeof (await res.json()).message).toBe('string');
+  });
+});
