@@ -12,7 +12,7 @@ export const LIMITS = {
   loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   /** Failed logins from one address, whatever the account (password spraying). */
   loginFailuresPerIp: { limit: 50, windowMs: 15 * MINUTE },
-  registrationsPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  registrationsPerIp: { limit: 50, windowMs: 60 * MINUTE },
   resetRequestsPerIp: { limit: 20, windowMs: 15 * MINUTE },
   /** Reset mails to one address; more requests are answered the same way but send nothing. */
   resetMailsPerEmail: { limit: 3, windowMs: 15 * MINUTE },

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '~/lib/toast';
+import { useHydrated } from './PasswordInput';
 
 /** A server message shown in red (spec: login and register errors), announced to screen readers. */
 export function ErrorAlert({ message, id }: { message: string | null | undefined; id?: string }) {
@@ -14,8 +15,8 @@ export function ErrorAlert({ message, id }: { message: string | null | undefined
 type FlashKind = 'success' | 'error' | 'plain';
 
 /**
- * A one-off message after a redirect (?reset=1, ?updated=1...): a toast when JavaScript runs,
- * the same text in the page when it does not (noscript content is never hydrated).
+ * A one-off message after a redirect (?reset=1, ?updated=1...): in the page as the server
+ * renders it (so it is seen without JavaScript), replaced by a toast once React runs.
  */
 export function Flash({ message, kind = 'success', duration, param }: { message: string | null; kind?: FlashKind; duration?: number; param?: string }) {
   useEffect(() => {
@@ -29,14 +30,11 @@ export function Flash({ message, kind = 'success', duration, param }: { message:
       window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     }
   }, [message, kind, duration, param]);
-  if (!message) return null;
+  const hydrated = useHydrated();
+  if (!message || hydrated) return null;
   const style =
     kind === 'error'
       ? 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'
       : 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100';
-  return (
-    <noscript>
-      <p className={`mb-4 rounded-lg border-l-4 px-4 py-3 text-sm ${style}`}>{message}</p>
-    </noscript>
-  );
+  return <p className={`mb-4 rounded-lg border-l-4 px-4 py-3 text-sm ${style}`}>{message}</p>;
 }
