@@ -97,9 +97,12 @@ describe('HTTP floor', () => {
 
 describe('malformed requests', () => {
   it('answers a JSON body that does not parse with 400 in the error shape, not 500', async () => {
-    const res = await t.request('/api/auth/login', {
+    const { token } = await t.createUser();
+    // An endpoint that leaves JSON parsing to the OpenAPI validator (Hono's HTTPException).
+    const res = await t.request('/api/payments/create-checkout-session', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+      token,
+      headers: { 'Content-Type': 'application/json' },
       body: '{"email": ',
     });
     expect(res.status).toBe(400);
