@@ -34,11 +34,25 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const iconButton = 'btn-secondary px-3 py-1.5 text-xs';
 
+/** One fetcher for deletes, owned by the page: the dialog is gone once the list reloads without the ad. */
+const DELETE_FETCHER = 'delete-ad';
+
 export default function ManageAds({ loaderData, actionData }: Route.ComponentProps) {
   const { ads, email } = loaderData;
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
+  const handled = useRef<unknown>(null);
   // The confirmation is part of the URL (?delete=<id>), so it also works without JavaScript.
   const confirming = ads.find((a) => a._id === params.get('delete'));
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+    navigate('/manage-ads', { replace: true, preventScrollReset: true });
+  }, [fetcher.state, fetcher.data, navigate]);
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -92,7 +106,7 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
 
 /** 'Are you absolutely sure?' — Cancel closes it, Continue deletes (a form post, with or without JavaScript). */
 function DeleteDialog({ id, title }: { id: string; title: string }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLAnchorElement>(null);
   const busy = fetcher.state !== 'idle';
@@ -106,14 +120,6 @@ function DeleteDialog({ id, title }: { id: string; title: string }) {
     // close only navigates; binding once is enough.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-    close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">

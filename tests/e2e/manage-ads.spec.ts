@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { loginAs } from './support';
+
+const PASSWORD = 'listing-e2e-pass';
+let photoDir: string;
+let photos: string[];
+
+test.beforeAll(async () => {
+  photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-e2e-photos-'));
+  photos = [];
+  const colours = ['#c0392b', '#2980b9', '#27ae60'];
+  for (const [i, background] of colours.entries()) {
+    const name = path.join(photoDir, i === 1 ? `photo-${i}.png` : `photo-${i}.jpg`);
+    const img = sharp({ create: { width: 640, height: 480, channels: 3, background } });
+    await (i === 1 ? img.png() : img.jpeg()).toFile(name);
+    photos.push(name);
+  }
+});
+test.afterAll(() => fs.rmSync(photoDir, { recursive: true, force: true }));
+
+/** A fresh seller with no ads, signed in through the real API. */
+async function newSeller(page: Page, label: string): Promise<string> {
+  const email = `seller-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.co.ke`;
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Wanjiku', lastName: 'Test', email, password: PASSWORD, location: 'Nairobi', phoneNumber: '+254712345678' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await loginAs(page, email, PASSWORD);
+  return email;
+}
+
+/** The page's own content, not the header (which has its own Location field). */
+const main = (page: Page) => page.getByRole('main');
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('post an ad with two photos, find it, edit it with the text-only form, delete it', async ({ page }, info) => {
+  await newSeller(page, info.project.name);
+  const word = `zebra${Date.now().toString(36)}`;
+  const title = `Samsung Galaxy A15 ${word}`;
+
+  await page.goto('/manage-ads');
+  await expect(page.getByRole('heading', { name: 'Your Ads (0)' })).toBeVisible();
+  await expect(page.getByText('No ads found')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'Create New Ad' }).click();
+
+  await expect(page).toHaveURL(/\/post-ad$/);
+  await expect(page.getByRole('heading', { name: 'Create a New Listing' })).toBeVisible();
+  await expect(page.getByText('At least one image is required.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await noHorizontalScroll(page);
+
+  // Submitting with nothing filled in shows the spec's message.
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Error: All fields and at least one image are required.')).toBeVisible();
+
+  await main(page).getByLabel('Title').fill(title);
+  await main(page).getByLabel('Category').selectOption('Electronics');
+  await main(page).getByLabel('Location').fill('Westlands, Nairobi');
+  await main(page).getByLabel('Price').fill('18500');
+  await main(page).getByLabel('Currency').selectOption('KES');
+  await main(page).getByLabel('Description').fill('128 GB, two months old, with box and charger.');
+  // Three photos picked, one removed again: two are uploaded.
+  await main(page).getByLabel('Add photos').setInputFiles(photos);
+  const selected = page.getByRole('list', { name: 'Selected photos' }).getByRole('img');
+  await expect(selected).toHaveCount(3);
+  await expect(page.getByText('At least one image is required.')).toBeHidden();
+  await page.getByRole('button', { name: 'Remove new photo 3' }).click();
+  await expect(selected).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Ad posted successfully!')).toBeVisible();
+  // The form is reset for the next ad.
+  await expect(main(page).getByLabel('Title')).toHaveValue('');
+  await expect(selected).toHaveCount(0);
+  // The success message goes away after 3 s.
+  await expect(page.getByText('Ad posted successfully!')).toBeHidden({ timeout: 6000 });
+
+  // It is found by search and in its category.
+  await page.goto(`/listings?search=${word}`);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await page.goto('/category/electronics');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+  await page.goto('/manage-ads');
+  await expect(page.getByRole('heading', { name: 'Your Ads (1)' })).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card.getByText('Ksh 18,500')).toBeVisible();
+  await expect(card.getByText('Westlands, Nairobi')).toBeVisible();
+  await expect(card.getByText('Electronics')).toBeVisible();
+  const cover = card.getByRole('img').first();
+  await expect(cover).toHaveAttribute('srcset', /400w/);
+  await expect(cover).toHaveAttribute('width', '640');
+  await expect(cover).toHaveAttribute('height', '480');
+  await noHorizontalScroll(page);
+  await page.waitForLoadState('networkidle');
+
+  // Text-only edit.
+  await card.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page).toHaveURL(/\/listings\/[0-9a-f-]{36}$/);
+  await expect(main(page).getByLabel('Ad Title')).toHaveValue(title);
+  await expect(main(page).getByLabel('Subcategory')).toBeEnabled();
+  await expect(page.getByRole('list', { name: 'Current images' }).getByRole('img')).toHaveCount(2);
+  await page.waitForLoadState('networkidle');
+  const edited = `${title} (price drop)`;
+  await main(page).getByLabel('Ad Title').fill(edited);
+  await main(page).getByLabel('Price (Ksh)').fill('17000');
+  await page.getByRole('button', { name: 'Update Ad' }).click();
+  await expect(page.getByText('Ad updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/manage-ads$/, { timeout: 5000 });
+  const editedCard = page.getByRole('article').filter({ hasText: edited });
+  await expect(editedCard.getByText('Ksh 17,000')).toBeVisible();
+
+  // Delete: Cancel keeps it, Continue removes it.
+  await page.waitForLoadState('networkidle');
+  await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This action cannot be undone.');
+  await dialog.getByRole('link', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Your Ads (1)' })).toBeVisible();
+  await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Ad deleted successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Ads (0)' })).toBeVisible();
+  await expect(page.getByText('No ads found')).toBeVisible();
+});
+
+test('edit mode of /post-ad keeps, removes and adds photos, then returns to Manage ads', async ({ page }, info) => {
+  await newSeller(page, `${info.project.name}-edit`);
+  await page.goto('/post-ad');
+  await page.waitForLoadState('networkidle');
+  await main(page).getByLabel('Title').fill('Office chair, mesh back');
+  await main(page).getByLabel('Category').selectOption('Furniture');
+  await main(page).getByLabel('Location').fill('Kisumu');
+  await main(page).getByLabel('Price').fill('0');
+  await main(page).getByLabel('Description').fill('Adjustable height.');
+  await main(page).getByLabel('Add photos').setInputFiles(photos.slice(0, 2));
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Ad posted successfully!')).toBeVisible();
+  const viewHref = await page.getByRole('link', { name: 'View your ad' }).getAttribute('href');
+  const id = viewHref!.split('/').pop()!;
+
+  await page.goto(`/post-ad?id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Your Listing' })).toBeVisible();
+  await expect(main(page).getByLabel('Title')).toHaveValue('Office chair, mesh back');
+  await page.waitForLoadState('networkidle');
+  const selected = page.getByRole('list', { name: 'Selected photos' }).getByRole('img');
+  await expect(selected).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove current photo 1' }).click();
+  await main(page).getByLabel('Add photos').setInputFiles(photos[2]!);
+  await expect(selected).toHaveCount(2);
+  await main(page).getByLabel('Title').fill('Office chair, mesh back, black');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/manage-ads$/);
+  const card = page.getByRole('article').filter({ hasText: 'Office chair, mesh back, black' });
+  // A price of 0 is negotiable.
+  await expect(card.getByText('Price negotiable')).toBeVisible();
+
+  const res = await page.request.get(`/api/listings/${id}`);
+  expect((await res.json()).images).toHaveLength(2);
+});
+
+test('more than ten photos: extras are dropped and the spec message shows', async ({ page }, info) => {
+  await newSeller(page, `${info.project.name}-many`);
+  await page.goto('/post-ad');
+  await page.waitForLoadState('networkidle');
+  const many = Array.from({ length: 11 }, (_, i) => photos[i % 3]!);
+  const names = many.map((p, i) => ({ name: `p${i}${path.extname(p)}`, mimeType: p.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: fs.readFileSync(p) }));
+  await main(page).getByLabel('Add photos').setInputFiles(names);
+  await expect(page.getByText('Error: You can upload a maximum of 10 images.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('img')).toHaveCount(10);
+  await expect(page.getByText('Error: You can upload a maximum of 10 images.')).toBeHidden({ timeout: 6000 });
+});
+
+test('signed-out visitors are sent to login, and other people’s ads cannot be edited', async ({ page }, info) => {
+  await page.goto('/post-ad');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fpost-ad$/);
+
+  await newSeller(page, `${info.project.name}-other`);
+  const someone = (await (await page.request.get('/api/listings?limit=1')).json())[0];
+  await page.goto(`/post-ad?id=${someone._id}`);
+  await expect(page.getByText('You are not authorized to edit this listing.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
+  const edit = await page.goto(`/listings/${someone._id}`);
+  expect(edit?.status()).toBe(403);
+  await expect(page.getByText('You are not authorized to edit this ad.')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('post an ad as a plain multipart form, then delete it through the confirmation page', async ({ page }, info) => {
+    await newSeller(page, `${info.project.name}-nojs`);
+    await page.goto('/post-ad');
+    await main(page).getByLabel('Title').fill('Bicycle, 26 inch');
+    await main(page).getByLabel('Category').selectOption('For Sale');
+    await main(page).getByLabel('Location').fill('Nakuru');
+    await main(page).getByLabel('Price').fill('9000');
+    await main(page).getByLabel('Description').fill('Good tyres, new brakes.');
+    await main(page).getByLabel('Add photos').setInputFiles(photos.slice(0, 2));
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await expect(page.getByText('Ad posted successfully!')).toBeVisible();
+
+    await page.goto('/manage-ads');
+    await expect(page.getByRole('heading', { name: 'Your Ads (1)' })).toBeVisible();
+    await page.getByRole('link', { name: 'Delete Bicycle, 26 inch' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Ad deleted successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Ads (0)' })).toBeVisible();
+  });
+});
