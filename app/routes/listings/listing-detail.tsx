@@ -89,8 +89,11 @@ function summary(description: string): string {
   return flat.length > 160 ? `${flat.slice(0, 157).trimEnd()}...` : flat;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: 'Listing not found — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const title = isRouteErrorResponse(error) && error.status === 404 ? 'Listing not found — Soko' : 'Failed to load listing — Soko';
+    return [{ title }, { name: 'robots', content: 'noindex' }];
+  }
   const { listing, origin } = loaderData;
   const url = `${origin}/listing/${listing._id}`;
   const title = `${listing.title} — ${formatPrice(listing.price, listing.currency, 'Price not specified')} in ${listing.location}`;

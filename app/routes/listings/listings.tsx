@@ -13,10 +13,12 @@ import type { Route } from './+types/listings';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseBrowseParams(new URL(request.url).searchParams);
   const shown = { category: params.category, search: params.search, location: params.location };
+  const origin = new URL(context.config.appUrl).origin;
   try {
     const result = await searchListings(context.db, { ...shown, page: params.page, limit: PAGE_SIZE });
     return data({
       ...shown,
+      origin,
       items: result.items.map(toCardListing),
       total: result.total,
       capped: result.totalIsCapped,
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, items: [], total: 0, capped: false, page: params.page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, items: [], total: 0, capped: false, page: params.page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -41,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
     { title: `${heading}${page} — Soko` },
     { name: 'description', content: `${heading} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.` },
     // /products is the same page: search engines should index one address.
-    { tagName: 'link', rel: 'canonical', href: `/listings${query.size ? `?${query}` : ''}` },
+    { tagName: 'link', rel: 'canonical', href: `${loaderData?.origin ?? ''}/listings${query.size ? `?${query}` : ''}` },
   ];
 };
 
