@@ -13,6 +13,7 @@ type Props = { listingId: string; listingTitle: string; userEmail: string };
  */
 export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
+  const dialogTitleId = useId();
   const [modal, setModal] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -73,15 +74,17 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
         </div>
       </details>
       {modal && (
-        <FeatureDialog onClose={() => setModal(false)}>
-          {(close) => <FeatureForm listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={close} />}
+        <FeatureDialog labelledBy={dialogTitleId} onClose={() => setModal(false)}>
+          {(close) => (
+            <FeatureForm titleId={dialogTitleId} listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={close} />
+          )}
         </FeatureDialog>
       )}
     </>
   );
 }
 
-function FeatureDialog({ onClose, children }: { onClose: () => void; children: (close: () => void) => React.ReactNode }) {
+function FeatureDialog(props: { labelledBy: string; onClose: () => void; children: (close: () => void) => React.ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -91,26 +94,29 @@ function FeatureDialog({ onClose, children }: { onClose: () => void; children: (
   return (
     <dialog
       ref={ref}
-      onClose={onClose}
+      aria-labelledby={props.labelledBy}
+      onClose={props.onClose}
       onClick={(e) => {
         // A click on the backdrop lands on the dialog element itself.
         if (e.target === e.currentTarget) close();
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-5 text-left text-gray-900 shadow-xl backdrop:bg-black/50 dark:bg-gray-900 dark:text-gray-100"
     >
-      {children(close)}
+      {props.children(close)}
     </dialog>
   );
 }
 
 function FeatureForm(props: {
+  titleId?: string;
   listingId: string;
   listingTitle: string;
   busy: boolean;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   onCancel: () => void;
 }) {
-  const titleId = useId();
+  const ownId = useId();
+  const titleId = props.titleId ?? ownId;
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="text-lg font-bold">
