@@ -306,6 +306,20 @@ test('forgot password shows the network error when the request cannot be sent', 
   await expect(main(page).getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
 });
 
+test('reset password shows the network error (also as a toast) when the request cannot be sent', async ({ page }, info) => {
+  const email = uniqueEmail(info, 'net');
+  await registerThroughApi(page, email);
+  expect((await page.request.post('/api/auth/forgot-password', { data: { email } })).status()).toBe(200);
+  await page.goto(await resetLinkFrom(info, email));
+  await hydrated(page);
+  await page.route('**/reset-password.data*', (route) => route.abort('internetdisconnected'));
+  await main(page).getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await main(page).getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
+  await main(page).getByRole('button', { name: 'Reset Password' }).click();
+  await expect(main(page).getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
+  await expectToast(page, 'Network error. Please check your connection and try again.');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -33,12 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Result>({ sent: true });
 }
 
-/** With JavaScript, a request that never reaches the server gets the specification's network message. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<Result> {
+/**
+ * With JavaScript, a request that never reaches the server gets the specification's network
+ * message. The 503 status stops React Router from reloading page data over the same dead network.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof TypeError) return { sent: false, error: MSG.networkError, email: '' };
+    if (error instanceof TypeError) return data<Result>({ sent: false, error: MSG.networkError, email: '' }, { status: 503 });
     throw error;
   }
 }

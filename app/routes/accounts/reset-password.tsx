@@ -44,14 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/auth/login?reset=1');
 }
 
-/** With JavaScript, a request that never reaches the server gets the network message, also as a toast. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<Failure | undefined> {
+/**
+ * With JavaScript, a request that never reaches the server gets the network message, also as a
+ * toast. The 503 status stops React Router from reloading page data over the same dead network.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     toast.error(MSG.networkError);
-    return { error: MSG.networkError };
+    return data<Failure>({ error: MSG.networkError }, { status: 503 });
   }
 }
 
