@@ -247,6 +247,16 @@ test('a protected page sends a signed-out visitor to login and back again', asyn
   await expect(main(page).getByLabel('First name')).toBeEditable();
 });
 
+test('every protected route sends a signed-out visitor to login, remembering the page', async ({ request }) => {
+  const [listing] = (await (await request.get('/api/listings?limit=1')).json()) as { _id: string }[];
+  const paths = ['/post-ad', '/create-listing', '/messages', '/manage-ads', '/favourites', '/my-alerts', '/manage-job-ads', '/my-details', `/listings/${listing!._id}`];
+  for (const p of paths) {
+    const res = await request.get(p, { maxRedirects: 0 });
+    expect(res.status(), p).toBe(302);
+    expect(res.headers().location, p).toBe(`/auth/login?redirectTo=${encodeURIComponent(p)}`);
+  }
+});
+
 test('login never redirects to another site', async ({ page }, info) => {
   const email = uniqueEmail(info, 'open');
   await registerThroughApi(page, email);
