@@ -7,8 +7,14 @@ import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
-/** Counting stops here: a page never needs more, and counting a million matches is slow. */
+/** Counting never goes past this, whatever the page. */
 export const COUNT_CAP = 10_000;
+/**
+ * Counting stops this many pages past the current one: enough for the pagination a visitor
+ * sees, and cheap at a million listings (an early-stopping scan instead of a count of every
+ * match). Deeper pages move the window along; `totalIsCapped` says the total is "at least".
+ */
+export const COUNT_PAGES_AHEAD = 10;
 
 export type ListingSort = 'newest' | 'price_asc' | 'price_desc';
 
@@ -182,8 +188,8 @@ function filterConditions(filters: ListingFilters): SQL[] {
   return conditions;
 }
 
-async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(listings).where(where).limit(COUNT_CAP + 1);
+async function cappedCount(db: Db, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
+  const inner = db.select({ one: sql`1` }).from(listings).where(where).limit(cap + 1);
   const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${inner}) as matches`);
   return Number(rows[0]?.n ?? 0);
 }
@@ -239,11 +245,14 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
       .limit(limit)
       .offset(offset);
   }
-  const total = await cappedCount(db, where);
+  // A page that is not full is the end of the matches, so the total is known without counting:
+  // rare words and narrow filters then cost no count query at all.
+  const cap = Math.min(COUNT_CAP, offset + limit * (COUNT_PAGES_AHEAD + 1));
+  const total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : await cappedCount(db, where, cap);
   return {
     items: await hydrate(db, rows, now),
-    total: Math.min(total, COUNT_CAP),
-    totalIsCapped: total > COUNT_CAP,
+    total: Math.min(total, cap),
+    totalIsCapped: total > cap,
     page,
     limit,
   };
