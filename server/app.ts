@@ -52,7 +52,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         scriptSrc: ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // Vite's hot-reload socket in development only.
+        connectSrc: config.env === 'development' ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -7,7 +7,8 @@ export type Toast = { id: number; kind: ToastKind; message: string };
 export const TOAST_DURATIONS: Record<ToastKind, number> = { success: 2000, error: 4000, plain: 4000, loading: Infinity };
 export const MAX_TOASTS = 20;
 
-let toasts: Toast[] = [];
+const NO_TOASTS: Toast[] = [];
+let toasts: Toast[] = NO_TOASTS;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
@@ -40,6 +41,6 @@ export function useToasts(): Toast[] {
       return () => listeners.delete(l);
     },
     () => toasts,
-    () => [],
+    () => NO_TOASTS,
   );
 }
