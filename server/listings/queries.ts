@@ -210,7 +210,8 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
   if (sort === 'newest') {
     const featuredWhere = and(...base, gt(listings.featuredUntil, now));
     const restWhere = and(...base, or(isNull(listings.featuredUntil), lte(listings.featuredUntil, now)));
-    const featuredCount = await cappedCount(db, featuredWhere);
+    // Only whether the featured ads reach past this page matters, not how many there are.
+    const featuredCount = await cappedCount(db, featuredWhere, offset + limit);
     rows = [];
     if (offset < featuredCount) {
       rows = await db
