@@ -67,6 +67,21 @@ describe('GET /api/listings', () => {
     expect(seen.size).toBe(10);
   });
 
+  it('counts only ten pages past the current one, saying so in X-Total-Count-Capped', async () => {
+    const first = await list('?limit=2');
+    expect(first.res.headers.get('x-total-count')).toBe('22');
+    expect(first.res.headers.get('x-total-count-capped')).toBe('true');
+    expect(first.res.headers.get('link')).toBe(`<${TEST_ORIGIN}/api/listings?limit=2&page=2>; rel="next"`);
+    // Deeper pages move the window along.
+    const deeper = await list('?limit=2&page=10');
+    expect(deeper.res.headers.get('x-total-count')).toBe('36');
+    expect(deeper.res.headers.get('x-total-count-capped')).toBeNull();
+    // A last page that is not full needs no count at all and is exact.
+    const last = await list('?limit=5&page=8');
+    expect(last.body).toHaveLength(1);
+    expect(last.res.headers.get('x-total-count')).toBe('36');
+  });
+
   it('allows limit 100 and nothing above', async () => {
     expect((await list('?limit=100')).body).toHaveLength(36);
     const { res, body } = await list('?limit=101');
