@@ -77,7 +77,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     }
     // Hono's own refusals (malformed JSON, wrong content type, body too large) keep their status.
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ message: error.message || 'The request could not be understood.' }, error.status);
+      const message = /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'The request could not be understood.';
+      return c.json({ message }, error.status);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { HTTPException } from 'hono/http-exception';
 import {
   deleteAccount,
   findResetUser,
@@ -152,11 +151,6 @@ export function authRoutes(services: Services) {
   const throttles = authThrottles(services);
   const secure = config.secureCookies;
   const app = createApiRouter();
-  // A body that is not JSON at all is the client's mistake (400), not ours (500).
-  app.onError((error) => {
-    if (error instanceof HTTPException && error.status === 400) throw badRequest('The request body must be valid JSON.');
-    throw error;
-  });
 
   return app
     .openapi(register, async (c) => {

@@ -1,8 +1,8 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { CONTACT_CONFIRMATION, contactSchema, sendContactMessage } from '../contact/contact.ts';
 import type { Services } from '../context.ts';
-import { AppError, badRequest } from '../http/errors.ts';
-import type { ApiEnv } from './index.ts';
+import { AppError } from '../http/errors.ts';
+import { createApiRouter } from './router.ts';
 
 const ErrorBody = z.object({
   message: z.string(),
@@ -29,18 +29,12 @@ const route = createRoute({
 });
 
 export function contactRoutes(services: Services) {
-  const app = new OpenAPIHono<ApiEnv>();
-  // The library's own checks throw HTTPException, which the app would report as a 500;
-  // answer bad media types and malformed JSON in our one error shape first.
+  const app = createApiRouter();
+  // Without this the JSON validator would see an empty object and report missing fields.
   app.use('/contact', async (c, next) => {
     if (c.req.method !== 'POST') return next();
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       throw new AppError(415, 'Send the message as JSON (Content-Type: application/json).');
-    }
-    try {
-      await c.req.json();
-    } catch {
-      throw badRequest('The request body is not valid JSON.');
     }
     return next();
   });
@@ -50,12 +44,6 @@ export function contactRoutes(services: Services) {
       const auth = c.get('auth');
       const { id } = await sendContactMessage(services, c.req.valid('json'), { ip: c.get('clientIp'), userId: auth?.user.id });
       return c.json({ message: CONTACT_CONFIRMATION, id }, 201);
-    },
-    // Validation failures use the one error shape (message + errors), not the library's default.
-    (result): undefined => {
-      if (result.success) return undefined;
-      const errors = result.error.issues.map((i) => ({ msg: i.message, path: i.path.map(String).join('.') }));
-      throw badRequest(errors[0]?.msg ?? 'Invalid input.', errors);
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { CATEGORIES, resolveCategory } from '../../app/lib/categories.ts';
 import { CURRENCIES } from '../../app/lib/money.ts';
 import type { Auth, Services } from '../context.ts';
@@ -17,8 +17,9 @@ import {
   type ListingPage,
 } from '../listings/queries.ts';
 import { createListing, deleteListing, LISTING_NOT_FOUND, updateListing, updateListingText, uploadFromFormData } from '../listings/write.ts';
-import { readFormData } from '../media/upload.ts';
-import type { ApiEnv } from './index.ts';
+import { readFormData, readJson } from '../media/upload.ts';
+import { createApiRouter } from './router.ts';
+import { parseInput } from '../http/validation.ts';
 
 export const ErrorBody = z
   .object({ message: z.string(), errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional() })
@@ -238,25 +239,12 @@ export function listingsRoutes(services: Services) {
     PHONE_LIMIT.windowMs,
     'Too many phone number requests. Please wait a few minutes and try again.',
   );
-  // Validation failures use the one error shape (message + errors), not the library's default.
-  const app = new OpenAPIHono<ApiEnv>({
-    defaultHook: (result) => {
-      if (!result.success) {
-        const issues = result.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
-        throw badRequest(issues[0]?.msg ?? 'Invalid input.', issues);
-      }
-    },
-  });
+  const app = createApiRouter();
   const { db } = services;
 
   app.openapi(routes.list, async (c) => {
     const raw = c.req.query();
-    const parsed = listingQuerySchema.safeParse(raw);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
-      throw badRequest(issues[0]!.msg, issues);
-    }
-    const q = parsed.data;
+    const q = parseInput(listingQuerySchema, raw);
     const result = await searchListings(db, {
       category: resolveCategory(q.category),
       search: q.search,
@@ -314,13 +302,7 @@ export function listingsRoutes(services: Services) {
     const type = c.req.header('content-type') ?? '';
     let listing: ListingJson;
     if (/^application\/json\b/i.test(type)) {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw badRequest('The request body is not valid JSON.');
-      }
-      listing = await updateListingText(db, id, auth.user.id, body);
+      listing = await updateListingText(db, id, auth.user.id, await readJson(c.req.raw));
     } else if (/^multipart\/form-data\b/i.test(type)) {
       const form = await readFormData(c.req.raw);
       listing = await updateListing(services, id, auth.user.id, uploadFromFormData(form));

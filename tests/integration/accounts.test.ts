@@ -171,7 +171,7 @@ describe('POST /api/auth/register', () => {
   it('answers 400 for a body that is not JSON', async () => {
     const res = await t.request('/api/auth/register', { method: 'POST', body: '{"firstName":', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'The request body must be valid JSON.' });
+    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
   it('is throttled per client address with 429, Retry-After and a clear message', async () => {
