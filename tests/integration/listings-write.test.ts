@@ -315,6 +315,13 @@ describe('PUT /api/listings/:id (text-only form, JSON)', () => {
     expect((await res.json()).message).toBe('The request body is not valid JSON.');
   });
 
+  it('answers 413 for a JSON body over 64 KB', async () => {
+    const ad = await createAd(1);
+    const res = await t.request(`/api/listings/${ad._id}`, { method: 'PUT', token: owner.token, json: { ...text, description: 'x'.repeat(70_000) } });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe('The request body is too large.');
+  });
+
   it('refuses another user with 403 and changes nothing', async () => {
     const ad = await createAd(1);
     const [before] = await t.services.db.select().from(listings).where(eq(listings.id, ad._id));
