@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
@@ -73,6 +73,9 @@ export type ListingJson = {
 export type ListingPage = { items: ListingJson[]; total: number; totalIsCapped: boolean; page: number; limit: number };
 
 type ListingRow = typeof listings.$inferSelect;
+/** A listing row without search_text (a lower-cased copy of title, description and location that pages never show). */
+type ShownRow = Omit<ListingRow, 'searchText'>;
+const { searchText: _searchText, ...shownColumns } = getTableColumns(listings);
 type ImageRow = Pick<typeof listingImages.$inferSelect, 'listingId' | 'storageKey' | 'width' | 'height' | 'position'>;
 type SellerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'username' | 'createdAt'>;
 
@@ -90,7 +93,7 @@ export function isFeatured(row: Pick<ListingRow, 'featuredUntil'>, now = new Dat
   return !!row.featuredUntil && row.featuredUntil > now;
 }
 
-function toListingJson(row: ListingRow, images: ImageRow[], seller: SellerRow, listingsCount: number, now: Date): ListingJson {
+function toListingJson(row: ShownRow, images: ImageRow[], seller: SellerRow, listingsCount: number, now: Date): ListingJson {
   const photos = images.map(toPhoto);
   return {
     _id: row.id,
@@ -123,7 +126,7 @@ function toListingJson(row: ListingRow, images: ImageRow[], seller: SellerRow, l
 }
 
 /** Loads images, sellers and seller ad counts for a page of rows in three small queries. */
-async function hydrate(db: Db, rows: ListingRow[], now = new Date()): Promise<ListingJson[]> {
+async function hydrate(db: Db, rows: ShownRow[], now = new Date()): Promise<ListingJson[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
@@ -206,7 +209,7 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
   const where = base.length ? and(...base) : undefined;
   const sort = filters.sort ?? 'newest';
 
-  let rows: ListingRow[];
+  let rows: ShownRow[];
   if (sort === 'newest') {
     const featuredWhere = and(...base, gt(listings.featuredUntil, now));
     const restWhere = and(...base, or(isNull(listings.featuredUntil), lte(listings.featuredUntil, now)));
@@ -215,7 +218,7 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
     rows = [];
     if (offset < featuredCount) {
       rows = await db
-        .select()
+        .select(shownColumns)
         .from(listings)
         .where(featuredWhere)
         .orderBy(desc(listings.createdAt), desc(listings.id))
@@ -225,7 +228,7 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
     if (rows.length < limit) {
       rows = rows.concat(
         await db
-          .select()
+          .select(shownColumns)
           .from(listings)
           .where(restWhere)
           .orderBy(desc(listings.createdAt), desc(listings.id))
@@ -239,7 +242,7 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
         ? [sql`${listings.price} asc nulls last`, desc(listings.createdAt), desc(listings.id)]
         : [sql`${listings.price} desc nulls last`, desc(listings.createdAt), desc(listings.id)];
     rows = await db
-      .select()
+      .select(shownColumns)
       .from(listings)
       .where(where)
       .orderBy(...order)
@@ -262,7 +265,7 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, now =
 /** Active featured ads for the home page, newest first. */
 export async function featuredListings(db: Db, limit = 8, now = new Date()): Promise<ListingJson[]> {
   const rows = await db
-    .select()
+    .select(shownColumns)
     .from(listings)
     .where(gt(listings.featuredUntil, now))
     .orderBy(desc(listings.createdAt), desc(listings.id))
@@ -272,7 +275,7 @@ export async function featuredListings(db: Db, limit = 8, now = new Date()): Pro
 
 export async function getListing(db: Db, id: string, now = new Date()): Promise<ListingJson | null> {
   if (!isUuid(id)) return null;
-  const rows = await db.select().from(listings).where(eq(listings.id, id)).limit(1);
+  const rows = await db.select(shownColumns).from(listings).where(eq(listings.id, id)).limit(1);
   const [json] = await hydrate(db, rows, now);
   return json ?? null;
 }
@@ -287,7 +290,7 @@ export async function findListingRow(db: Db, id: string): Promise<ListingRow | n
 /** Every ad of one user, newest first (Manage ads). */
 export async function listingsByOwner(db: Db, ownerId: string, now = new Date()): Promise<ListingJson[]> {
   if (!isUuid(ownerId)) return [];
-  const rows = await db.select().from(listings).where(eq(listings.ownerId, ownerId)).orderBy(desc(listings.createdAt), desc(listings.id));
+  const rows = await db.select(shownColumns).from(listings).where(eq(listings.ownerId, ownerId)).orderBy(desc(listings.createdAt), desc(listings.id));
   return hydrate(db, rows, now);
 }
 
