@@ -232,17 +232,16 @@ async function main() {
   }
   const cleanup = async () => {
     await database.close();
-    if (args.keep || reuse) {
-      console.log(`Kept: ${url ? `schema ${schema}` : workDir}`);
-      return;
-    }
-    if (url) {
+    const keep = args.keep || !!reuse;
+    if (keep) console.log(`Kept: ${url ? `schema ${schema}` : workDir}`);
+    if (url && !keep) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     }
-    fs.rmSync(workDir, { recursive: true, force: true });
+    // With PostgreSQL the folder only holds the (empty) media and outbox folders.
+    if (url || !keep) fs.rmSync(workDir, { recursive: true, force: true });
   };
 
   let server: ReturnType<typeof serve> | undefined;
