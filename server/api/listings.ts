@@ -16,7 +16,15 @@ import {
   type ListingJson,
   type ListingPage,
 } from '../listings/queries.ts';
-import { createListing, deleteListing, LISTING_NOT_FOUND, updateListing, updateListingText, uploadFromFormData } from '../listings/write.ts';
+import {
+  createListing,
+  deleteListing,
+  LISTING_NOT_FOUND,
+  requireOwnListing,
+  updateListing,
+  updateListingText,
+  uploadFromFormData,
+} from '../listings/write.ts';
 import { readFormData, readJson } from '../media/upload.ts';
 import { createApiRouter } from './router.ts';
 import { parseInput } from '../http/validation.ts';
@@ -304,6 +312,8 @@ export function listingsRoutes(services: Services) {
     if (/^application\/json\b/i.test(type)) {
       listing = await updateListingText(db, id, auth.user.id, await readJson(c.req.raw));
     } else if (/^multipart\/form-data\b/i.test(type)) {
+      // Refuse strangers before reading up to 100 MB of photos.
+      await requireOwnListing(db, id, auth.user.id, 'edit');
       const form = await readFormData(c.req.raw);
       listing = await updateListing(services, id, auth.user.id, uploadFromFormData(form));
     } else {

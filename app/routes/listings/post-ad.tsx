@@ -4,7 +4,7 @@ import { MESSAGES } from '~/components/listings/forms/limits';
 import { requireAuth } from '~/lib/guards.server';
 import { isAppError } from '../../../server/http/errors';
 import { getListing } from '../../../server/listings/queries';
-import { createListing, updateListing, uploadFromFormData } from '../../../server/listings/write';
+import { createListing, requireOwnListing, updateListing, uploadFromFormData } from '../../../server/listings/write';
 import { readFormData } from '../../../server/media/upload';
 import type { Route } from './+types/post-ad';
 
@@ -42,6 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = new URL(request.url).searchParams.get('id');
   let values: ListingFormValues = EMPTY_VALUES;
   try {
+    // Refuse strangers before reading up to 100 MB of photos.
+    if (id) await requireOwnListing(context.db, id, auth.user.id, 'edit');
     const form = await readFormData(request);
     values = formValues(form);
     const upload = uploadFromFormData(form);
