@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -92,13 +92,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   // Image variants are written once under server-made names, so they can be cached for ever.
   app.use(
     '/media/*',
-    serveStatic({
-      root: path.relative(process.cwd(), config.mediaDir) || '.',
-      rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
-      onFound: (_p, c) => {
-        c.header('Cache-Control', IMMUTABLE);
-      },
-    }),
+    staticFiles(
+      { root: path.relative(process.cwd(), config.mediaDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/media/, '') },
+      IMMUTABLE,
+    ),
   );
   app.all('/media/*', (c) => c.text('Not found', 404));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.
@@ -106,14 +103,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
 
   if (options.serveClientAssets) {
     const clientRoot = path.relative(process.cwd(), path.join(config.buildDir, 'client')) || '.';
-    app.use(
-      '/assets/*',
-      serveStatic({ root: clientRoot, onFound: (_p, c) => void c.header('Cache-Control', IMMUTABLE) }),
-    );
-    app.use(
-      '*',
-      serveStatic({ root: clientRoot, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=3600') }),
-    );
+    // Vite puts a content hash in every asset name; other public files may change.
+    app.use('/assets/*', staticFiles({ root: clientRoot }, IMMUTABLE));
+    app.use('*', staticFiles({ root: clientRoot }, 'public, max-age=3600'));
   }
 
   if (options.getBuild) {
@@ -138,6 +130,20 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     });
   }
   return app;
+}
+
+/** Files from a folder with the given Cache-Control; anything not found goes on to the next handler. */
+function staticFiles(options: Parameters<typeof serveStatic>[0], cache: string): MiddlewareHandler {
+  const serve = serveStatic(options);
+  return async (c, next) => {
+    let missed = false;
+    const response = await serve(c, async () => {
+      missed = true;
+    });
+    if (missed || !response) return next();
+    if (response.status === 200) response.headers.set('Cache-Control', cache);
+    return response;
+  };
 }
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {

@@ -109,3 +109,15 @@ describe('malformed requests', () => {
     expect(typeof (await res.json()).message).toBe('string');
   });
 });
+
+describe('media files', () => {
+  it('are served with immutable caching, and a missing one is a plain 404', async () => {
+    await t.services.media.put('abc-400.webp', Buffer.from('RIFF0000WEBP'));
+    const res = await t.request('/media/abc-400.webp');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const missing = await t.request('/media/nope-400.webp');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBeNull();
+  });
+});

@@ -64,6 +64,7 @@ describe('POST /api/listings', () => {
     const served = await t.request(ad.photos[0].variants['400']);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const [row] = await t.services.db.select().from(listings).where(eq(listings.id, ad._id));
     expect(row!.ownerId).toBe(owner.id);
   });
