@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
 import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/components/listings/forms/limits';
-import { CATEGORIES } from '~/lib/categories';
 import { requireAuth } from '~/lib/guards.server';
 import { toast } from '~/lib/toast';
 import { isAppError } from '../../../server/http/errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
 import type { Route } from './+types/edit-ad';
+import { CategorySelect, FormFailure } from '~/components/listings/forms/FormParts';
 
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;
@@ -77,16 +77,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
     return () => window.clearTimeout(timer);
   }, [actionData, navigate]);
 
-  if ('failure' in loaderData) {
-    return (
-      <section className="mx-auto max-w-xl py-10 text-center">
-        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
-          {loaderData.failure}
-        </p>
-        <Link to="/manage-ads" className="btn-primary mt-6">Back to Manage Ads</Link>
-      </section>
-    );
-  }
+  if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/manage-ads', label: 'Back to Manage Ads' }} />;
   const { listing } = loaderData;
   const error = actionData && 'error' in actionData ? actionData.error : '';
   return (
@@ -114,12 +105,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="category" className="label">Category</label>
-            <select id="category" name="category" className="input" required value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-              <option value="">Select a category</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>{c}</option>
-              ))}
-            </select>
+            <CategorySelect value={category} onChange={setCategory} />
           </div>
           <div>
             <label htmlFor="subcategory" className="label">Subcategory</label>

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { EMPTY_VALUES, ListingForm, type ListingFormValues } from '~/components/listings/forms/ListingForm';
 import { MESSAGES } from '~/components/listings/forms/limits';
 import { requireAuth } from '~/lib/guards.server';
@@ -7,6 +7,7 @@ import { getListing } from '../../../server/listings/queries';
 import { createListing, requireOwnListing, updateListing, uploadFromFormData } from '../../../server/listings/write';
 import { readFormData } from '../../../server/media/upload';
 import type { Route } from './+types/post-ad';
+import { FormFailure } from '~/components/listings/forms/FormParts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data && 'mode' in data && data.mode === 'edit' ? 'Edit Your Listing — Soko' : 'Post an ad — Soko' },
@@ -76,16 +77,7 @@ function formValues(form: FormData): ListingFormValues {
 }
 
 export default function PostAd({ loaderData, actionData }: Route.ComponentProps) {
-  if ('failure' in loaderData) {
-    return (
-      <section className="mx-auto max-w-xl py-10 text-center">
-        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
-          {loaderData.failure}
-        </p>
-        <Link to="/" className="btn-primary mt-6">Go to Home</Link>
-      </section>
-    );
-  }
+  if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/', label: 'Go to Home' }} />;
   const result = actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'posted' in actionData ? { posted: actionData.posted } : undefined;
   // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.
   const initial = actionData && 'values' in actionData ? actionData.values : loaderData.values;

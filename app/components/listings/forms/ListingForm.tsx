@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router';
-import { CATEGORIES } from '~/lib/categories';
 import { CURRENCIES, currencyLabel } from '~/lib/money';
 import { LIMITS, MAX_IMAGES, MESSAGES } from './limits';
 import { fitFiles, PhotoPicker, useNewPhotos, type ExistingPhoto } from './PhotoPicker';
+import { CategorySelect } from './FormParts';
 
 export type ListingFormValues = {
   title: string;
@@ -130,12 +130,7 @@ export function ListingForm({ mode, action, initial, photos, result }: Props) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="category" className="label">Category</label>
-            <select id="category" name="category" className="input" required defaultValue={values.category}>
-              <option value="">Select a category</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>{c}</option>
-              ))}
-            </select>
+            <CategorySelect defaultValue={values.category} />
           </div>
           <div>
             <label htmlFor="location" className="label">Location</label>
