@@ -12,9 +12,11 @@
  *   --requests N       measured requests per scenario and mode (default 200)
  *   --clients N        concurrent clients in the concurrent mode (default 16)
  *   --seconds S        time cap per scenario and mode (default 20)
- *   --explain          print EXPLAIN ANALYZE of each scenario's page query
+ *   --explain          print EXPLAIN ANALYZE of each scenario's search statement (with --requests 0: only that)
  *   --keep             keep the seeded data (prints where it is)
  *   --schema NAME      PostgreSQL only: measure a schema kept by an earlier --keep run (no seeding, not dropped)
+ *   --no-cache         measure every search against the database (turns the search cache off)
+ *   --only TEXT        run only the scenarios whose name contains TEXT (e.g. --only "no match")
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,10 +32,11 @@ import type { Services } from '../server/context.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { resolveCategory } from '../app/lib/categories.ts';
-import { searchListings, type ListingFilters } from '../server/listings/queries.ts';
+import { searchListings, searchStatement, type ListingFilters } from '../server/listings/queries.ts';
 import { createLogger } from '../server/logger.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { createLocalMediaStore } from '../server/media/storage.ts';
+import { createSearchCache } from '../server/listings/search-cache.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +48,8 @@ const { values: args } = parseArgs({
     explain: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     schema: { type: 'string' },
+    only: { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
   },
 });
 
@@ -262,7 +267,9 @@ async function main() {
       logger,
       mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, outboxDir: config.outboxDir }, logger),
       media: createLocalMediaStore(config.mediaDir),
+      searchCache: args['no-cache'] ? undefined : createSearchCache(config.searchCacheSeconds),
     };
+    const cache = { cache: services.searchCache };
     const app = createApp(services);
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
@@ -271,7 +278,9 @@ async function main() {
 
     if (args.explain) await explain(database);
 
-    console.log(`\n${kind}, ${COUNT.toLocaleString('en-KE')} listings; up to ${REQUESTS} requests per row, ${args.seconds} s cap; times in ms`);
+    const [{ n: listed } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM listings`);
+    if (REQUESTS === 0) return;
+    console.log(`\n${kind}, ${Number(listed).toLocaleString('en-KE')} listings, search cache ${services.searchCache ? 'on' : 'off'}; up to ${REQUESTS} requests per row, ${args.seconds} s cap; times in ms`);
     console.log('scenario             | path   | clients |    n |   p50 |   p95 |  req/s | matches');
     console.log('---------------------|--------|---------|------|-------|-------|--------|--------');
     const row = (name: string, pathName: string, clients: number, r: Awaited<ReturnType<typeof measure>>, matches: string) =>
@@ -279,11 +288,11 @@ async function main() {
         `${name.padEnd(20)} | ${pathName.padEnd(6)} | ${String(clients).padStart(7)} | ${String(r.n).padStart(4)} | ${r.p50.toFixed(1).padStart(5)} | ${r.p95.toFixed(1).padStart(5)} | ${r.rps.toFixed(0).padStart(6)} | ${matches}`,
       );
     const worst: Record<string, number> = {};
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => !args.only || x.name.includes(args.only!))) {
       const filters = filtersOf(s.query);
-      const first = await searchListings(database.db, filters);
+      const first = await searchListings(database.db, filters, cache);
       const matches = `${first.total.toLocaleString('en-KE')}${first.totalIsCapped ? '+' : ''}`;
-      row(s.name, 'domain', 1, await measure(1, REQUESTS, async () => void (await searchListings(database.db, filters))), matches);
+      row(s.name, 'domain', 1, await measure(1, REQUESTS, async () => void (await searchListings(database.db, filters, cache))), matches);
       for (const clients of [1, CLIENTS]) {
         const r = await measureHttp(`${base}${s.query ? `?${s.query}` : ''}`, clients, clients === 1 ? REQUESTS : REQUESTS * 2);
         row(s.name, 'http', clients, r, matches);
@@ -299,22 +308,12 @@ async function main() {
   }
 }
 
-/** Plans of the page and count queries, to see which index each scenario uses. */
+/** The plan of each scenario's one search statement, to see which indexes it uses. */
 async function explain(database: Database) {
-  for (const s of SCENARIOS.slice(1)) {
-    const f = filtersOf(s.query);
-    const conds: string[] = ['(featured_until IS NULL OR featured_until <= now())'];
-    for (const w of (f.search ?? '').split(/\s+/).filter(Boolean)) conds.push(`search_text LIKE '%${w.toLowerCase()}%'`);
-    if (f.location) conds.push(`lower(location) LIKE '%${f.location.toLowerCase()}%'`);
-    if (f.category) conds.push(`lower(category) = '${f.category.toLowerCase()}'`);
-    const where = conds.join(' AND ');
-    for (const q of [
-      `SELECT id FROM listings WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 24`,
-      `SELECT count(*) FROM (SELECT 1 FROM listings WHERE ${where} LIMIT 10001) m`,
-    ]) {
-      const rows = await queryRows<Record<string, string>>(database.db, sql.raw(`EXPLAIN (ANALYZE, COSTS OFF) ${q}`));
-      console.log(`\n-- ${s.name}: ${q}\n${rows.map((r) => Object.values(r)[0]).join('\n')}`);
-    }
+  for (const s of SCENARIOS) {
+    const query = searchStatement(filtersOf(s.query), new Date());
+    const rows = await queryRows<Record<string, string>>(database.db, sql`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) ${query}`);
+    console.log(`\n-- ${s.name} (${s.query || 'no filter'})\n${rows.map((r) => Object.values(r)[0]).join('\n')}`);
   }
 }
 

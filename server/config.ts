@@ -30,6 +30,7 @@ const envSchema = z.object({
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   SUPPORT_EMAIL: z.email().default('support@soko.co.ke'),
@@ -54,6 +55,8 @@ export type Config = {
   seedDemoData: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** How long a list of search matches may be reused (0 turns the search cache off). */
+  searchCacheSeconds: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   payments: {
     /** No secret key configured: the built-in Flutterwave sandbox is used. */
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     payments: {
       sandbox: !e.FLW_SECRET_KEY,

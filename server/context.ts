@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/storage.ts';
 import type { PaymentsService } from './payments/service.ts';
+import type { SearchCache } from './listings/search-cache.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/main.ts). */
@@ -15,6 +16,8 @@ export type Services = {
   media: MediaStore;
   /** Featured-ad payments (Flutterwave or its built-in sandbox); absent where a test does not need it. */
   payments?: PaymentsService;
+  /** Recent lists of search matches (server/listings/search-cache.ts); absent means every search runs. */
+  searchCache?: SearchCache;
 };
 
 export type Auth = {

@@ -8,6 +8,7 @@ import { createLocalMediaStore } from './media/storage.ts';
 import { startReconciliation } from './payments/payments.ts';
 import { createPaymentsService, paymentsDeps } from './payments/service.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { createSearchCache } from './listings/search-cache.ts';
 import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
@@ -25,7 +26,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const media = createLocalMediaStore(config.mediaDir);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
   const payments = createPaymentsService(config, logger);
-  const services: Services = { config, db: database.db, logger, mailer, media, payments };
+  const searchCache = createSearchCache(config.searchCacheSeconds);
+  const services: Services = { config, db: database.db, logger, mailer, media, payments, searchCache };
   if (payments.sandbox) logger.info('payments: Flutterwave sandbox active (no FLW_SECRET_KEY) — no real money moves');
   else if (!config.payments.webhookHash) logger.warn('payments: FLW_WEBHOOK_HASH is not set, so webhooks are refused; payments settle on return and by reconciliation');
   if (config.seedDemoData && (await seedIfEmpty(services))) {

@@ -253,7 +253,7 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.list, async (c) => {
     const raw = c.req.query();
     const q = parseInput(listingQuerySchema, raw);
-    const result = await searchListings(db, {
+    const filters = {
       category: resolveCategory(q.category),
       search: q.search,
       location: q.location,
@@ -262,7 +262,8 @@ export function listingsRoutes(services: Services) {
       sort: q.sort,
       page: q.page,
       limit: q.limit,
-    });
+    };
+    const result = await searchListings(db, filters, { cache: services.searchCache });
     c.header('X-Total-Count', String(result.total));
     if (result.totalIsCapped) c.header('X-Total-Count-Capped', 'true');
     const link = pageLinks(services.config.appUrl, new URL(c.req.url), result);

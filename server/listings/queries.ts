@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { listingImages, listings, users } from '../db/schema/index.ts';
 import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
+import type { SearchCache } from './search-cache.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -14,7 +15,7 @@ export const COUNT_CAP = 10_000;
  * sees, and cheap at a million listings (an early-stopping scan instead of a count of every
  * match). Deeper pages move the window along; `totalIsCapped` says the total is "at least".
  */
-export const COUNT_PAGES_AHEAD = 10;
+export const COUNT_PAGES_AHEAD = 4;
 
 export type ListingSort = 'newest' | 'price_asc' | 'price_desc';
 
@@ -73,17 +74,41 @@ export type ListingJson = {
 export type ListingPage = { items: ListingJson[]; total: number; totalIsCapped: boolean; page: number; limit: number };
 
 type ListingRow = typeof listings.$inferSelect;
-/** A listing row without search_text (a lower-cased copy of title, description and location that pages never show). */
-type ShownRow = Omit<ListingRow, 'searchText'>;
-const { searchText: _searchText, ...shownColumns } = getTableColumns(listings);
-type ImageRow = Pick<typeof listingImages.$inferSelect, 'listingId' | 'storageKey' | 'width' | 'height' | 'position'>;
-type SellerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'username' | 'createdAt'>;
+
+/**
+ * What the listing statements below return per row. Times come as epoch milliseconds and the
+ * price as float8 so both drivers (pg and PGlite) hand back plain numbers.
+ */
+type ListingRecord = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  subcategory: string | null;
+  price: number | null;
+  currency: string;
+  location: string;
+  featured_until: number | null;
+  owner_id: string;
+  views: number;
+  created_at: number;
+  updated_at: number;
+  seller_first_name: string;
+  seller_last_name: string;
+  seller_username: string;
+  seller_since: number;
+  seller_listings: number;
+  /** [storage key, width, height] per photo, in order. */
+  photos: Array<[string, number, number]> | string | null;
+};
+
+type ImageRow = Pick<typeof listingImages.$inferSelect, 'storageKey' | 'width' | 'height'>;
 
 export function mediaUrl(name: string): string {
   return `/media/${name}`;
 }
 
-export function toPhoto(image: Pick<ImageRow, 'storageKey' | 'width' | 'height'>): Photo {
+export function toPhoto(image: ImageRow): Photo {
   const variants: Record<number, string> = {};
   for (const w of IMAGE_WIDTHS) variants[w] = mediaUrl(imageFileName(image.storageKey, w));
   return { url: variants[IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!]!, width: image.width, height: image.height, variants };
@@ -93,70 +118,63 @@ export function isFeatured(row: Pick<ListingRow, 'featuredUntil'>, now = new Dat
   return !!row.featuredUntil && row.featuredUntil > now;
 }
 
-function toListingJson(row: ShownRow, images: ImageRow[], seller: SellerRow, listingsCount: number, now: Date): ListingJson {
-  const photos = images.map(toPhoto);
+/**
+ * Everything a listing card or detail page shows, for the rows of a `page` (id, n) relation:
+ * the listing, its photos, its seller and the seller's ad count, in one statement. One round
+ * trip instead of four matters more than anything else on the search path (issue 4): each
+ * query costs a network exchange and a plan on both sides.
+ */
+const LISTING_COLUMNS = sql.raw(`
+  l.id, l.title, l.description, l.category, l.subcategory, l.price::float8 AS price, l.currency, l.location,
+  floor(extract(epoch from l.featured_until) * 1000)::float8 AS featured_until,
+  l.owner_id, l.views,
+  floor(extract(epoch from l.created_at) * 1000)::float8 AS created_at,
+  floor(extract(epoch from l.updated_at) * 1000)::float8 AS updated_at,
+  u.first_name AS seller_first_name, u.last_name AS seller_last_name, u.username AS seller_username,
+  floor(extract(epoch from u.created_at) * 1000)::float8 AS seller_since,
+  (SELECT count(*) FROM listings o WHERE o.owner_id = l.owner_id)::int AS seller_listings,
+  (SELECT json_agg(json_build_array(i.storage_key, i.width, i.height) ORDER BY i.position)
+     FROM listing_images i WHERE i.listing_id = l.id) AS photos`);
+const PAGE_JOIN = sql.raw('page p JOIN listings l ON l.id = p.id JOIN users u ON u.id = l.owner_id');
+
+function toListingJson(r: ListingRecord, now: Date): ListingJson {
+  const raw = typeof r.photos === 'string' ? (JSON.parse(r.photos) as Array<[string, number, number]>) : (r.photos ?? []);
+  const photos = raw.map(([storageKey, width, height]) => toPhoto({ storageKey, width, height }));
+  const created = new Date(r.created_at).toISOString();
   return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    subcategory: row.subcategory,
-    price: row.price,
-    currency: row.currency,
-    location: row.location,
+    _id: r.id,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    subcategory: r.subcategory,
+    price: r.price,
+    currency: r.currency,
+    location: r.location,
     images: photos.map((p) => p.url),
     photos,
-    featured: isFeatured(row, now),
-    featuredUntil: row.featuredUntil?.toISOString() ?? null,
-    owner: row.ownerId,
+    featured: r.featured_until !== null && r.featured_until > now.getTime(),
+    featuredUntil: r.featured_until === null ? null : new Date(r.featured_until).toISOString(),
+    owner: r.owner_id,
     user: {
-      _id: seller.id,
-      firstName: seller.firstName,
-      lastName: seller.lastName,
-      username: seller.username,
-      createdAt: seller.createdAt.toISOString(),
-      listingsCount,
+      _id: r.owner_id,
+      firstName: r.seller_first_name,
+      lastName: r.seller_last_name,
+      username: r.seller_username,
+      createdAt: new Date(r.seller_since).toISOString(),
+      listingsCount: r.seller_listings,
       rating: null,
     },
-    postedDate: row.createdAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    views: row.views,
+    postedDate: created,
+    createdAt: created,
+    updatedAt: new Date(r.updated_at).toISOString(),
+    views: r.views,
   };
 }
 
-/** Loads images, sellers and seller ad counts for a page of rows in three small queries. */
-async function hydrate(db: Db, rows: ShownRow[], now = new Date()): Promise<ListingJson[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-  const [images, sellers, counts] = await Promise.all([
-    db
-      .select({
-        listingId: listingImages.listingId,
-        storageKey: listingImages.storageKey,
-        width: listingImages.width,
-        height: listingImages.height,
-        position: listingImages.position,
-      })
-      .from(listingImages)
-      .where(inArray(listingImages.listingId, ids))
-      .orderBy(asc(listingImages.listingId), asc(listingImages.position)),
-    db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, createdAt: users.createdAt })
-      .from(users)
-      .where(inArray(users.id, ownerIds)),
-    db
-      .select({ ownerId: listings.ownerId, n: sql<number>`count(*)::int` })
-      .from(listings)
-      .where(inArray(listings.ownerId, ownerIds))
-      .groupBy(listings.ownerId),
-  ]);
-  const imagesBy = new Map<string, ImageRow[]>();
-  for (const img of images) imagesBy.set(img.listingId, [...(imagesBy.get(img.listingId) ?? []), img]);
-  const sellerBy = new Map(sellers.map((s) => [s.id, s]));
-  const countBy = new Map(counts.map((c) => [c.ownerId, Number(c.n)]));
-  return rows.map((r) => toListingJson(r, imagesBy.get(r.id) ?? [], sellerBy.get(r.ownerId)!, countBy.get(r.ownerId) ?? 0, now));
+/** Listings for `page`, a query of (id, n) rows; n gives the order. */
+async function loadListings(db: Db, page: SQL, now: Date): Promise<ListingJson[]> {
+  const rows = await queryRows<ListingRecord>(db, sql`WITH page AS (${page}) SELECT ${LISTING_COLUMNS} FROM ${PAGE_JOIN} ORDER BY p.n`);
+  return rows.map((r) => toListingJson(r, now));
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -191,92 +209,147 @@ function filterConditions(filters: ListingFilters): SQL[] {
   return conditions;
 }
 
-async function cappedCount(db: Db, where: SQL | undefined, cap = COUNT_CAP): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(listings).where(where).limit(cap + 1);
-  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${inner}) as matches`);
-  return Number(rows[0]?.n ?? 0);
-}
+export type SearchOptions = {
+  now?: Date;
+  /** Reuse recent lists of matches (services.searchCache); absent means always search. */
+  cache?: SearchCache;
+};
 
-/**
- * One page of listings matching the filters. Under `newest`, active featured ads come first:
- * two index-friendly queries (featured, then the rest by date) instead of one sort of every match.
- */
-export async function searchListings(db: Db, filters: ListingFilters = {}, now = new Date()): Promise<ListingPage> {
+type PageShape = { page: number; limit: number; offset: number; cap: number; window: number };
+
+function pageShape(filters: ListingFilters): PageShape {
   const page = Math.max(1, Math.floor(filters.page ?? 1));
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(filters.limit ?? DEFAULT_PAGE_SIZE)));
   const offset = (page - 1) * limit;
-  const base = filterConditions(filters);
-  const where = base.length ? and(...base) : undefined;
-  const sort = filters.sort ?? 'newest';
-
-  let rows: ShownRow[];
-  if (sort === 'newest') {
-    const featuredWhere = and(...base, gt(listings.featuredUntil, now));
-    const restWhere = and(...base, or(isNull(listings.featuredUntil), lte(listings.featuredUntil, now)));
-    // Only whether the featured ads reach past this page matters, not how many there are.
-    const featuredCount = await cappedCount(db, featuredWhere, offset + limit);
-    rows = [];
-    if (offset < featuredCount) {
-      rows = await db
-        .select(shownColumns)
-        .from(listings)
-        .where(featuredWhere)
-        .orderBy(desc(listings.createdAt), desc(listings.id))
-        .limit(limit)
-        .offset(offset);
-    }
-    if (rows.length < limit) {
-      rows = rows.concat(
-        await db
-          .select(shownColumns)
-          .from(listings)
-          .where(restWhere)
-          .orderBy(desc(listings.createdAt), desc(listings.id))
-          .limit(limit - rows.length)
-          .offset(Math.max(0, offset - featuredCount)),
-      );
-    }
-  } else {
-    const order =
-      sort === 'price_asc'
-        ? [sql`${listings.price} asc nulls last`, desc(listings.createdAt), desc(listings.id)]
-        : [sql`${listings.price} desc nulls last`, desc(listings.createdAt), desc(listings.id)];
-    rows = await db
-      .select(shownColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-  }
-  // A page that is not full is the end of the matches, so the total is known without counting:
-  // rare words and narrow filters then cost no count query at all.
+  // The total is counted up to `cap`; one match more says "and more" (totalIsCapped).
   const cap = Math.min(COUNT_CAP, offset + limit * (COUNT_PAGES_AHEAD + 1));
-  const total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : await cappedCount(db, where, cap);
-  return {
-    items: await hydrate(db, rows, now),
-    total: Math.min(total, cap),
-    totalIsCapped: total > cap,
-    page,
-    limit,
-  };
+  return { page, limit, offset, cap, window: Math.max(cap, offset + limit) + 1 };
+}
+
+function toPage(items: ListingJson[], matched: number, shape: PageShape): ListingPage {
+  return { items, total: Math.min(matched, shape.cap), totalIsCapped: matched > shape.cap, page: shape.page, limit: shape.limit };
+}
+
+/** Filters that select the same matches in the same order give the same key. */
+function searchKey(filters: ListingFilters): string {
+  const words = [...new Set(searchWords(filters.search))].sort();
+  const location = filters.location?.trim().toLowerCase().slice(0, 100) ?? '';
+  return JSON.stringify([filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, filters.sort ?? 'newest']);
+}
+
+type SearchRecord = ListingRecord & { matched: number; hit_ids: string[] | string; featured_ends: number | null; generation: string };
+
+/**
+ * One page of listings matching the filters, and how many match (counted no further than
+ * COUNT_PAGES_AHEAD pages past this one).
+ *
+ * With a cache, a recent list of matches for the same filters is reused when it reaches far
+ * enough: the page's listings are then loaded by id, and the same statement confirms that no
+ * listing has changed since (see search-cache.ts). Otherwise one statement does everything.
+ */
+export async function searchListings(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage> {
+  const now = options.now ?? new Date();
+  const shape = pageShape(filters);
+  const { cache } = options;
+  const key = cache ? searchKey(filters) : '';
+  const cached = cache?.get(key, now.getTime());
+  if (cache && cached && (cached.matched < cached.window || cached.window >= shape.window)) {
+    const ids = cached.ids.slice(shape.offset, shape.offset + shape.limit);
+    if (ids.length > 0) {
+      const { items, generation } = await loadListingsById(db, ids, now);
+      if (generation === cached.generation && items.length === ids.length) return toPage(items, cached.matched, shape);
+    }
+    cache.delete(key);
+  }
+
+  const rows = await queryRows<SearchRecord | (Omit<SearchRecord, 'id'> & { id: null })>(db, searchStatement(filters, now, shape));
+  const first = rows[0]!;
+  const items = rows.filter((r): r is SearchRecord => r.id !== null).map((r) => toListingJson(r, now));
+  if (cache) {
+    const ids = typeof first.hit_ids === 'string' ? (JSON.parse(first.hit_ids) as string[]) : first.hit_ids;
+    cache.set(key, {
+      ids,
+      matched: first.matched,
+      window: shape.window,
+      generation: first.generation,
+      expiresAt: Math.min(now.getTime() + cache.ttlMs, first.featured_ends ?? Infinity),
+    });
+  }
+  return toPage(items, first.matched, shape);
+}
+
+/**
+ * The statement behind a search (exported so the benchmark can show its plan).
+ *
+ * `hits` walks an index in display order and stops after `window` matches: under `newest`,
+ * active featured ads (few, read through their own index) and then the rest by date, each
+ * limited to the window. The page is a slice of the hits and the count is their number, so
+ * neither ever reads more matches than the window (DESIGN.md section 4). The first row also
+ * carries the ids of the hits (for the cache), when the first featured hit stops being
+ * featured, and the listing_changes count; a one-row left side keeps them when the page is empty.
+ */
+export function searchStatement(filters: ListingFilters, now: Date, shape = pageShape(filters)): SQL {
+  const conditions = filterConditions(filters);
+  const where = conditions.length ? and(...conditions)! : sql`true`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { window, offset, limit } = shape;
+
+  let hits: SQL;
+  let order: SQL;
+  if ((filters.sort ?? 'newest') === 'newest') {
+    hits = sql`(SELECT id, 0 AS grp, created_at, featured_until FROM listings
+                WHERE ${where} AND featured_until IS NOT NULL AND featured_until > ${at}
+                ORDER BY created_at DESC, id DESC LIMIT ${window})
+               UNION ALL
+               (SELECT id, 1 AS grp, created_at, NULL::timestamptz FROM listings
+                WHERE ${where} AND (featured_until IS NULL OR featured_until <= ${at})
+                ORDER BY created_at DESC, id DESC LIMIT ${window})`;
+    order = sql.raw('grp, created_at DESC, id DESC');
+  } else {
+    // Negotiable ads (no price) go last both ways; one index per direction serves each order.
+    order = sql.raw(`price ${filters.sort === 'price_asc' ? 'ASC' : 'DESC'} NULLS LAST, created_at DESC, id DESC`);
+    hits = sql`SELECT id, price, created_at, NULL::timestamptz AS featured_until FROM listings WHERE ${where} ORDER BY ${order} LIMIT ${window}`;
+  }
+  return sql`WITH hits AS MATERIALIZED (${hits}),
+      ranked AS MATERIALIZED (SELECT id, featured_until, row_number() OVER (ORDER BY ${order}) AS n FROM hits),
+      page AS (SELECT id, n FROM ranked WHERE n > ${offset} AND n <= ${offset + limit})
+    SELECT m.matched, m.hit_ids, m.featured_ends, m.generation, ${LISTING_COLUMNS}
+    FROM (SELECT count(*)::int AS matched,
+                 coalesce(json_agg(id ORDER BY n) FILTER (WHERE n <= ${window}), '[]') AS hit_ids,
+                 floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
+                 (SELECT last_value::text FROM listing_changes) AS generation
+          FROM ranked) m
+    LEFT JOIN (${PAGE_JOIN}) ON true
+    ORDER BY p.n`;
+}
+
+/** The listings with these ids, in this order, and the listing_changes count read with them. */
+async function loadListingsById(db: Db, ids: string[], now: Date): Promise<{ items: ListingJson[]; generation: string }> {
+  // One array literal, not one parameter per id; the ids come from our own database.
+  const rows = await queryRows<(ListingRecord & { generation: string }) | { generation: string; id: null }>(
+    db,
+    sql`WITH page AS (SELECT id, n FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS t(id, n))
+        SELECT g.generation, ${LISTING_COLUMNS}
+        FROM (SELECT last_value::text AS generation FROM listing_changes) g LEFT JOIN (${PAGE_JOIN}) ON true
+        ORDER BY p.n`,
+  );
+  const items = rows.filter((r): r is ListingRecord & { generation: string } => r.id !== null).map((r) => toListingJson(r, now));
+  return { items, generation: rows[0]!.generation };
 }
 
 /** Active featured ads for the home page, newest first. */
 export async function featuredListings(db: Db, limit = 8, now = new Date()): Promise<ListingJson[]> {
-  const rows = await db
-    .select(shownColumns)
-    .from(listings)
-    .where(gt(listings.featuredUntil, now))
-    .orderBy(desc(listings.createdAt), desc(listings.id))
-    .limit(limit);
-  return hydrate(db, rows, now);
+  return loadListings(
+    db,
+    sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings
+        WHERE featured_until > ${now.toISOString()}::timestamptz ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    now,
+  );
 }
 
 export async function getListing(db: Db, id: string, now = new Date()): Promise<ListingJson | null> {
   if (!isUuid(id)) return null;
-  const rows = await db.select(shownColumns).from(listings).where(eq(listings.id, id)).limit(1);
-  const [json] = await hydrate(db, rows, now);
+  const [json] = await loadListings(db, sql`SELECT id, 1 AS n FROM listings WHERE id = ${id}`, now);
   return json ?? null;
 }
 
@@ -290,8 +363,11 @@ export async function findListingRow(db: Db, id: string): Promise<ListingRow | n
 /** Every ad of one user, newest first (Manage ads). */
 export async function listingsByOwner(db: Db, ownerId: string, now = new Date()): Promise<ListingJson[]> {
   if (!isUuid(ownerId)) return [];
-  const rows = await db.select(shownColumns).from(listings).where(eq(listings.ownerId, ownerId)).orderBy(desc(listings.createdAt), desc(listings.id));
-  return hydrate(db, rows, now);
+  return loadListings(
+    db,
+    sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings WHERE owner_id = ${ownerId}`,
+    now,
+  );
 }
 
 export type CategoryCount = { name: Category; count: number };

@@ -54,29 +54,39 @@ describe('GET /api/listings', () => {
   it('pages with page and limit, keeping the filters in the links', async () => {
     const first = await list('?limit=5&category=For%20Sale');
     expect(first.body).toHaveLength(5);
-    expect(first.res.headers.get('x-total-count')).toBe('31');
+    // 31 match; counting stops four pages past this one.
+    expect(first.res.headers.get('x-total-count')).toBe('25');
+    expect(first.res.headers.get('x-total-count-capped')).toBe('true');
     const second = await list('?limit=5&category=For%20Sale&page=2');
     expect(second.body).toHaveLength(5);
+    expect(second.res.headers.get('x-total-count')).toBe('30');
     expect(second.res.headers.get('link')).toBe(
       `<${TEST_ORIGIN}/api/listings?limit=5&category=For+Sale&page=3>; rel="next", <${TEST_ORIGIN}/api/listings?limit=5&category=For+Sale&page=1>; rel="prev"`,
     );
     const last = await list('?limit=5&category=For%20Sale&page=7');
     expect(last.body).toHaveLength(1);
+    expect(last.res.headers.get('x-total-count')).toBe('31');
     expect(last.res.headers.get('link')).toBe(`<${TEST_ORIGIN}/api/listings?limit=5&category=For+Sale&page=6>; rel="prev"`);
     const seen = new Set([...first.body, ...second.body].map((a) => a._id));
     expect(seen.size).toBe(10);
   });
 
-  it('counts only ten pages past the current one, saying so in X-Total-Count-Capped', async () => {
+  it('counts only four pages past the current one, saying so in X-Total-Count-Capped', async () => {
     const first = await list('?limit=2');
-    expect(first.res.headers.get('x-total-count')).toBe('22');
+    expect(first.res.headers.get('x-total-count')).toBe('10');
     expect(first.res.headers.get('x-total-count-capped')).toBe('true');
     expect(first.res.headers.get('link')).toBe(`<${TEST_ORIGIN}/api/listings?limit=2&page=2>; rel="next"`);
     // Deeper pages move the window along.
     const deeper = await list('?limit=2&page=10');
-    expect(deeper.res.headers.get('x-total-count')).toBe('36');
-    expect(deeper.res.headers.get('x-total-count-capped')).toBeNull();
-    // A last page that is not full needs no count at all and is exact.
+    expect(deeper.res.headers.get('x-total-count')).toBe('28');
+    expect(deeper.res.headers.get('x-total-count-capped')).toBe('true');
+    const nearEnd = await list('?limit=2&page=15');
+    expect(nearEnd.res.headers.get('x-total-count')).toBe('36');
+    expect(nearEnd.res.headers.get('x-total-count-capped')).toBeNull();
+    // A page past the end still says how many there are.
+    const past = await list('?limit=5&page=9');
+    expect(past.body).toHaveLength(0);
+    expect(past.res.headers.get('x-total-count')).toBe('36');
     const last = await list('?limit=5&page=8');
     expect(last.body).toHaveLength(1);
     expect(last.res.headers.get('x-total-count')).toBe('36');

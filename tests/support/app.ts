@@ -8,6 +8,7 @@ import type { Services } from '../../server/context.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createLocalMediaStore } from '../../server/media/storage.ts';
+import { createSearchCache } from '../../server/listings/search-cache.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from '../../server/payments/service.ts';
 import { insertUser, type NewUser } from '../../server/users/users.ts';
 import { createTestDatabase } from './db.ts';
@@ -29,6 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger),
     media: createLocalMediaStore(config.mediaDir),
+    searchCache: createSearchCache(config.searchCacheSeconds),
     // The payment sandbox and its webhooks reach the app in process: no port is opened.
     payments: createPaymentsService(config, logger, {
       fetch: (input, init) => Promise.resolve(app.request(input, init)),

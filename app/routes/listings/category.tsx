@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sort = SORTS.find((s) => s.value === query.get('sort'))?.value ?? 'newest';
   const base = { notFound: false as const, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
   try {
-    const result = await searchListings(context.db, { category, search, minPrice, maxPrice, sort, page, limit: PAGE_SIZE });
+    const result = await searchListings(context.db, { category, search, minPrice, maxPrice, sort, page, limit: PAGE_SIZE }, { cache: context.searchCache });
     return data({ ...base, items: result.items.map(toCardListing), total: result.total, capped: result.totalIsCapped, page, pageCount: pageCount(result.total), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = { category: params.category, search: params.search, location: params.location };
   const origin = new URL(context.config.appUrl).origin;
   try {
-    const result = await searchListings(context.db, { ...shown, page: params.page, limit: PAGE_SIZE });
+    const result = await searchListings(context.db, { ...shown, page: params.page, limit: PAGE_SIZE }, { cache: context.searchCache });
     return data({
       ...shown,
       origin,
