@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -11,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from './api/index.ts';
 import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
+import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { isAppError } from './http/errors.ts';
 
@@ -44,7 +44,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     if (c.res.status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
   });
-  app.use(compress());
+  app.use(compression());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

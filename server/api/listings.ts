@@ -13,9 +13,10 @@ import {
   listingsByOwner,
   searchListings,
   sellerPhone,
-  type ListingJson,
   type ListingPage,
 } from '../listings/queries.ts';
+import type { ListingJson } from '../listings/listing-json.ts';
+import { jsonText } from '../http/compression.ts';
 import {
   createListing,
   deleteListing,
@@ -268,7 +269,8 @@ export function listingsRoutes(services: Services) {
     if (result.totalIsCapped) c.header('X-Total-Count-Capped', 'true');
     const link = pageLinks(services.config.appUrl, new URL(c.req.url), result);
     if (link) c.header('Link', link);
-    return c.json(result.items as z.infer<typeof ListingSchema>[], 200);
+    // The array as PostgreSQL wrote it (ListingSchema's shape, tested), without a parse and re-serialise.
+    return jsonText(c, result.itemsJson) as never;
   });
 
   app.openapi(routes.featured, async (c) => {

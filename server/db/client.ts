@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -97,3 +97,22 @@ export async function queryRows<T>(db: Db, query: SQL | string): Promise<T[]> {
   const result = (await db.execute(query as SQL)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a query that runs very often with the same text. On PostgreSQL it is a named
+ * prepared statement, so each connection plans it once instead of on every call; PGlite runs
+ * in-process and takes it as a plain query. Values come back as the drivers' defaults
+ * (select text, numbers and JSON, not timestamps).
+ */
+export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: PreparingClient }).$client;
+  const result = 'totalCount' in client ? await client.query({ name, text, values: params }) : await client.query(text, params);
+  return result.rows as T[];
+}
+
+type PreparingClient =
+  | { totalCount: number; query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> }
+  | { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };

@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
-import { listingImages, listings, users } from '../db/schema/index.ts';
-import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
+import { queryPrepared, queryRows } from '../db/client.ts';
+import { listings, users } from '../db/schema/index.ts';
+import { listingsArraySql, parseListings, type ListingJson } from './listing-json.ts';
 import type { SearchCache } from './search-cache.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
@@ -30,151 +30,27 @@ export type ListingFilters = {
   limit?: number;
 };
 
-export type Photo = {
-  url: string;
-  width: number;
-  height: number;
-  /** URL per stored width, for srcset. */
-  variants: Record<number, string>;
+export type ListingPage = {
+  /** The page's listings as JSON text, as the API sends them (written by PostgreSQL, see listing-json.ts). */
+  itemsJson: string;
+  /** The same, parsed on first use. */
+  readonly items: ListingJson[];
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  limit: number;
 };
-
-export type SellerJson = {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  createdAt: string;
-  listingsCount: number;
-  rating: number | null;
-};
-
-/** A listing as the API and the pages show it (DESIGN.md section 4). */
-export type ListingJson = {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  subcategory: string | null;
-  price: number | null;
-  currency: string;
-  location: string;
-  /** Full-size image URLs; the first is the cover. */
-  images: string[];
-  photos: Photo[];
-  featured: boolean;
-  featuredUntil: string | null;
-  owner: string;
-  user: SellerJson;
-  postedDate: string;
-  createdAt: string;
-  updatedAt: string;
-  views: number;
-};
-
-export type ListingPage = { items: ListingJson[]; total: number; totalIsCapped: boolean; page: number; limit: number };
 
 type ListingRow = typeof listings.$inferSelect;
-
-/**
- * What the listing statements below return per row. Times come as epoch milliseconds and the
- * price as float8 so both drivers (pg and PGlite) hand back plain numbers.
- */
-type ListingRecord = {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  subcategory: string | null;
-  price: number | null;
-  currency: string;
-  location: string;
-  featured_until: number | null;
-  owner_id: string;
-  views: number;
-  created_at: number;
-  updated_at: number;
-  seller_first_name: string;
-  seller_last_name: string;
-  seller_username: string;
-  seller_since: number;
-  seller_listings: number;
-  /** [storage key, width, height] per photo, in order. */
-  photos: Array<[string, number, number]> | string | null;
-};
-
-type ImageRow = Pick<typeof listingImages.$inferSelect, 'storageKey' | 'width' | 'height'>;
-
-export function mediaUrl(name: string): string {
-  return `/media/${name}`;
-}
-
-export function toPhoto(image: ImageRow): Photo {
-  const variants: Record<number, string> = {};
-  for (const w of IMAGE_WIDTHS) variants[w] = mediaUrl(imageFileName(image.storageKey, w));
-  return { url: variants[IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!]!, width: image.width, height: image.height, variants };
-}
 
 export function isFeatured(row: Pick<ListingRow, 'featuredUntil'>, now = new Date()): boolean {
   return !!row.featuredUntil && row.featuredUntil > now;
 }
 
-/**
- * Everything a listing card or detail page shows, for the rows of a `page` (id, n) relation:
- * the listing, its photos, its seller and the seller's ad count, in one statement. One round
- * trip instead of four matters more than anything else on the search path (issue 4): each
- * query costs a network exchange and a plan on both sides.
- */
-const LISTING_COLUMNS = sql.raw(`
-  l.id, l.title, l.description, l.category, l.subcategory, l.price::float8 AS price, l.currency, l.location,
-  floor(extract(epoch from l.featured_until) * 1000)::float8 AS featured_until,
-  l.owner_id, l.views,
-  floor(extract(epoch from l.created_at) * 1000)::float8 AS created_at,
-  floor(extract(epoch from l.updated_at) * 1000)::float8 AS updated_at,
-  u.first_name AS seller_first_name, u.last_name AS seller_last_name, u.username AS seller_username,
-  floor(extract(epoch from u.created_at) * 1000)::float8 AS seller_since,
-  (SELECT count(*) FROM listings o WHERE o.owner_id = l.owner_id)::int AS seller_listings,
-  (SELECT json_agg(json_build_array(i.storage_key, i.width, i.height) ORDER BY i.position)
-     FROM listing_images i WHERE i.listing_id = l.id) AS photos`);
-const PAGE_JOIN = sql.raw('page p JOIN listings l ON l.id = p.id JOIN users u ON u.id = l.owner_id');
-
-function toListingJson(r: ListingRecord, now: Date): ListingJson {
-  const raw = typeof r.photos === 'string' ? (JSON.parse(r.photos) as Array<[string, number, number]>) : (r.photos ?? []);
-  const photos = raw.map(([storageKey, width, height]) => toPhoto({ storageKey, width, height }));
-  const created = new Date(r.created_at).toISOString();
-  return {
-    _id: r.id,
-    title: r.title,
-    description: r.description,
-    category: r.category,
-    subcategory: r.subcategory,
-    price: r.price,
-    currency: r.currency,
-    location: r.location,
-    images: photos.map((p) => p.url),
-    photos,
-    featured: r.featured_until !== null && r.featured_until > now.getTime(),
-    featuredUntil: r.featured_until === null ? null : new Date(r.featured_until).toISOString(),
-    owner: r.owner_id,
-    user: {
-      _id: r.owner_id,
-      firstName: r.seller_first_name,
-      lastName: r.seller_last_name,
-      username: r.seller_username,
-      createdAt: new Date(r.seller_since).toISOString(),
-      listingsCount: r.seller_listings,
-      rating: null,
-    },
-    postedDate: created,
-    createdAt: created,
-    updatedAt: new Date(r.updated_at).toISOString(),
-    views: r.views,
-  };
-}
-
 /** Listings for `page`, a query of (id, n) rows; n gives the order. */
 async function loadListings(db: Db, page: SQL, now: Date): Promise<ListingJson[]> {
-  const rows = await queryRows<ListingRecord>(db, sql`WITH page AS (${page}) SELECT ${LISTING_COLUMNS} FROM ${PAGE_JOIN} ORDER BY p.n`);
-  return rows.map((r) => toListingJson(r, now));
+  const rows = await queryRows<{ items: string }>(db, sql`WITH page AS (${page}) SELECT ${listingsArraySql(now)} AS items`);
+  return parseListings(rows[0]!.items);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -226,8 +102,18 @@ function pageShape(filters: ListingFilters): PageShape {
   return { page, limit, offset, cap, window: Math.max(cap, offset + limit) + 1 };
 }
 
-function toPage(items: ListingJson[], matched: number, shape: PageShape): ListingPage {
-  return { items, total: Math.min(matched, shape.cap), totalIsCapped: matched > shape.cap, page: shape.page, limit: shape.limit };
+function toPage(itemsJson: string, matched: number, shape: PageShape): ListingPage {
+  let items: ListingJson[] | undefined;
+  return {
+    itemsJson,
+    get items() {
+      return (items ??= parseListings(itemsJson));
+    },
+    total: Math.min(matched, shape.cap),
+    totalIsCapped: matched > shape.cap,
+    page: shape.page,
+    limit: shape.limit,
+  };
 }
 
 /** Filters that select the same matches in the same order give the same key. */
@@ -237,7 +123,7 @@ function searchKey(filters: ListingFilters): string {
   return JSON.stringify([filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, filters.sort ?? 'newest']);
 }
 
-type SearchRecord = ListingRecord & { matched: number; hit_ids: string[] | string; featured_ends: number | null; generation: string };
+type SearchRecord = { matched: number; hit_ids: string[] | string; featured_ends: number | null; generation: string; items: string; count: number };
 
 /**
  * One page of listings matching the filters, and how many match (counted no further than
@@ -256,15 +142,14 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, optio
   if (cache && cached && (cached.matched < cached.window || cached.window >= shape.window)) {
     const ids = cached.ids.slice(shape.offset, shape.offset + shape.limit);
     if (ids.length > 0) {
-      const { items, generation } = await loadListingsById(db, ids, now);
-      if (generation === cached.generation && items.length === ids.length) return toPage(items, cached.matched, shape);
+      const found = await loadListingsById(db, ids, now);
+      if (found.generation === cached.generation && found.count === ids.length) return toPage(found.items, cached.matched, shape);
     }
     cache.delete(key);
   }
 
-  const rows = await queryRows<SearchRecord | (Omit<SearchRecord, 'id'> & { id: null })>(db, searchStatement(filters, now, shape));
-  const first = rows[0]!;
-  const items = rows.filter((r): r is SearchRecord => r.id !== null).map((r) => toListingJson(r, now));
+  const [first] = await queryRows<SearchRecord>(db, searchStatement(filters, now, shape));
+  if (!first) throw new Error('The search statement returned no row.');
   if (cache) {
     const ids = typeof first.hit_ids === 'string' ? (JSON.parse(first.hit_ids) as string[]) : first.hit_ids;
     cache.set(key, {
@@ -275,7 +160,7 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, optio
       expiresAt: Math.min(now.getTime() + cache.ttlMs, first.featured_ends ?? Infinity),
     });
   }
-  return toPage(items, first.matched, shape);
+  return toPage(first.items, first.matched, shape);
 }
 
 /**
@@ -313,28 +198,30 @@ export function searchStatement(filters: ListingFilters, now: Date, shape = page
   return sql`WITH hits AS MATERIALIZED (${hits}),
       ranked AS MATERIALIZED (SELECT id, featured_until, row_number() OVER (ORDER BY ${order}) AS n FROM hits),
       page AS (SELECT id, n FROM ranked WHERE n > ${offset} AND n <= ${offset + limit})
-    SELECT m.matched, m.hit_ids, m.featured_ends, m.generation, ${LISTING_COLUMNS}
-    FROM (SELECT count(*)::int AS matched,
-                 coalesce(json_agg(id ORDER BY n) FILTER (WHERE n <= ${window}), '[]') AS hit_ids,
-                 floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
-                 (SELECT last_value::text FROM listing_changes) AS generation
-          FROM ranked) m
-    LEFT JOIN (${PAGE_JOIN}) ON true
-    ORDER BY p.n`;
+    SELECT count(*)::int AS matched,
+           coalesce(json_agg(id ORDER BY n) FILTER (WHERE n <= ${window}), '[]') AS hit_ids,
+           floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
+           (SELECT last_value::text FROM listing_changes) AS generation,
+           ${listingsArraySql(now)} AS items
+    FROM ranked`;
 }
 
-/** The listings with these ids, in this order, and the listing_changes count read with them. */
-async function loadListingsById(db: Db, ids: string[], now: Date): Promise<{ items: ListingJson[]; generation: string }> {
+/**
+ * The listings with these ids, in this order, with how many were found and the
+ * listing_changes count read in the same statement. It runs on every cache hit with the same
+ * text, so it is a prepared statement (planned once per connection).
+ */
+async function loadListingsById(db: Db, ids: string[], now: Date): Promise<{ items: string; count: number; generation: string }> {
   // One array literal, not one parameter per id; the ids come from our own database.
-  const rows = await queryRows<(ListingRecord & { generation: string }) | { generation: string; id: null }>(
+  const [row] = await queryPrepared<{ items: string; count: number; generation: string }>(
     db,
+    'listings_by_id',
     sql`WITH page AS (SELECT id, n FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS t(id, n))
-        SELECT g.generation, ${LISTING_COLUMNS}
-        FROM (SELECT last_value::text AS generation FROM listing_changes) g LEFT JOIN (${PAGE_JOIN}) ON true
-        ORDER BY p.n`,
+        SELECT ${listingsArraySql(now)} AS items,
+               (SELECT count(*)::int FROM page JOIN listings l ON l.id = page.id) AS count,
+               (SELECT last_value::text FROM listing_changes) AS generation`,
   );
-  const items = rows.filter((r): r is ListingRecord & { generation: string } => r.id !== null).map((r) => toListingJson(r, now));
-  return { items, generation: rows[0]!.generation };
+  return row!;
 }
 
 /** Active featured ads for the home page, newest first. */

@@ -8,7 +8,8 @@ import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, storeImage, type StoredImage
 import type { MediaStore } from '../media/storage.ts';
 import { formFiles } from '../media/upload.ts';
 import { parseListingForm, parseListingText } from './input.ts';
-import { findListingRow, getListing, type ListingJson } from './queries.ts';
+import type { ListingJson } from './listing-json.ts';
+import { findListingRow, getListing } from './queries.ts';
 
 export type WriteDeps = Pick<Services, 'db' | 'media'>;
 

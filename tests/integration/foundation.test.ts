@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -56,10 +57,29 @@ describe('HTTP floor', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('compresses JSON for clients that accept gzip', async () => {
-    const res = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip' } });
+  it('compresses JSON for clients that accept gzip, in one body with its length and every header kept', async () => {
+    const plain = await t.request('/api/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.text();
+    const res = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'br;q=1, gzip;q=0.8' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+    expect(body.byteLength).toBeLessThan(expected.length / 3);
+    expect(gunzipSync(body).toString('utf8')).toBe(expected);
+  });
+
+  it('leaves JSON uncompressed when gzip is refused or the body is tiny', async () => {
+    const refused = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(await refused.text())).toHaveProperty('openapi');
+    const tiny = await t.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.json()).toMatchObject({ status: 'ok' });
   });
 
   it('answers unknown API paths with a JSON 404 in the one error shape', async () => {

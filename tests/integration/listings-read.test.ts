@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingImages, listings, users } from '../../server/db/schema/index.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
@@ -198,6 +200,56 @@ describe('GET /api/listings/:id', () => {
     expect(ad).toMatchObject({ _id: ids['Toyota Axio'], title: 'Toyota Axio', price: 1_250_000, currency: 'KES', owner: ownerId, images: [] });
     expect(ad.user).toMatchObject({ _id: ownerId, firstName: 'Test', listingsCount: 36 });
     expect(ad.user.phoneNumber).toBeUndefined();
+  });
+
+  it('writes every field of the listing JSON exactly, the same in search results, cached or not', async () => {
+    const id = ids['Featured Samsung TV']!;
+    await t.services.db.insert(listingImages).values([
+      { listingId: id, position: 1, storageKey: 'bbbb', width: 800, height: 600 },
+      { listingId: id, position: 0, storageKey: 'aaaa', width: 1280, height: 960 },
+    ]);
+    const [row] = await t.services.db.select().from(listings).where(eq(listings.id, id));
+    const [seller] = await t.services.db.select().from(users).where(eq(users.id, ownerId));
+    const photo = (key: string, width: number, height: number) => ({
+      url: `/media/${key}-1280.webp`,
+      width,
+      height,
+      variants: { 400: `/media/${key}-400.webp`, 800: `/media/${key}-800.webp`, 1280: `/media/${key}-1280.webp` },
+    });
+    const expected = {
+      _id: id,
+      title: 'Featured Samsung TV',
+      description: '55 inch smart TV',
+      category: 'Electronics',
+      subcategory: null,
+      price: 80_000,
+      currency: 'KES',
+      location: 'Nairobi CBD',
+      images: ['/media/aaaa-1280.webp', '/media/bbbb-1280.webp'],
+      photos: [photo('aaaa', 1280, 960), photo('bbbb', 800, 600)],
+      featured: true,
+      featuredUntil: row!.featuredUntil!.toISOString(),
+      owner: ownerId,
+      user: {
+        _id: ownerId,
+        firstName: 'Test',
+        lastName: 'User',
+        username: seller!.username,
+        createdAt: seller!.createdAt.toISOString(),
+        listingsCount: 36,
+        rating: null,
+      },
+      postedDate: row!.createdAt.toISOString(),
+      createdAt: row!.createdAt.toISOString(),
+      updatedAt: row!.updatedAt.toISOString(),
+      views: 0,
+    };
+    expect(await (await t.request(`/api/listings/${id}`)).json()).toStrictEqual(expected);
+    for (let i = 0; i < 2; i++) {
+      const found = (await list('?search=smart%20tv')).body;
+      expect(found).toStrictEqual([expected]);
+    }
+    await t.services.db.delete(listingImages).where(eq(listingImages.listingId, id));
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {

@@ -16,7 +16,7 @@ import { ListingCard, toCardListing, type CardListing } from '../../app/componen
 import { chatMessage } from '../../app/components/listings/PhoneReveal.tsx';
 import { buildSrcSet, pickVariants, PLACEHOLDER_SRC } from '../../app/components/listings/ResponsiveImage.tsx';
 import { whatsAppUrl } from '../../app/lib/phone.ts';
-import type { ListingJson, Photo } from '../../server/listings/queries.ts';
+import type { ListingJson, Photo } from '../../server/listings/listing-json.ts';
 
 const photo = (width = 1600, height = 1200, key = 'abc'): Photo => ({
   url: `/media/${key}-1280.webp`,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '~/lib/money';
-import type { ListingJson, Photo } from '../../../server/listings/queries';
+import type { ListingJson, Photo } from '../../../server/listings/listing-json';
 import { FeaturedBadge } from './FeaturedBadge';
 import { pickVariants, ResponsiveImage } from './ResponsiveImage';
 

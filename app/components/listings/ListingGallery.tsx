@@ -1,4 +1,4 @@
-import type { Photo } from '../../../server/listings/queries';
+import type { Photo } from '../../../server/listings/listing-json';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /**

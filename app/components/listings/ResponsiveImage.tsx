@@ -1,4 +1,4 @@
-import type { Photo } from '../../../server/listings/queries';
+import type { Photo } from '../../../server/listings/listing-json';
 
 /**
  * Shown when an ad has no photo. Inline so it costs no request (CSP allows data: images) and

@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
+
+export type Photo = {
+  url: string;
+  width: number;
+  height: number;
+  /** URL per stored width, for srcset. */
+  variants: Record<number, string>;
+};
+
+export type SellerJson = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  createdAt: string;
+  listingsCount: number;
+  rating: number | null;
+};
+
+/** A listing as the API and the pages show it (DESIGN.md section 4). */
+export type ListingJson = {
+  _id: string;
+  title: string;
+  description: string;
+  category: string;
+  subcategory: string | null;
+  price: number | null;
+  currency: string;
+  location: string;
+  /** Full-size image URLs; the first is the cover. */
+  images: string[];
+  photos: Photo[];
+  featured: boolean;
+  featuredUntil: string | null;
+  owner: string;
+  user: SellerJson;
+  postedDate: string;
+  createdAt: string;
+  updatedAt: string;
+  views: number;
+};
+
+/*
+ * PostgreSQL writes the listing JSON itself (json_build_object), and a page of listings
+ * arrives as one text value: the API passes it on untouched, the pages parse it once. Turning
+ * 24 rows of 20 columns into objects and back into JSON in Node cost more than the query
+ * (issue 4's budget is 16 concurrent searches on two cores).
+ */
+
+/** The URL of a stored image file, as SQL; the same as mediaUrl(imageFileName(key, width)). */
+function mediaUrlSql(storageKey: string, width: number): string {
+  const [before, after] = mediaUrl(imageFileName('\u0000', width)).split('\u0000');
+  return `'${before}' || ${storageKey} || '${after}'`;
+}
+
+export function mediaUrl(name: string): string {
+  return `/media/${name}`;
+}
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const FULL_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+const variants = IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.storage_key', w)}`).join(', ');
+
+/**
+ * The JSON of listing `l` with its seller `u`, as the API shows it, written in SQL. `now`
+ * decides "featured". The photos come from a lateral subquery over listing_images.
+ */
+export function listingJsonSql(now: Date): SQL {
+  return sql`json_build_object(
+    '_id', l.id, 'title', l.title, 'description', l.description, 'category', l.category,
+    'subcategory', l.subcategory, 'price', l.price, 'currency', l.currency, 'location', l.location,
+    'images', coalesce(ph.images, '[]'::json), 'photos', coalesce(ph.photos, '[]'::json),
+    'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false),
+    'featuredUntil', ${sql.raw(iso('l.featured_until'))}, 'owner', l.owner_id,
+    'user', json_build_object(
+      '_id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'username', u.username,
+      'createdAt', ${sql.raw(iso('u.created_at'))},
+      'listingsCount', (SELECT count(*) FROM listings o WHERE o.owner_id = l.owner_id), 'rating', NULL),
+    'postedDate', ${sql.raw(iso('l.created_at'))}, 'createdAt', ${sql.raw(iso('l.created_at'))},
+    'updatedAt', ${sql.raw(iso('l.updated_at'))}, 'views', l.views)`;
+}
+
+/** Joins for listingJsonSql, over `page` (id, n): the listing, its seller and its photos. */
+export const LISTING_JSON_FROM = sql.raw(`page p
+  JOIN listings l ON l.id = p.id
+  JOIN users u ON u.id = l.owner_id
+  LEFT JOIN LATERAL (
+    SELECT json_agg(${mediaUrlSql('i.storage_key', FULL_WIDTH)} ORDER BY i.position) AS images,
+           json_agg(json_build_object('url', ${mediaUrlSql('i.storage_key', FULL_WIDTH)}, 'width', i.width, 'height', i.height,
+                                      'variants', json_build_object(${variants})) ORDER BY i.position) AS photos
+    FROM listing_images i WHERE i.listing_id = l.id) ph ON true`);
+
+/** A JSON array (as text) of the listings in `page`, in page order: '[]' when there are none. */
+export function listingsArraySql(now: Date): SQL {
+  return sql`(SELECT coalesce(json_agg(${listingJsonSql(now)} ORDER BY p.n), '[]')::text FROM ${LISTING_JSON_FROM})`;
+}
+
+export function parseListings(text: string): ListingJson[] {
+  return JSON.parse(text) as ListingJson[];
+}
