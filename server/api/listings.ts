@@ -270,7 +270,7 @@ export function listingsRoutes(services: Services) {
     const link = pageLinks(services.config.appUrl, new URL(c.req.url), result);
     if (link) c.header('Link', link);
     // The array as PostgreSQL wrote it (ListingSchema's shape, tested), without a parse and re-serialise.
-    return jsonText(c, result.itemsJson) as never;
+    return jsonText(c, result.itemsJson, result) as never;
   });
 
   app.openapi(routes.featured, async (c) => {

@@ -41,15 +41,24 @@ export function compression(): MiddlewareHandler {
     });
 }
 
+/** Compressed bodies of answers that are sent again as they are (cached search pages). */
+const gzippedOnce = new WeakMap<object, ReturnType<typeof gzipSync>>();
+
 /**
  * A JSON answer we already hold as text (a page of listings as PostgreSQL wrote it), gzipped
- * here when the client accepts it; the middleware above leaves encoded responses alone.
+ * here when the client accepts it; the middleware above leaves encoded responses alone. With
+ * `sameAs`, an object that stands for this exact text (a cached page), the compressed body is
+ * made once and reused while that object lives.
  */
-export function jsonText(c: Context, text: string, status: 200 | 201 = 200): Response {
+export function jsonText(c: Context, text: string, sameAs?: object): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (text.length < THRESHOLD || c.req.method === 'HEAD' || !acceptsGzip(c.req.header('Accept-Encoding'))) return c.body(text, status, headers);
-  const gzipped = gzipSync(text);
-  return c.body(gzipped, status, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(gzipped.byteLength) });
+  if (text.length < THRESHOLD || c.req.method === 'HEAD' || !acceptsGzip(c.req.header('Accept-Encoding'))) return c.body(text, 200, headers);
+  let gzipped = sameAs && gzippedOnce.get(sameAs);
+  if (!gzipped) {
+    gzipped = gzipSync(text);
+    if (sameAs) gzippedOnce.set(sameAs, gzipped);
+  }
+  return c.body(gzipped, 200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(gzipped.byteLength) });
 }
 
 /** Whether Accept-Encoding allows gzip: named, or through "*", with a q above 0. */

@@ -116,51 +116,45 @@ function toPage(itemsJson: string, matched: number, shape: PageShape): ListingPa
   };
 }
 
-/** Filters that select the same matches in the same order give the same key. */
-function searchKey(filters: ListingFilters): string {
+/** Filters that select the same page give the same key (word order and letter case do not matter). */
+function searchKey(filters: ListingFilters, shape: PageShape): string {
   const words = [...new Set(searchWords(filters.search))].sort();
   const location = filters.location?.trim().toLowerCase().slice(0, 100) ?? '';
-  return JSON.stringify([filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, filters.sort ?? 'newest']);
+  const sort = filters.sort ?? 'newest';
+  return JSON.stringify([filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
 }
 
-type SearchRecord = { matched: number; hit_ids: string[] | string; featured_ends: number | null; generation: string; items: string; count: number };
+type SearchRecord = { matched: number; featured_ends: number | null; generation: string; items: string };
 
 /**
  * One page of listings matching the filters, and how many match (counted no further than
- * COUNT_PAGES_AHEAD pages past this one).
- *
- * With a cache, a recent list of matches for the same filters is reused when it reaches far
- * enough: the page's listings are then loaded by id, and the same statement confirms that no
- * listing has changed since (see search-cache.ts). Otherwise one statement does everything.
+ * COUNT_PAGES_AHEAD pages past this one), in one statement; with a cache, a recent answer
+ * to the same search is reused while the listing_changes counter says nothing has changed
+ * (see search-cache.ts).
  */
 export async function searchListings(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage> {
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
   const { cache } = options;
-  const key = cache ? searchKey(filters) : '';
+  const key = cache ? searchKey(filters, shape) : '';
   const cached = cache?.get(key, now.getTime());
-  if (cache && cached && (cached.matched < cached.window || cached.window >= shape.window)) {
-    const ids = cached.ids.slice(shape.offset, shape.offset + shape.limit);
-    if (ids.length > 0) {
-      const found = await loadListingsById(db, ids, now);
-      if (found.generation === cached.generation && found.count === ids.length) return toPage(found.items, cached.matched, shape);
-    }
-    cache.delete(key);
-  }
+  if (cached && (await listingChanges(db)) === cached.generation) return cached.page;
 
   const [first] = await queryRows<SearchRecord>(db, searchStatement(filters, now, shape));
   if (!first) throw new Error('The search statement returned no row.');
-  if (cache) {
-    const ids = typeof first.hit_ids === 'string' ? (JSON.parse(first.hit_ids) as string[]) : first.hit_ids;
-    cache.set(key, {
-      ids,
-      matched: first.matched,
-      window: shape.window,
-      generation: first.generation,
-      expiresAt: Math.min(now.getTime() + cache.ttlMs, first.featured_ends ?? Infinity),
-    });
-  }
-  return toPage(first.items, first.matched, shape);
+  const page = toPage(first.items, first.matched, shape);
+  cache?.set(key, {
+    page,
+    generation: first.generation,
+    expiresAt: Math.min(now.getTime() + cache.ttlMs, first.featured_ends ?? Infinity),
+  });
+  return page;
+}
+
+/** The listing_changes counter; a prepared statement, since every cache hit reads it. */
+async function listingChanges(db: Db): Promise<string> {
+  const [row] = await queryPrepared<{ generation: string }>(db, 'listing_changes', sql`SELECT last_value::text AS generation FROM listing_changes`);
+  return row!.generation;
 }
 
 /**
@@ -169,9 +163,9 @@ export async function searchListings(db: Db, filters: ListingFilters = {}, optio
  * `hits` walks an index in display order and stops after `window` matches: under `newest`,
  * active featured ads (few, read through their own index) and then the rest by date, each
  * limited to the window. The page is a slice of the hits and the count is their number, so
- * neither ever reads more matches than the window (DESIGN.md section 4). The first row also
- * carries the ids of the hits (for the cache), when the first featured hit stops being
- * featured, and the listing_changes count; a one-row left side keeps them when the page is empty.
+ * neither ever reads more matches than the window (DESIGN.md section 4). The one row it
+ * returns also says when the first featured hit stops being featured and what the
+ * listing_changes counter was, for the cache.
  */
 export function searchStatement(filters: ListingFilters, now: Date, shape = pageShape(filters)): SQL {
   const conditions = filterConditions(filters);
@@ -199,29 +193,10 @@ export function searchStatement(filters: ListingFilters, now: Date, shape = page
       ranked AS MATERIALIZED (SELECT id, featured_until, row_number() OVER (ORDER BY ${order}) AS n FROM hits),
       page AS (SELECT id, n FROM ranked WHERE n > ${offset} AND n <= ${offset + limit})
     SELECT count(*)::int AS matched,
-           coalesce(json_agg(id ORDER BY n) FILTER (WHERE n <= ${window}), '[]') AS hit_ids,
            floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
            (SELECT last_value::text FROM listing_changes) AS generation,
            ${listingsArraySql(now)} AS items
     FROM ranked`;
-}
-
-/**
- * The listings with these ids, in this order, with how many were found and the
- * listing_changes count read in the same statement. It runs on every cache hit with the same
- * text, so it is a prepared statement (planned once per connection).
- */
-async function loadListingsById(db: Db, ids: string[], now: Date): Promise<{ items: string; count: number; generation: string }> {
-  // One array literal, not one parameter per id; the ids come from our own database.
-  const [row] = await queryPrepared<{ items: string; count: number; generation: string }>(
-    db,
-    'listings_by_id',
-    sql`WITH page AS (SELECT id, n FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS t(id, n))
-        SELECT ${listingsArraySql(now)} AS items,
-               (SELECT count(*)::int FROM page JOIN listings l ON l.id = page.id) AS count,
-               (SELECT last_value::text FROM listing_changes) AS generation`,
-  );
-  return row!;
 }
 
 /** Active featured ads for the home page, newest first. */

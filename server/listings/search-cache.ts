@@ -1,27 +1,24 @@
+import type { ListingPage } from './queries.ts';
+
 /**
- * Recent search results, by filter set: which listings matched and in what order (their ids),
- * never the listings themselves. A hit still loads each listing on the page from the
- * database, so titles, prices, photos and views are always current; only the list of
- * matches is reused.
+ * Recent pages of search results, by filter set and page, each exactly as the search
+ * answered it (the listings' JSON, the count).
  *
- * A cached list is used only while it is still true:
- * - the database counts every change that can alter matches or order (the listing_changes
- *   sequence, migration 0203) and every page load reads that count in the same statement as
- *   the listings; a different count throws the entry away and the search runs again;
- * - an entry ends when the first featured ad in it stops being featured (that reorders the
- *   results without any write), and after `ttlMs` in any case.
+ * A cached page is used only while it is still true:
+ * - the database counts every change to listings except view counts (the listing_changes
+ *   sequence, migration 0203); every hit reads that count, and a different count throws the
+ *   entry away and the search runs again;
+ * - an entry ends when the first featured ad in its results stops being featured (that
+ *   reorders them without any write), and after `ttlMs` in any case.
+ * What may lag by up to `ttlMs`: view counts and sellers' names in results (cards show neither).
  *
- * Why: at a million listings a search for a common word costs a few milliseconds of
- * database time, and visitors repeat the same searches and page through them (DESIGN.md
- * section 7 budgets 16 concurrent searches).
+ * Why: at a million listings a search costs a few milliseconds of database time for the
+ * matches and again for writing 24 listings as JSON, and visitors repeat the same searches
+ * (the home page's categories, popular words). DESIGN.md section 7 budgets 16 concurrent
+ * searches on two cores.
  */
-export type CachedSearch = {
-  /** Matching ids in display order: the first `window` of them, or all if fewer. */
-  ids: string[];
-  /** How many matches the search saw (at most two windows: featured and the rest). */
-  matched: number;
-  /** How far the search looked; `matched < window` means `ids` holds every match. */
-  window: number;
+export type CachedPage = {
+  page: ListingPage;
   /** listing_changes when the search ran. */
   generation: string;
   /** Epoch ms after which the entry is not used. */
@@ -38,14 +35,14 @@ export function createSearchCache(seconds: number): SearchCache | undefined {
 export class SearchCache {
   readonly ttlMs: number;
   private readonly maxEntries: number;
-  private readonly entries = new Map<string, CachedSearch>();
+  private readonly entries = new Map<string, CachedPage>();
 
   constructor(options: SearchCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
-    this.maxEntries = options.maxEntries ?? 500;
+    this.maxEntries = options.maxEntries ?? 1000;
   }
 
-  get(key: string, now: number): CachedSearch | undefined {
+  get(key: string, now: number): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -54,7 +51,7 @@ export class SearchCache {
     return entry;
   }
 
-  set(key: string, entry: CachedSearch): void {
+  set(key: string, entry: CachedPage): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
