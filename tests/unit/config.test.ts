@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(c.mediaDir).toBe('/srv/soko/data/media');
     expect(c.payments.sandbox).toBe(true);
     expect(c.secureCookies).toBe(false);
+    expect(c.searchCacheSeconds).toBe(60);
   });
 
   it('names the variable when a value is bad', () => {
@@ -19,12 +20,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
     expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
+    expect(() => loadConfig({ SEARCH_CACHE_SECONDS: '-5' })).toThrow(/SEARCH_CACHE_SECONDS/);
   });
 
   it('uses secure cookies when the public URL is https', () => {
     const c = loadConfig({ APP_URL: 'https://soko.co.ke/' });
     expect(c.appUrl).toBe('https://soko.co.ke');
     expect(c.secureCookies).toBe(true);
+  });
+
+  it('turns the search cache off with SEARCH_CACHE_SECONDS=0', () => {
+    expect(loadConfig({ SEARCH_CACHE_SECONDS: '0' }).searchCacheSeconds).toBe(0);
   });
 
   it('switches payments to the real provider when a secret key is set', () => {
