@@ -43,10 +43,6 @@ export type ListingPage = {
 
 type ListingRow = typeof listings.$inferSelect;
 
-export function isFeatured(row: Pick<ListingRow, 'featuredUntil'>, now = new Date()): boolean {
-  return !!row.featuredUntil && row.featuredUntil > now;
-}
-
 /** Listings for `page`, a query of (id, n) rows; n gives the order. */
 async function loadListings(db: Db, page: SQL, now: Date): Promise<ListingJson[]> {
   const rows = await queryRows<{ items: string }>(db, sql`WITH page AS (${page}) SELECT ${listingsArraySql(now)} AS items`);
@@ -87,7 +83,7 @@ function filterConditions(filters: ListingFilters): SQL[] {
 
 export type SearchOptions = {
   now?: Date;
-  /** Reuse recent lists of matches (services.searchCache); absent means always search. */
+  /** Reuse recent pages of results (services.searchCache); absent means always search. */
   cache?: SearchCache;
 };
 
