@@ -19,6 +19,8 @@ export function compression(): MiddlewareHandler {
       const res = c.res;
       if (
         c.req.method === 'HEAD' ||
+        res.status === 204 ||
+        res.status === 304 ||
         !res.headers.get('Content-Type')?.startsWith('application/json') ||
         res.headers.has('Content-Encoding') ||
         !acceptsGzip(c.req.header('Accept-Encoding'))

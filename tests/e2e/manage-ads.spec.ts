@@ -125,6 +125,20 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   const dialog = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('This action cannot be undone.');
+  // Keyboard: focus starts on Cancel and Tab / Shift+Tab stay inside the dialog; Escape closes it.
+  const cancel = dialog.getByRole('link', { name: 'Cancel' });
+  const proceed = dialog.getByRole('button', { name: 'Continue' });
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(proceed).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(proceed).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(editedCard.getByRole('link', { name: `Delete ${edited}` })).toBeFocused();
+  await editedCard.getByRole('link', { name: `Delete ${edited}` }).click();
   await dialog.getByRole('link', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Your Ads (1)' })).toBeVisible();

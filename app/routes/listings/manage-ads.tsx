@@ -109,21 +109,29 @@ function DeleteDialog({ id, title }: { id: string; title: string }) {
   const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLAnchorElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== 'idle';
   const close = () => navigate('/manage-ads', { replace: true, preventScrollReset: true });
 
   useEffect(() => {
     cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+      if (e.key === 'Tab') keepFocusInside(dialogRef.current, e);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      // Back to the ad's Delete link when the dialog closes, if the ad is still there.
+      document.querySelector<HTMLElement>(`a[href$="delete=${id}"]`)?.focus({ preventScroll: true });
+    };
     // close only navigates; binding once is enough.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-description" className="card w-full max-w-md p-5">
+      <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-description" className="card w-full max-w-md p-5">
         <h2 id="delete-title" className="text-lg font-bold">Are you absolutely sure?</h2>
         <p id="delete-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
           This action cannot be undone. This will permanently delete your ad “{title}” and its photos.
@@ -136,4 +144,21 @@ function DeleteDialog({ id, title }: { id: string; title: string }) {
       </div>
     </div>
   );
+}
+
+/** Tab and Shift+Tab go round the dialog's own controls instead of into the page behind it. */
+function keepFocusInside(dialog: HTMLElement | null, e: KeyboardEvent) {
+  if (!dialog) return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]), [tabindex]:not([tabindex="-1"])')];
+  if (controls.length === 0) return;
+  const first = controls[0]!;
+  const last = controls[controls.length - 1]!;
+  const inside = dialog.contains(document.activeElement);
+  if (e.shiftKey && (!inside || document.activeElement === first)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
