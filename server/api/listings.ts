@@ -140,8 +140,9 @@ const routes = {
     summary: 'Search and browse listings',
     description:
       'Every word of `search` must occur (substring, case-insensitive) in the title, description or location. ' +
-      'Under `newest` active featured listings come first. Pagination: `Link` (rel next/prev) and `X-Total-Count` ' +
-      '(counting stops at 10,000; `X-Total-Count-Capped: true` then).',
+      'Under `newest` active featured listings come first. Under the price sorts, prices compare within a currency: ' +
+      'KES first, then EUR, GBP and USD, then negotiable ads (no price). Pagination: `Link` (rel next/prev) and ' +
+      '`X-Total-Count` (counting stops four pages past the requested one; `X-Total-Count-Capped: true` then says the total is a lower bound).',
     request: {
       query: z.object({
         page: z.string().optional().openapi({ description: 'From 1', example: '1' }),
@@ -149,8 +150,8 @@ const routes = {
         category: z.string().optional().openapi({ description: 'Name or slug, case-insensitive; unknown means Others' }),
         search: z.string().optional(),
         location: z.string().optional(),
-        minPrice: z.string().optional(),
-        maxPrice: z.string().optional(),
+        minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
+        maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
         sort: z.string().optional().openapi({ description: `One of ${SORTS.join(', ')}; newest by default` }),
       }),
     },

@@ -76,6 +76,8 @@ function filterConditions(filters: ListingFilters): SQL[] {
   }
   const location = filters.location?.trim().toLowerCase();
   if (location) conditions.push(sql`lower(${listings.location}) like ${`%${escapeLike(location.slice(0, 100))}%`}`);
+  // Price filters are in Kenyan shillings; ads priced in another currency are left out.
+  if (filters.minPrice !== undefined || filters.maxPrice !== undefined) conditions.push(sql`${listings.currency} = 'KES'`);
   if (filters.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) conditions.push(sql`${listings.price} <= ${filters.maxPrice}`);
   return conditions;
@@ -181,9 +183,11 @@ export function searchStatement(filters: ListingFilters, now: Date, shape = page
                 ORDER BY created_at DESC, id DESC LIMIT ${window})`;
     order = sql.raw('grp, created_at DESC, id DESC');
   } else {
-    // Negotiable ads (no price) go last both ways; one index per direction serves each order.
-    order = sql.raw(`price ${filters.sort === 'price_asc' ? 'ASC' : 'DESC'} NULLS LAST, created_at DESC, id DESC`);
-    hits = sql`SELECT id, price, created_at, NULL::timestamptz AS featured_until FROM listings WHERE ${where} ORDER BY ${order} LIMIT ${window}`;
+    // Prices compare within a currency: KES first, then each other currency, negotiable ads
+    // (no price) last, both ways. Migration 0204 has one index per direction for exactly this.
+    const direction = filters.sort === 'price_asc' ? 'ASC' : 'DESC';
+    order = sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price ${direction}, created_at DESC, id DESC`);
+    hits = sql`SELECT id, price, currency, created_at, NULL::timestamptz AS featured_until FROM listings WHERE ${where} ORDER BY ${order} LIMIT ${window}`;
   }
   return sql`WITH hits AS MATERIALIZED (${hits}),
       ranked AS MATERIALIZED (SELECT id, featured_until, row_number() OVER (ORDER BY ${order}) AS n FROM hits),

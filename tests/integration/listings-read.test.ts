@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings, users } from '../../server/db/schema/index.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
@@ -164,6 +164,30 @@ describe('GET /api/listings', () => {
     expect(asc[0]!.title).toBe('100% cotton shirts');
     // No price (negotiable) sorts last.
     expect(asc.at(-1)!.title).toBe('Wooden toy train');
+  });
+});
+
+describe('prices in several currencies', () => {
+  it('sort within each currency, KES first, negotiable last; price filters are in KES', async () => {
+    const extra = await insertRows(t, ownerId, [
+      { title: 'Dollar laptop', location: 'Gadgetville', price: 500, currency: 'USD' },
+      { title: 'Pound watch', location: 'Gadgetville', price: 90, currency: 'GBP' },
+      { title: 'Dollar phone', location: 'Gadgetville', price: 120, currency: 'USD' },
+      { title: 'Shilling radio', location: 'Gadgetville', price: 700 },
+      { title: 'Shilling chair', location: 'Gadgetville', price: 300 },
+      { title: 'Gadget to swap', location: 'Gadgetville', price: null },
+    ]);
+    try {
+      const asc = titles((await list('?location=gadgetville&sort=price_asc')).body);
+      expect(asc).toEqual(['Shilling chair', 'Shilling radio', 'Pound watch', 'Dollar phone', 'Dollar laptop', 'Gadget to swap']);
+      const desc = titles((await list('?location=gadgetville&sort=price_desc')).body);
+      expect(desc).toEqual(['Shilling radio', 'Shilling chair', 'Pound watch', 'Dollar laptop', 'Dollar phone', 'Gadget to swap']);
+      // 120 to 600 KES: the USD 500 and USD 120 ads are not in that range, whatever their number.
+      expect(titles((await list('?location=gadgetville&minPrice=120&maxPrice=600')).body)).toEqual(['Shilling chair']);
+      expect(titles((await list('?location=gadgetville&maxPrice=1000&sort=price_asc')).body)).toEqual(['Shilling chair', 'Shilling radio']);
+    } finally {
+      await t.services.db.delete(listings).where(inArray(listings.id, extra.map((r) => r.id)));
+    }
   });
 });
 

@@ -120,11 +120,11 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
           <summary className="btn-secondary cursor-pointer list-none">Filters</summary>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             <div>
-              <label htmlFor="min-price" className="label">Min price</label>
+              <label htmlFor="min-price" className="label">Min price (Ksh)</label>
               <input id="min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={d.minPrice} className="input" />
             </div>
             <div>
-              <label htmlFor="max-price" className="label">Max price</label>
+              <label htmlFor="max-price" className="label">Max price (Ksh)</label>
               <input id="max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={d.maxPrice} className="input" />
             </div>
             <div className="col-span-2 sm:col-span-1">
