@@ -18,12 +18,11 @@ export function compression(): MiddlewareHandler {
       await next();
       const res = c.res;
       if (
-        c.req.method === 'HEAD' ||
         res.status === 204 ||
         res.status === 304 ||
         !res.headers.get('Content-Type')?.startsWith('application/json') ||
         res.headers.has('Content-Encoding') ||
-        !acceptsGzip(c.req.header('Accept-Encoding'))
+        !gzipWanted(c)
       ) {
         return;
       }
@@ -31,7 +30,7 @@ export function compression(): MiddlewareHandler {
       const headers = new Headers(res.headers);
       if (!/accept-encoding/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Accept-Encoding');
       let sent = body;
-      if (body.byteLength >= THRESHOLD) {
+      if (gzipWanted(c, body.byteLength)) {
         sent = gzipSync(body);
         headers.set('Content-Encoding', 'gzip');
       }
@@ -54,7 +53,7 @@ const gzippedOnce = new WeakMap<object, ReturnType<typeof gzipSync>>();
  */
 export function jsonText(c: Context, text: string, sameAs?: object): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (text.length < THRESHOLD || c.req.method === 'HEAD' || !acceptsGzip(c.req.header('Accept-Encoding'))) return c.body(text, 200, headers);
+  if (!gzipWanted(c, Buffer.byteLength(text))) return c.body(text, 200, headers);
   let gzipped = sameAs && gzippedOnce.get(sameAs);
   if (!gzipped) {
     gzipped = gzipSync(text);
@@ -63,8 +62,13 @@ export function jsonText(c: Context, text: string, sameAs?: object): Response {
   return c.body(gzipped, 200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(gzipped.byteLength) });
 }
 
+/** Whether to gzip a body of this size (unknown yet: only the request matters) for this request. */
+function gzipWanted(c: Context, byteLength = THRESHOLD): boolean {
+  return c.req.method !== 'HEAD' && byteLength >= THRESHOLD && acceptsGzip(c.req.header('Accept-Encoding'));
+}
+
 /** Whether Accept-Encoding allows gzip: named, or through "*", with a q above 0. */
-export function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   const q: Record<string, number> = {};
   for (const part of header.split(',')) {

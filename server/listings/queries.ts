@@ -61,6 +61,11 @@ export function searchWords(search: string | undefined): string[] {
     .map((w) => w.slice(0, 60));
 }
 
+/** The location filter as matched: a case-insensitive substring of at most 100 characters. */
+function searchLocation(location: string | undefined): string {
+  return location?.trim().toLowerCase().slice(0, 100) ?? '';
+}
+
 const LISTED_CATEGORIES_LOWER = CATEGORIES.filter((c) => c !== 'Others').map((c) => c.toLowerCase());
 
 function filterConditions(filters: ListingFilters): SQL[] {
@@ -74,8 +79,8 @@ function filterConditions(filters: ListingFilters): SQL[] {
   for (const word of searchWords(filters.search)) {
     conditions.push(sql`${listings.searchText} like ${`%${escapeLike(word)}%`}`);
   }
-  const location = filters.location?.trim().toLowerCase();
-  if (location) conditions.push(sql`lower(${listings.location}) like ${`%${escapeLike(location.slice(0, 100))}%`}`);
+  const location = searchLocation(filters.location);
+  if (location) conditions.push(sql`lower(${listings.location}) like ${`%${escapeLike(location)}%`}`);
   // Price filters are in Kenyan shillings; ads priced in another currency are left out.
   if (filters.minPrice !== undefined || filters.maxPrice !== undefined) conditions.push(sql`${listings.currency} = 'KES'`);
   if (filters.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${filters.minPrice}`);
@@ -117,7 +122,7 @@ function toPage(itemsJson: string, matched: number, shape: PageShape): ListingPa
 /** Filters that select the same page give the same key (word order and letter case do not matter). */
 function searchKey(filters: ListingFilters, shape: PageShape): string {
   const words = [...new Set(searchWords(filters.search))].sort();
-  const location = filters.location?.trim().toLowerCase().slice(0, 100) ?? '';
+  const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
   return JSON.stringify([filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
 }
