@@ -28,15 +28,11 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import type { Services } from '../server/context.ts';
+import { createServices } from '../server/services.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { resolveCategory } from '../app/lib/categories.ts';
 import { searchListings, searchStatement, type ListingFilters } from '../server/listings/queries.ts';
-import { createLogger } from '../server/logger.ts';
-import { createMailer } from '../server/mail/mailer.ts';
-import { createLocalMediaStore } from '../server/media/storage.ts';
-import { createSearchCache } from '../server/listings/search-cache.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -261,16 +257,14 @@ async function main() {
       await seed(database);
     }
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: workDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
-    const logger = createLogger('silent');
-    const services: Services = {
-      config,
-      db: database.db,
-      logger,
-      mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, outboxDir: config.outboxDir }, logger),
-      media: createLocalMediaStore(config.mediaDir),
-      searchCache: args['no-cache'] ? undefined : createSearchCache(config.searchCacheSeconds),
-    };
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: workDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_DATA: 'false',
+      ...(args['no-cache'] ? { SEARCH_CACHE_SECONDS: '0' } : {}),
+    });
+    const { services } = await createServices(config, { database });
     const cache = { cache: services.searchCache };
     const app = createApp(services);
     const port = await new Promise<number>((resolve) => {

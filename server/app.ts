@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -12,7 +11,7 @@ import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
 import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
-import { isAppError } from './http/errors.ts';
+import { expectedError } from './http/errors.ts';
 
 export type AppEnv = {
   Variables: AuthVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -71,14 +70,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   );
 
   app.onError((error, c) => {
-    if (isAppError(error)) {
-      for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
-      return c.json(error.toJSON(), error.status as 400);
-    }
-    // Hono's own refusals (malformed JSON, wrong content type, body too large) keep their status.
-    if (error instanceof HTTPException && error.status < 500) {
-      const message = /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'The request could not be understood.';
-      return c.json({ message }, error.status);
+    const expected = expectedError(error);
+    if (expected) {
+      for (const [k, v] of Object.entries(expected.headers ?? {})) c.header(k, v);
+      return c.json(expected.toJSON(), expected.status as 400);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);

@@ -5,9 +5,10 @@ import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/storage.ts';
 import type { PaymentsService } from './payments/service.ts';
 import type { SearchCache } from './listings/search-cache.ts';
+import type { RateLimits } from './rate-limits/rate-limits.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 
-/** Long-lived services built once at start-up (the composition root is server/main.ts). */
+/** Long-lived services built once at start-up (the composition root is server/services.ts). */
 export type Services = {
   config: Config;
   db: Db;
@@ -18,6 +19,8 @@ export type Services = {
   payments?: PaymentsService;
   /** Recent lists of search matches (server/listings/search-cache.ts); absent means every search runs. */
   searchCache?: SearchCache;
+  /** Every rate limit (server/rate-limits/); page actions and the API share its counters. */
+  rateLimits: RateLimits;
 };
 
 export type Auth = {

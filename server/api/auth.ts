@@ -11,10 +11,8 @@ import {
   updateUserDetails,
 } from '../auth/accounts.ts';
 import {
-  ErrorSchema,
   ForgotPasswordInput,
   LoginInput,
-  MessageSchema,
   MISSING_RESET_TOKEN,
   RegisterInput,
   ResetPasswordInput,
@@ -23,11 +21,12 @@ import {
   UserSchema,
 } from '../auth/schemas.ts';
 import { revokeSession } from '../auth/sessions.ts';
-import { authThrottles } from '../auth/throttles.ts';
-import type { Auth, Services } from '../context.ts';
+import type { Services } from '../context.ts';
 import { eraseSessionCookie, writeSessionCookie } from '../http/auth-middleware.ts';
-import { badRequest, unauthorized } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
+import { requireAuth } from '../http/guards.ts';
 import { toUserJson } from '../users/users.ts';
+import { bearer, errorResponses, json, jsonBody as body, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
 
 export const REGISTERED = 'Registration successful! Please log in.';
@@ -35,22 +34,6 @@ export const LOGGED_IN = 'Login successful.';
 export const LOGGED_OUT = 'Logged out successfully.';
 export const PASSWORD_RESET = 'Your password has been successfully reset! You can now log in with your new password.';
 export const ACCOUNT_DELETED = 'Account deleted successfully.';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const errors = {
-  400: json(ErrorSchema, 'Invalid input: message, and errors [{msg, path}] per field'),
-  429: json(ErrorSchema, 'Too many attempts; see Retry-After'),
-};
-const signedIn = { 401: json(ErrorSchema, 'Not signed in, or the session was revoked') };
-const bearer = [{ bearer: [] }];
-
-/** The signed-in user (bearer token or cookie), or 401. Typed for this sub-app's context. */
-function requireAuth(c: { get(key: 'auth'): Auth | null }): Auth {
-  const auth = c.get('auth');
-  if (!auth) throw unauthorized();
-  return auth;
-}
 
 const register = createRoute({
   method: 'post',
@@ -60,8 +43,7 @@ const register = createRoute({
   request: { body: body(RegisterInput) },
   responses: {
     201: json(z.object({ message: z.string(), user: UserSchema }), 'Account created'),
-    ...errors,
-    409: json(ErrorSchema, 'An account with this e-mail already exists'),
+    ...errorResponses(400, 429, { 409: 'An account with this e-mail already exists' }),
   },
 });
 
@@ -73,8 +55,7 @@ const login = createRoute({
   request: { body: body(LoginInput) },
   responses: {
     200: json(z.object({ user: UserSchema, token: z.string(), message: z.string() }), 'Logged in'),
-    ...errors,
-    401: json(ErrorSchema, 'Invalid email or password (the same answer for both)'),
+    ...errorResponses(400, 429, { 401: 'Invalid email or password (the same answer for both)' }),
   },
 });
 
@@ -93,7 +74,7 @@ const forgotPassword = createRoute({
   tags: ['accounts'],
   summary: 'E-mail a one-hour reset link; the same answer whether or not the account exists',
   request: { body: body(ForgotPasswordInput) },
-  responses: { 200: json(MessageSchema, 'Always, for a well-formed address'), ...errors },
+  responses: { 200: json(MessageSchema, 'Always, for a well-formed address'), ...errorResponses(400, 429) },
 });
 
 const validateReset = createRoute({
@@ -104,7 +85,7 @@ const validateReset = createRoute({
   request: { query: TokenQuery },
   responses: {
     200: json(z.object({ valid: z.literal(true), message: z.string() }), 'The link can be used'),
-    400: json(ErrorSchema, 'Missing, unknown, used, superseded or expired token'),
+    ...errorResponses({ 400: 'Missing, unknown, used, superseded or expired token' }),
   },
 });
 
@@ -114,7 +95,7 @@ const reset = createRoute({
   tags: ['accounts'],
   summary: 'Set a new password with a reset token (query or body); signs out every device',
   request: { query: TokenQuery, body: body(ResetPasswordInput) },
-  responses: { 200: json(MessageSchema, 'Password changed'), 400: errors[400] },
+  responses: { 200: json(MessageSchema, 'Password changed'), ...errorResponses(400) },
 });
 
 const getMe = createRoute({
@@ -123,7 +104,7 @@ const getMe = createRoute({
   tags: ['accounts'],
   summary: 'The signed-in user',
   security: bearer,
-  responses: { 200: json(UserSchema, 'The user'), ...signedIn },
+  responses: { 200: json(UserSchema, 'The user'), ...errorResponses(401) },
 });
 
 const putMe = createRoute({
@@ -133,7 +114,7 @@ const putMe = createRoute({
   summary: 'Edit my details; only the fields sent change',
   security: bearer,
   request: { body: body(UpdateMeInput) },
-  responses: { 200: json(UserSchema, 'The updated user'), 400: errors[400], ...signedIn, 409: json(ErrorSchema, 'E-mail used by another account') },
+  responses: { 200: json(UserSchema, 'The updated user'), ...errorResponses(400, 401, { 409: 'E-mail used by another account' }) },
 });
 
 const deleteMe = createRoute({
@@ -142,24 +123,22 @@ const deleteMe = createRoute({
   tags: ['accounts'],
   summary: 'Delete my account with its sessions, listings and photos',
   security: bearer,
-  responses: { 200: json(MessageSchema, 'Account deleted'), ...signedIn },
+  responses: { 200: json(MessageSchema, 'Account deleted'), ...errorResponses(401) },
 });
 
 /** /api/auth: thin handlers over server/auth/accounts.ts. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
-  const throttles = authThrottles(services);
   const secure = config.secureCookies;
   const app = createApiRouter();
 
   return app
     .openapi(register, async (c) => {
-      throttles.register.hit(c.get('clientIp'));
-      const user = await registerUser(db, c.req.valid('json'));
+      const user = await registerUser(services, c.req.valid('json'), c.get('clientIp'));
       return c.json({ message: REGISTERED, user: toUserJson(user) }, 201);
     })
     .openapi(login, async (c) => {
-      const { user, session } = await logIn(db, throttles, c.req.valid('json'), c.get('clientIp'));
+      const { user, session } = await logIn(services, c.req.valid('json'), c.get('clientIp'));
       writeSessionCookie(c, secure, session.token, session);
       return c.json({ user: toUserJson(user), token: session.token, message: LOGGED_IN }, 200);
     })
@@ -170,7 +149,7 @@ export function authRoutes(services: Services) {
       return c.json({ message: LOGGED_OUT }, 200);
     })
     .openapi(forgotPassword, async (c) => {
-      await requestPasswordReset(services, throttles, c.req.valid('json').email, c.get('clientIp'));
+      await requestPasswordReset(services, c.req.valid('json').email, c.get('clientIp'));
       return c.json({ message: RESET_REQUESTED }, 200);
     })
     .openapi(validateReset, async (c) => {
@@ -184,17 +163,17 @@ export function authRoutes(services: Services) {
       // The specification sends the token in the query; an earlier client sent it in the body.
       const token = c.req.valid('query').token || input.token;
       if (!token) throw badRequest(MISSING_RESET_TOKEN);
-      await resetPassword(services, throttles, token, input.newPassword);
+      await resetPassword(services, token, input.newPassword);
       return c.json({ message: PASSWORD_RESET }, 200);
     })
-    .openapi(getMe, (c) => c.json(toUserJson(requireAuth(c).user), 200))
+    .openapi(getMe, (c) => c.json(toUserJson(requireAuth(c.get('auth')).user), 200))
     .openapi(putMe, async (c) => {
-      const auth = requireAuth(c);
+      const auth = requireAuth(c.get('auth'));
       const user = await updateUserDetails(db, auth.user, c.req.valid('json'));
       return c.json(toUserJson(user), 200);
     })
     .openapi(deleteMe, async (c) => {
-      const auth = requireAuth(c);
+      const auth = requireAuth(c.get('auth'));
       await deleteAccount(services, auth.user.id);
       eraseSessionCookie(c, secure);
       return c.json({ message: ACCOUNT_DELETED }, 200);

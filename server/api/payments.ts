@@ -1,15 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import type { Auth, Services } from '../context.ts';
-import { AppError, unauthorized } from '../http/errors.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
-import { handleWebhook, paymentForOwner, settle, startCheckout, type Payment, type SettleOutcome } from '../payments/payments.ts';
+import type { Services } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { requireAuth } from '../http/guards.ts';
+import { handleWebhook, settle, startCheckout } from '../payments/payments.ts';
 import { paymentsDeps } from '../payments/service.ts';
+import { currentPayment, pageForPayment, paymentJson, txRefParam } from '../payments/status.ts';
+import { bearer, errorResponses, json } from './openapi.ts';
 import { createApiRouter } from './router.ts';
-
-const ErrorSchema = z
-  .object({ message: z.string(), errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional() })
-  .openapi('Error');
 
 const CheckoutInput = z
   .object({
@@ -42,8 +40,6 @@ const ReturnQuery = z.object({
   transaction_id: z.string().optional(),
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const bearer = [{ bearer: [] }];
 
 const createCheckout = createRoute({
   method: 'post',
@@ -54,12 +50,11 @@ const createCheckout = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: CheckoutInput } } } },
   responses: {
     200: json(CheckoutSession, 'Send the browser to url'),
-    400: json(ErrorSchema, 'amount is not 200, callback_url is not on this site, or listingId is missing'),
-    401: json(ErrorSchema, 'Not signed in'),
-    403: json(ErrorSchema, 'The listing belongs to someone else'),
-    404: json(ErrorSchema, 'No such listing'),
-    429: json(ErrorSchema, 'Too many attempts'),
-    502: json(ErrorSchema, 'The payment provider refused or could not be reached'),
+    ...errorResponses(401, 429, 502, {
+      400: 'amount is not 200, callback_url is not on this site, or listingId is missing',
+      403: 'The listing belongs to someone else',
+      404: 'No such listing',
+    }),
   },
 });
 
@@ -79,7 +74,7 @@ const webhook = createRoute({
   summary: 'Flutterwave charge.completed webhook (verif-hash or flutterwave-signature); settles by asking Flutterwave',
   responses: {
     200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Accepted (duplicates change nothing)'),
-    401: json(ErrorSchema, 'Missing or wrong signature; nothing is stored'),
+    ...errorResponses({ 401: 'Missing or wrong signature; nothing is stored' }),
   },
 });
 
@@ -92,56 +87,16 @@ const getPayment = createRoute({
   request: { params: z.object({ tx_ref: z.string().max(200) }) },
   responses: {
     200: json(PaymentSchema, 'The payment'),
-    401: json(ErrorSchema, 'Not signed in'),
-    403: json(ErrorSchema, 'Someone else’s payment'),
-    404: json(ErrorSchema, 'No such payment'),
+    ...errorResponses(401, { 403: 'Someone else’s payment', 404: 'No such payment' }),
   },
 });
 
-function requireAuth(c: { get(key: 'auth'): Auth | null }): Auth {
-  const auth = c.get('auth');
-  if (!auth) throw unauthorized();
-  return auth;
-}
-
-/** Where the browser goes after the provider, from what settle decided (never from the query). */
-export function pageFor(outcome: SettleOutcome | null, fallbackListingId: string | undefined): string {
-  if (!outcome) {
-    return `/payment-failure?${new URLSearchParams({ listingId: fallbackListingId ?? '', status: 'failed', message: 'Payment not found.' })}`;
-  }
-  const listingId = outcome.listingId ?? '';
-  if (outcome.status === 'succeeded') return `/payment-success?${new URLSearchParams({ listingId, tx_ref: outcome.txRef, status: 'successful' })}`;
-  if (outcome.status === 'pending') return `/payment-pending?${new URLSearchParams({ listingId, tx_ref: outcome.txRef })}`;
-  const params: Record<string, string> = { listingId, status: outcome.status };
-  if (outcome.reason) params.message = outcome.reason;
-  return `/payment-failure?${new URLSearchParams(params)}`;
-}
-
-export function paymentJson(p: Payment) {
-  return {
-    tx_ref: p.txRef,
-    status: p.status,
-    listingId: p.listingId,
-    amount: p.amount,
-    currency: p.currency,
-    reason: p.failureReason,
-    createdAt: p.createdAt.toISOString(),
-    settledAt: p.settledAt?.toISOString() ?? null,
-  };
-}
-
 export function paymentsRoutes(services: Services) {
-  // A checkout creates a provider session; a person needs a handful, a script gets slowed down.
-  const checkoutLimit = new RateLimiter(10, 10 * 60_000, 'Too many payment attempts. Please wait a few minutes and try again.');
-  // The waiting page polls; the provider is asked at most once per payment every few seconds.
-  const recheck = new RateLimiter(1, 4000);
-
   const app = createApiRouter();
 
   app.openapi(createCheckout, async (c) => {
-    const auth = requireAuth(c);
+    const auth = requireAuth(c.get('auth'));
     const input = c.req.valid('json');
-    checkoutLimit.hit(auth.user.id);
     const session = await startCheckout(paymentsDeps(services), {
       userId: auth.user.id,
       userEmail: auth.user.email,
@@ -157,9 +112,9 @@ export function paymentsRoutes(services: Services) {
   app.openapi(verifyReturn, async (c) => {
     const q = c.req.valid('query');
     const outcome = q.tx_ref
-      ? await settle(paymentsDeps(services), q.tx_ref.slice(0, 200), { providerTxnId: q.transaction_id, returnStatus: q.status })
+      ? await settle(paymentsDeps(services), txRefParam(q.tx_ref), { providerTxnId: q.transaction_id, returnStatus: q.status })
       : null;
-    return c.redirect(pageFor(outcome, q.listingId), 302);
+    return c.redirect(pageForPayment(outcome, q.listingId), 302);
   });
 
   // Signatures are over the exact bytes, so the body is read raw; webhooks are small.
@@ -177,14 +132,8 @@ export function paymentsRoutes(services: Services) {
   });
 
   app.openapi(getPayment, async (c) => {
-    const auth = requireAuth(c);
-    const { tx_ref: txRef } = c.req.valid('param');
-    let payment = await paymentForOwner(services.db, txRef, auth.user.id);
-    if (payment.status === 'pending' && !recheck.isBlocked(txRef)) {
-      recheck.hit(txRef);
-      await settle(paymentsDeps(services), txRef);
-      payment = await paymentForOwner(services.db, txRef, auth.user.id);
-    }
+    const auth = requireAuth(c.get('auth'));
+    const payment = await currentPayment(paymentsDeps(services), c.req.valid('param').tx_ref, auth.user.id);
     return c.json(paymentJson(payment), 200);
   });
 

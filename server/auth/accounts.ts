@@ -7,13 +7,13 @@ import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { imageFiles } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { findUserByEmail, insertUser } from '../users/users.ts';
 import { normalisePhone } from '../../app/lib/phone.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { LoginInput, RegisterInput, UpdateMeInput } from './schemas.ts';
 import { createSession, type User } from './sessions.ts';
-import { refuseIfBlocked, type AuthThrottles } from './throttles.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Register, log in, reset a password, edit details, delete the account: plain functions over Db. */
@@ -24,7 +24,8 @@ export const INVALID_RESET_LINK = 'The password reset link is invalid or expired
 export const RESET_REQUESTED = 'If an account with that email exists, a password reset link has been sent to your inbox.';
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 
-type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger };
+type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger; rateLimits: RateLimits };
+type LimitedDeps = { db: Db; rateLimits: RateLimits };
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
@@ -39,7 +40,9 @@ function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage):
   return mailer.send(message).catch((err: unknown) => logger.error({ err, subject: message.subject }, 'could not send account e-mail'));
 }
 
-export async function registerUser(db: Db, input: RegisterInput): Promise<User> {
+/** A new account; sign-ups are counted per client address. */
+export async function registerUser({ db, rateLimits }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
+  await rateLimits.hit('registerPerIp', clientIp);
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
   try {
     return await insertUser(db, {
@@ -61,17 +64,17 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<User> 
  * Checks the password (the same answer, and the same time, for an unknown e-mail and a wrong
  * password) and opens a session. Failures count against the account and the address.
  */
-export async function logIn(db: Db, throttles: AuthThrottles, input: LoginInput, clientIp: string) {
-  refuseIfBlocked(throttles.loginPerIp, clientIp);
-  refuseIfBlocked(throttles.loginPerAccount, input.email);
+export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, clientIp: string) {
+  await rateLimits.refuseIfBlocked('loginPerIp', clientIp);
+  await rateLimits.refuseIfBlocked('loginPerAccount', input.email);
   const user = await findUserByEmail(db, input.email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    throttles.loginPerAccount.hit(input.email);
-    throttles.loginPerIp.hit(clientIp);
+    await rateLimits.hit('loginPerAccount', input.email);
+    await rateLimits.hit('loginPerIp', clientIp);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  throttles.loginPerAccount.reset(input.email);
+  await rateLimits.reset('loginPerAccount', input.email);
   const session = await createSession(db, user.id, { persistent: input.rememberMe === true });
   return { user, session };
 }
@@ -93,13 +96,9 @@ export async function createResetToken(db: Db, userId: string, now = new Date())
  * Always resolves the same way whether or not the address has an account (no enumeration).
  * Mail to one address is capped quietly; the per-address limit answers 429.
  */
-export async function requestPasswordReset(deps: MailDeps, throttles: AuthThrottles, email: string, clientIp: string): Promise<void> {
-  throttles.forgotPerIp.hit(clientIp);
-  try {
-    throttles.forgotPerEmail.hit(email);
-  } catch {
-    return;
-  }
+export async function requestPasswordReset(deps: MailDeps, email: string, clientIp: string): Promise<void> {
+  await deps.rateLimits.hit('resetRequestsPerIp', clientIp);
+  if (!(await deps.rateLimits.tryHit('resetMailsPerEmail', email))) return;
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await createResetToken(deps.db, user.id);
@@ -122,7 +121,7 @@ export async function findResetUser(db: Db, token: string | undefined, now = new
  * Sets a new password with a reset token. In one transaction: the token is used up (only one
  * of two concurrent requests can win), every other link is voided and every session revoked.
  */
-export async function resetPassword(deps: MailDeps, throttles: AuthThrottles, token: string, newPassword: string): Promise<User> {
+export async function resetPassword(deps: MailDeps, token: string, newPassword: string): Promise<User> {
   const before = await findResetUser(deps.db, token);
   if (!before) throw badRequest(INVALID_RESET_LINK);
   const passwordHash = await hashPassword(newPassword);
@@ -146,7 +145,7 @@ export async function resetPassword(deps: MailDeps, throttles: AuthThrottles, to
     return updated!;
   });
   // Whoever was locked out by failed attempts has just proved they own the address.
-  throttles.loginPerAccount.reset(user.email);
+  await deps.rateLimits.reset('loginPerAccount', user.email);
   void sendInBackground(deps.mailer, deps.logger, passwordChangedEmail(user, deps.config.appUrl));
   return user;
 }

@@ -109,7 +109,3 @@ export const UserSchema = z
   })
   .openapi('User');
 
-export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
-export const ErrorSchema = z
-  .object({ message: z.string(), errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional() })
-  .openapi('Error');

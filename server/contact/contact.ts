@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../context.ts';
-import type { Db } from '../db/client.ts';
 import { contactMessages } from '../db/schema/index.ts';
-import { isAppError, tooManyRequests } from '../http/errors.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
 import { parseInput } from '../http/validation.ts';
-
-/** Messages a visitor may send per IP address per hour: enough for a real person, not for a spammer. */
-export const CONTACT_LIMIT = 5;
-export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 
 // Name and subject end up in mail headers and in the support inbox's list view: one line each.
 const singleLine = (empty: string, max: number, tooLong: string) =>
@@ -46,38 +39,18 @@ export type ContactSender = { ip: string; userId?: string | null };
 export const CONTACT_CONFIRMATION = 'Thank you! Your message has been sent. Our support team will reply by e-mail within one working day.';
 
 /**
- * One limiter per database handle, i.e. per running app: the page action and the JSON API
- * share the same counters, and each test app starts with fresh ones.
- */
-const limiters = new WeakMap<Db, RateLimiter>();
-function limiterFor(db: Db): RateLimiter {
-  let limiter = limiters.get(db);
-  if (!limiter) {
-    limiter = new RateLimiter(CONTACT_LIMIT, CONTACT_WINDOW_MS);
-    limiters.set(db, limiter);
-  }
-  return limiter;
-}
-
-/**
  * Validates, throttles per IP, stores the message and mails it to support with Reply-To set
  * to the sender, so support can answer straight from their inbox. Only valid messages count
  * toward the limit: a person correcting a typo should not be locked out.
  */
 export async function sendContactMessage(
-  services: Pick<Services, 'db' | 'mailer' | 'config' | 'logger'>,
+  services: Pick<Services, 'db' | 'mailer' | 'config' | 'logger' | 'rateLimits'>,
   input: unknown,
   sender: ContactSender,
   now = Date.now(),
 ): Promise<{ id: string }> {
   const data = parseInput(contactSchema, input);
-  try {
-    limiterFor(services.db).hit(`contact:${sender.ip}`, now);
-  } catch (error) {
-    if (!isAppError(error) || error.status !== 429) throw error;
-    const seconds = Number(error.headers?.['Retry-After'] ?? 60);
-    throw tooManyRequests(seconds, tooManyMessage(seconds));
-  }
+  await services.rateLimits.hit('contactPerIp', sender.ip, now);
 
   const [row] = await services.db
     .insert(contactMessages)
@@ -106,9 +79,4 @@ export async function sendContactMessage(
     services.logger.error({ err, contactMessageId: row.id }, 'contact message stored but mail to support failed');
   }
   return { id: row.id };
-}
-
-function tooManyMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or e-mail us directly.`;
 }

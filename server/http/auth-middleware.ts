@@ -3,7 +3,6 @@ import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Auth, Services } from '../context.ts';
-import { unauthorized } from './errors.ts';
 
 export type AuthVariables = { auth: Auth | null };
 
@@ -21,12 +20,6 @@ export function resolveAuth(services: Pick<Services, 'db'>): MiddlewareHandler<{
     }
     await next();
   };
-}
-
-export function requireAuth(c: Context<{ Variables: AuthVariables }>): Auth {
-  const auth = c.get('auth');
-  if (!auth) throw unauthorized();
-  return auth;
 }
 
 /** The Set-Cookie value for a new session. */

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { listings, payments, webhookEvents, type PaymentStatus } from '../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { ProviderRejectedError, ProviderUnavailableError, type PaymentProvider, type Verification } from './provider.ts';
 
 /** Spec section 9: featuring costs 200 Ksh and lasts one week. The client never sets either. */
@@ -12,7 +13,7 @@ export const FEATURE_DAYS = 7;
 export const FEATURE_CURRENCY = 'KES';
 
 /** The payment service the composition root builds (service.ts); domain functions take it as a slice. */
-export type PaymentsDeps = { db: Db; logger: Logger; provider: PaymentProvider; appUrl: string };
+export type PaymentsDeps = { db: Db; logger: Logger; provider: PaymentProvider; appUrl: string; rateLimits: RateLimits };
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -40,6 +41,8 @@ export async function startCheckout(
   deps: PaymentsDeps,
   input: { userId: string; userEmail: string; userName?: string; listingId?: string; email?: string; amount: number; callbackUrl: string },
 ): Promise<{ url: string; tx_ref: string }> {
+  // Counted for every attempt, from the API or the no-JavaScript form alike.
+  await deps.rateLimits.hit('checkoutPerUser', input.userId);
   if (input.amount !== FEATURE_PRICE_KES) throw badRequest(`The fee to feature an ad is ${FEATURE_PRICE_KES} KES.`);
   let callback: URL;
   try {
@@ -96,14 +99,6 @@ export async function startCheckout(
 export async function findPayment(db: Db, txRef: string): Promise<Payment | null> {
   const [row] = await db.select().from(payments).where(eq(payments.txRef, txRef)).limit(1);
   return row ?? null;
-}
-
-/** The payment for the page that waits on it: only its owner may see it. */
-export async function paymentForOwner(db: Db, txRef: string, userId: string): Promise<Payment> {
-  const payment = await findPayment(db, txRef);
-  if (!payment) throw notFound('Payment not found.');
-  if (payment.userId !== userId) throw forbidden('This payment belongs to another account.');
-  return payment;
 }
 
 /**

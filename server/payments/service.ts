@@ -56,7 +56,7 @@ export function createPaymentsService(config: Config, logger: Logger, options: P
 }
 
 /** The slice of services the payment domain functions take; 503 when payments are not set up. */
-export function paymentsDeps(services: Pick<Services, 'db' | 'logger' | 'config' | 'payments'>): PaymentsDeps {
+export function paymentsDeps(services: Pick<Services, 'db' | 'logger' | 'config' | 'payments' | 'rateLimits'>): PaymentsDeps {
   if (!services.payments) throw new AppError(503, 'Payments are not available right now.');
-  return { db: services.db, logger: services.logger, provider: services.payments.provider, appUrl: services.config.appUrl };
+  return { db: services.db, logger: services.logger, provider: services.payments.provider, appUrl: services.config.appUrl, rateLimits: services.rateLimits };
 }

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_ERROR } from '../../app/lib/phone.ts';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS, INVALID_RESET_LINK, RESET_REQUESTED } from '../../server/auth/accounts.ts';
-import { LIMITS } from '../../server/auth/throttles.ts';
+import { RATE_LIMITS as LIMITS } from '../../server/rate-limits/rate-limits.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { listingImages, listings, passwordResets, payments, sessions, users } from '../../server/db/schema/index.ts';
 import { imageFiles } from '../../server/media/images.ts';
@@ -176,7 +176,7 @@ describe('POST /api/auth/register', () => {
 
   it('is throttled per client address with 429, Retry-After and a clear message', async () => {
     const ip = freshIp();
-    for (let i = 0; i < LIMITS.registrationsPerIp.limit; i++) {
+    for (let i = 0; i < LIMITS.registerPerIp.limit; i++) {
       expect((await post('/api/auth/register', validRegistration(), { ip })).status).toBe(201);
     }
     const res = await post('/api/auth/register', validRegistration(), { ip });
@@ -252,7 +252,7 @@ describe('POST /api/auth/login', () => {
 
   it('is throttled per account: after 5 failures even the right password gets 429 for a while', async () => {
     const { input } = await register();
-    for (let i = 0; i < LIMITS.loginFailuresPerAccount.limit; i++) {
+    for (let i = 0; i < LIMITS.loginPerAccount.limit; i++) {
       // Each attempt from a different address: the account limit does not care where they come from.
       expect((await login(input.email, `wrong-${i}`)).status).toBe(401);
     }
@@ -269,7 +269,7 @@ describe('POST /api/auth/login', () => {
 
   it('is throttled per client address across accounts (password spraying)', async () => {
     const ip = freshIp();
-    for (let i = 0; i < LIMITS.loginFailuresPerIp.limit; i++) {
+    for (let i = 0; i < LIMITS.loginPerIp.limit; i++) {
       expect((await login(freshEmail(), 'guess-123', {}, ip)).status).toBe(401);
     }
     const { input } = await register();
@@ -511,7 +511,7 @@ describe('password reset', () => {
 
   it('lifts a login lock-out once the owner has reset the password', async () => {
     const { input } = await register();
-    for (let i = 0; i < LIMITS.loginFailuresPerAccount.limit; i++) await login(input.email, `wrong-${i}`);
+    for (let i = 0; i < LIMITS.loginPerAccount.limit; i++) await login(input.email, `wrong-${i}`);
     expect((await login(input.email, input.password)).status).toBe(429);
     const { token } = await resetLinkFor(input.email);
     expect((await post(`/api/auth/reset-password?token=${token}`, { newPassword: 'unlocked-pass' })).status).toBe(200);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
-import { CONTACT_CONFIRMATION, CONTACT_LIMIT } from '../../server/contact/contact.ts';
+import { CONTACT_CONFIRMATION } from '../../server/contact/contact.ts';
+import { RATE_LIMITS } from '../../server/rate-limits/rate-limits.ts';
+
+const CONTACT_LIMIT = RATE_LIMITS.contactPerIp.limit;
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // TRUST_PROXY lets each test pick its client IP with X-Forwarded-For, so the per-IP limit of

@@ -4,12 +4,8 @@ import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import type { Services } from '../../server/context.ts';
-import { createLogger } from '../../server/logger.ts';
-import { createMailer } from '../../server/mail/mailer.ts';
-import { createLocalMediaStore } from '../../server/media/storage.ts';
-import { createSearchCache } from '../../server/listings/search-cache.ts';
-import { createPaymentsService, type PaymentsServiceOptions } from '../../server/payments/service.ts';
+import type { PaymentsServiceOptions } from '../../server/payments/service.ts';
+import { createServices } from '../../server/services.ts';
 import { insertUser, type NewUser } from '../../server/users/users.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -17,28 +13,18 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
  * The real app (API and middleware) over a real migrated database, driven in-process with
- * app.request(). Mail goes to a temporary outbox; media to a temporary folder.
+ * app.request(). Services are built by the production composition root; mail goes to a
+ * temporary outbox, media to a temporary folder.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { payments?: PaymentsServiceOptions } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-test-'));
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
   const database = await createTestDatabase();
-  const logger = createLogger(config.logLevel);
-  const services: Services = {
-    config,
-    db: database.db,
-    logger,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger),
-    media: createLocalMediaStore(config.mediaDir),
-    searchCache: createSearchCache(config.searchCacheSeconds),
+  const { services } = await createServices(config, {
+    database,
     // The payment sandbox and its webhooks reach the app in process: no port is opened.
-    payments: createPaymentsService(config, logger, {
-      fetch: (input, init) => Promise.resolve(app.request(input, init)),
-      timeoutMs: 2000,
-      retryDelayMs: 5,
-      ...options.payments,
-    }),
-  };
+    payments: { fetch: (input, init) => Promise.resolve(app.request(input, init)), timeoutMs: 2000, retryDelayMs: 5, ...options.payments },
+  });
   const app = createApp(services);
 
   /** A request as a browser on our own origin or an API client would send it. */

@@ -2,12 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { requestPasswordReset } from '../../../server/auth/accounts';
 import { ForgotPasswordInput } from '../../../server/auth/schemas';
-import { authThrottles } from '../../../server/auth/throttles';
 import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { LONG_TOAST_MS, MSG } from '~/components/accounts/messages';
 import { toast } from '~/lib/toast';
-import { attempt, text } from './forms.server';
+import { attempt } from '../../../server/http/page-errors';
+import { text } from './forms.server';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | Soko' }];
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ForgotPasswordInput.safeParse({ email });
   if (!parsed.success) return fail(MSG.invalidEmail, 400);
   const result = await attempt(
-    () => requestPasswordReset(context, authThrottles(context), parsed.data.email, context.clientIp),
+    () => requestPasswordReset(context, parsed.data.email, context.clientIp),
     // 429 keeps its own clear message; anything else is the specification's text.
     (error): Result => ({ sent: false, error: error.startsWith('Too many') ? error : MSG.forgotFailed, email }),
   );

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { logIn } from '../../../server/auth/accounts';
 import { LoginInput } from '../../../server/auth/schemas';
-import { authThrottles } from '../../../server/auth/throttles';
 import { ErrorAlert, Flash } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { LONG_TOAST_MS, MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
-import { afterLoginPath, attempt, text } from './forms.server';
+import { attempt } from '../../../server/http/page-errors';
+import { afterLoginPath, text } from './forms.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Login | Soko' }, { name: 'robots', content: 'noindex' }];
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginInput.safeParse({ email, password: text(form, 'password'), rememberMe: form.get('rememberMe') === 'on' });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? '', email }, { status: 400 });
   const result = await attempt(
-    () => logIn(context.db, authThrottles(context), parsed.data, context.clientIp),
+    () => logIn(context, parsed.data, context.clientIp),
     (error) => ({ error, email }),
   );
   if (!result.ok) return result.response;

@@ -6,9 +6,10 @@ import { SESSION_COOKIE } from '../../../server/auth/sessions';
 import { ErrorAlert, Flash } from '~/components/accounts/Alerts';
 import { DETAIL_FIELDS, detailsFrom, sameDetails, type Details } from '~/components/accounts/details';
 import { MSG } from '~/components/accounts/messages';
-import { loginRedirect } from '~/lib/guards.server';
+import { loginRedirect } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
-import { attempt, text } from './forms.server';
+import { attempt } from '../../../server/http/page-errors';
+import { text } from './forms.server';
 import type { Route } from './+types/my-details';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My Details | Soko' }, { name: 'robots', content: 'noindex' }];

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { registerUser } from '../../../server/auth/accounts';
 import { RegisterInput } from '../../../server/auth/schemas';
-import { authThrottles } from '../../../server/auth/throttles';
 import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
-import { attempt, issueMessages, text } from './forms.server';
+import { attempt } from '../../../server/http/page-errors';
+import { issueMessages, text } from './forms.server';
 import type { Route } from './+types/register';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign up | Soko' }];
@@ -32,10 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec: the server's errors joined with commas.
   if (!parsed.success) return fail(issueMessages(parsed.error).join(', '));
   const result = await attempt(
-    async () => {
-      authThrottles(context).register.hit(context.clientIp);
-      return registerUser(context.db, parsed.data);
-    },
+    () => registerUser(context, parsed.data, context.clientIp),
     (error) => ({ error, values }),
   );
   if (!result.ok) return result.response;

@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { findResetUser, resetPassword } from '../../../server/auth/accounts';
 import { ResetPasswordInput } from '../../../server/auth/schemas';
-import { authThrottles } from '../../../server/auth/throttles';
 import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { toast } from '~/lib/toast';
-import { attempt, text } from './forms.server';
+import { attempt } from '../../../server/http/page-errors';
+import { text } from './forms.server';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset password | Soko' }, { name: 'robots', content: 'noindex' }];
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ResetPasswordInput.safeParse({ newPassword });
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.resetFailed);
   const result = await attempt(
-    () => resetPassword(context, authThrottles(context), token, parsed.data.newPassword),
+    () => resetPassword(context, token, parsed.data.newPassword),
     (error): Failure => ({ error: error || MSG.resetFailed, invalidLink: error === MSG.resetInvalidLink }),
   );
   if (!result.ok) return result.response;

@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { CONTACT_CONFIRMATION, sendContactMessage } from '../../../server/contact/contact';
-import { isAppError } from '../../../server/http/errors';
+import { failureData } from '../../../server/http/page-errors';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/contact-form';
 
@@ -29,13 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await sendContactMessage(context, values, { ip: context.clientIp, userId: context.auth?.user.id });
   } catch (error) {
-    if (!isAppError(error) || (error.status !== 400 && error.status !== 429)) throw error;
-    const fieldErrors: Partial<Record<Field, string>> = {};
-    for (const e of error.errors ?? []) {
-      const field = e.path as Field;
-      if (FIELDS.includes(field) && !fieldErrors[field]) fieldErrors[field] = e.msg;
-    }
-    return data({ message: error.message, fieldErrors, values }, { status: error.status, headers: error.headers });
+    return failureData(error, (failure) => {
+      const fieldErrors: Partial<Record<Field, string>> = {};
+      for (const e of failure.errors ?? []) {
+        const field = e.path as Field;
+        if (FIELDS.includes(field) && !fieldErrors[field]) fieldErrors[field] = e.msg;
+      }
+      return { message: failure.message, fieldErrors, values };
+    });
   }
   // Post/Redirect/Get: reloading the confirmation does not send the message twice.
   return redirect('/contact-form?sent=1');

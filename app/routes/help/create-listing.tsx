@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form, Link } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { DEMO_CATEGORIES, DEMO_MAX_PHOTOS, logDemoListing } from '~/samples/create-listing';
 import type { Route } from './+types/create-listing';
 
@@ -9,13 +9,13 @@ export const meta: Route.MetaFunction = () =>
   pageMeta('Create a listing (demo)', 'A demonstration of the listing form. Nothing is saved; use Post an ad to publish a real ad.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context, request);
+  requireAuth(context.auth, request);
   return null;
 }
 
 /** Without JavaScript the form still posts here; the demo saves nothing and says so. */
 export function action({ context, request }: Route.ActionArgs) {
-  requireAuth(context, request);
+  requireAuth(context.auth, request);
   return { submitted: true };
 }
 

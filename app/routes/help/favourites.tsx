@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
 import { SampleNotice } from '~/components/help/SampleNotice';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { formatPrice } from '~/lib/money';
 import { SAMPLE_FAVOURITES } from '~/samples/favourites';
 import type { Route } from './+types/favourites';
@@ -9,7 +9,7 @@ import type { Route } from './+types/favourites';
 export const meta: Route.MetaFunction = () => pageMeta('Favourites', 'The ads you have saved on Soko, in one place.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context, request);
+  requireAuth(context.auth, request);
   return { favourites: SAMPLE_FAVOURITES };
 }
 

@@ -1,6 +1,6 @@
 import { pageMeta } from '~/components/help/meta';
 import { SampleNotice } from '~/components/help/SampleNotice';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { JOB_AD_ACTION_NOTICE, SAMPLE_JOB_ADS } from '~/samples/job-ads';
 import type { Route } from './+types/manage-job-ads';
@@ -8,7 +8,7 @@ import type { Route } from './+types/manage-job-ads';
 export const meta: Route.MetaFunction = () => pageMeta('Manage Job Ads', 'Your job ads on Soko: status, applications and date posted.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context, request);
+  requireAuth(context.auth, request);
   return { jobAds: SAMPLE_JOB_ADS };
 }
 

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { MESSAGES_PLACEHOLDER } from '~/samples/messages';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = () => pageMeta('Messages', 'Your conversations with buyers and sellers on Soko.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context, request);
+  requireAuth(context.auth, request);
   return null;
 }
 

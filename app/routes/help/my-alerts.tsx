@@ -1,13 +1,13 @@
 import { pageMeta } from '~/components/help/meta';
 import { SampleNotice } from '~/components/help/SampleNotice';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { ALERT_TYPE_LABELS, SAMPLE_ALERTS } from '~/samples/alerts';
 import type { Route } from './+types/my-alerts';
 
 export const meta: Route.MetaFunction = () => pageMeta('My Alerts', 'Price drops, new ads matching your searches and other alerts from Soko.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context, request);
+  requireAuth(context.auth, request);
   return { alerts: SAMPLE_ALERTS };
 }
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
 import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/components/listings/forms/limits';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
-import { isAppError } from '../../../server/http/errors';
+import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
 import type { Route } from './+types/edit-ad';
@@ -15,7 +15,7 @@ const REDIRECT_MS = 1500;
 export const meta: Route.MetaFunction = () => [{ title: 'Edit ad — Soko' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   const listing = await getListing(context.db, params.id);
   if (!listing) return data({ failure: 'Failed to load ad: Listing not found.' }, { status: 404 });
   if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedAd }, { status: 403 });
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   const form = await request.formData();
   const text = (k: string) => {
     const v = form.get(k);
@@ -50,8 +50,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       location: text('location'),
     });
   } catch (error) {
-    if (isAppError(error) && error.status < 500) return data({ error: `Failed to update ad: ${error.message}` }, { status: error.status });
-    throw error;
+    return failureData(error, (e) => ({ error: `Failed to update ad: ${e.message}` }));
   }
   // With JavaScript the page shows the toast and moves on after 1.5 s; a plain form post goes straight there.
   if (form.get('_js') !== '1') return redirect('/manage-ads');

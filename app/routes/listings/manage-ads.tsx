@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { data, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '~/components/listings/forms/limits';
 import { ListingCard, toCardListing } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
-import { requireAuth } from '~/lib/guards.server';
+import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
-import { isAppError } from '../../../server/http/errors';
+import { failureData } from '../../../server/http/page-errors';
 import { listingsByOwner } from '../../../server/listings/queries';
 import { deleteListing } from '../../../server/listings/write';
 import type { Route } from './+types/manage-ads';
@@ -13,21 +13,20 @@ import type { Route } from './+types/manage-ads';
 export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads — Soko' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   const ads = await listingsByOwner(context.db, auth.user.id);
   return { email: auth.user.email, ads: ads.map(toCardListing) };
 }
 
 /** Delete (the only action here); the server checks the ad is the user's own. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   try {
     await deleteListing(context, id, auth.user.id);
   } catch (error) {
-    if (isAppError(error) && error.status < 500) return data({ ok: false as const, message: `Error deleting ad: ${error.message}` }, { status: error.status });
-    throw error;
+    return failureData(error, (e) => ({ ok: false as const, message: `Error deleting ad: ${e.message}` }));
   }
   return { ok: true as const, message: MESSAGES.deleted };
 }

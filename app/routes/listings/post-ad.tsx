@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
 import { EMPTY_VALUES, ListingForm, type ListingFormValues } from '~/components/listings/forms/ListingForm';
 import { MESSAGES } from '~/components/listings/forms/limits';
-import { requireAuth } from '~/lib/guards.server';
-import { isAppError } from '../../../server/http/errors';
+import { requireAuth } from '../../../server/http/guards';
+import { expectedError } from '../../../server/http/errors';
 import { getListing } from '../../../server/listings/queries';
 import { createListing, requireOwnListing, updateListing, uploadFromFormData } from '../../../server/listings/write';
 import { readFormData } from '../../../server/media/upload';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 /** Create mode at /post-ad, edit mode at /post-ad?id=<id> (spec: "also the edit form when an id is present"). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   const id = new URL(request.url).searchParams.get('id');
   if (!id) return { mode: 'create' as const, id: null, values: EMPTY_VALUES, photos: [] };
   const listing = await getListing(context.db, id);
@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** The same domain functions as the API; a plain multipart post without JavaScript works too. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   const id = new URL(request.url).searchParams.get('id');
   let values: ListingFormValues = EMPTY_VALUES;
   try {
@@ -55,7 +55,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     const listing = await createListing(context, auth.user.id, upload);
     return { posted: { id: listing._id, at: Date.now() } };
   } catch (error) {
-    if (isAppError(error) && error.status < 500) return data({ error: error.message, values }, { status: error.status });
+    const failure = expectedError(error);
+    if (failure && failure.status < 500) return data({ error: failure.message, values }, { status: failure.status, headers: failure.headers });
     context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
     return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values }, { status: 500 });
   }

@@ -1,14 +1,14 @@
 import { redirect } from 'react-router';
 import { featureCallbackUrl, FEATURE_FEE_KSH } from '~/components/payments/fee';
-import { requireAuth } from '~/lib/guards.server';
-import { isAppError } from '../../../server/http/errors';
+import { requireAuth } from '../../../server/http/guards';
+import { expectedError } from '../../../server/http/errors';
 import { startCheckout } from '../../../server/payments/payments';
 import { paymentsDeps } from '../../../server/payments/service';
 import type { Route } from './+types/feature';
 
 /** The Feature Your Ad? form posted without JavaScript: same checkout as the API, then off to pay. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const auth = requireAuth(context, request);
+  const auth = requireAuth(context.auth, request);
   try {
     const { url } = await startCheckout(paymentsDeps(context), {
       userId: auth.user.id,
@@ -20,8 +20,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     return redirect(url);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const query = new URLSearchParams({ listingId: params.listingId, status: 'failed', message: error.message });
+    const failure = expectedError(error);
+    if (!failure) throw error;
+    const query = new URLSearchParams({ listingId: params.listingId, status: 'failed', message: failure.message });
     return redirect(`/payment-failure?${query}`);
   }
 }

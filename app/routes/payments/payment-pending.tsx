@@ -1,35 +1,25 @@
 import { useEffect } from 'react';
 import { Link, redirect, useRevalidator } from 'react-router';
 import { PaymentActions } from '~/components/payments/PaymentActions';
-import { requireAuth } from '~/lib/guards.server';
-import { paymentForOwner, settle } from '../../../server/payments/payments';
+import { requireAuth } from '../../../server/http/guards';
 import { paymentsDeps } from '../../../server/payments/service';
+import { currentPayment, pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';
 import type { Route } from './+types/payment-pending';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Confirming your payment — Soko' }, { name: 'robots', content: 'noindex' }];
 
 /**
- * The provider has not confirmed the payment yet (slow M-Pesa, an outage). Each load asks
- * again through settle(); once there is a verdict the visitor is sent to the right page.
+ * The provider has not confirmed the payment yet (slow M-Pesa, an outage). The page shows the
+ * payment as it stands (server/payments/status.ts decides, as for the API) and sends the
+ * visitor on once there is a verdict.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context, request);
-  const txRef = (new URL(request.url).searchParams.get('tx_ref') ?? '').slice(0, 200);
-  if (!txRef) throw redirect('/payment-failure');
-  let payment = await paymentForOwner(context.db, txRef, auth.user.id).catch(() => null);
-  if (!payment) throw redirect(`/payment-failure?${new URLSearchParams({ status: 'failed', message: 'Payment not found.' })}`);
-  if (payment.status === 'pending') {
-    await settle(paymentsDeps(context), txRef);
-    payment = (await paymentForOwner(context.db, txRef, auth.user.id))!;
-  }
-  const listingId = payment.listingId ?? '';
-  if (payment.status === 'succeeded') throw redirect(`/payment-success?${new URLSearchParams({ listingId, tx_ref: txRef, status: 'successful' })}`);
-  if (payment.status !== 'pending') {
-    const failure: Record<string, string> = { listingId, status: payment.status };
-    if (payment.failureReason) failure.message = payment.failureReason;
-    throw redirect(`/payment-failure?${new URLSearchParams(failure)}`);
-  }
-  return { txRef, listingId };
+  const auth = requireAuth(context.auth, request);
+  const q = new URL(request.url).searchParams;
+  const txRef = txRefParam(q.get('tx_ref'));
+  const payment = txRef ? await currentPayment(paymentsDeps(context), txRef, auth.user.id).catch(() => null) : null;
+  if (!payment || payment.status !== 'pending') throw redirect(pageForPayment(payment && stateOf(payment), q.get('listingId')));
+  return { txRef, listingId: payment.listingId ?? '' };
 }
 
 /** Polls GET /api/payments/:tx_ref, slowing down over time; the loader redirects once it is settled. */

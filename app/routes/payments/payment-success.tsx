@@ -1,25 +1,21 @@
 import { redirect } from 'react-router';
 import { PaymentActions } from '~/components/payments/PaymentActions';
 import { findPayment } from '../../../server/payments/payments';
+import { pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';
 import type { Route } from './+types/payment-success';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful! — Soko' }, { name: 'robots', content: 'noindex' }];
 
-/** Spec query: listingId, tx_ref, status. A reference the database does not call paid is not shown as paid. */
+/**
+ * Spec query: listingId, tx_ref, status. Only a payment the database calls paid is shown as
+ * paid; anything else (pending, failed, unknown or missing reference) goes to its own page.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
-  const listingId = q.get('listingId') ?? '';
-  const txRef = q.get('tx_ref') ?? '';
-  const payment = txRef ? await findPayment(context.db, txRef.slice(0, 200)) : null;
-  if (payment && payment.status === 'pending') {
-    throw redirect(`/payment-pending?${new URLSearchParams({ listingId: payment.listingId ?? '', tx_ref: txRef })}`);
-  }
-  if (payment && payment.status !== 'succeeded') {
-    const failure: Record<string, string> = { listingId: payment.listingId ?? '', status: payment.status };
-    if (payment.failureReason) failure.message = payment.failureReason;
-    throw redirect(`/payment-failure?${new URLSearchParams(failure)}`);
-  }
-  return { listingId: payment?.listingId ?? listingId, txRef };
+  const txRef = txRefParam(q.get('tx_ref'));
+  const payment = txRef ? await findPayment(context.db, txRef) : null;
+  if (!payment || payment.status !== 'succeeded') throw redirect(pageForPayment(payment && stateOf(payment), q.get('listingId')));
+  return { listingId: payment.listingId ?? '', txRef };
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {

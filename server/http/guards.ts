@@ -1,0 +1,33 @@
+import type { Auth } from '../context.ts';
+import { unauthorized } from './errors.ts';
+
+/**
+ * The one sign-in guard, for the API and for pages alike. Without a signed-in user an API
+ * request gets 401 (the standard error body); a page request (pass its Request) is sent to
+ * the login page, which brings the visitor back to where they were.
+ */
+export function requireAuth(auth: Auth | null | undefined, pageRequest?: Request): Auth {
+  if (auth) return auth;
+  if (pageRequest) throw loginRedirect(pageRequest);
+  throw unauthorized();
+}
+
+/** A redirect to /auth/login remembering the page (React Router follows a thrown redirect Response). */
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return new Response(null, { status: 302, headers: { Location: `/auth/login?redirectTo=${encodeURIComponent(back)}` } });
+}
+
+/**
+ * Only a path on our own site is accepted as a place to go after login (no open redirects).
+ * Browsers drop tabs and newlines from URLs and treat a backslash like a slash, so
+ * "/\t/evil.example" and "/\\evil.example" are other sites: anything with a control character
+ * or a backslash, or starting with two slashes, falls back.
+ */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  const v = typeof value === 'string' ? value : '';
+  // eslint-disable-next-line no-control-regex
+  if (!v.startsWith('/') || v.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(v)) return fallback;
+  return v;
+}

@@ -1,0 +1,85 @@
+import { tooManyRequests } from '../http/errors.ts';
+import { createMemoryStore, type CounterStore } from './store.ts';
+
+const MINUTE = 60_000;
+
+type Rule = {
+  limit: number;
+  windowMs: number;
+  /** What the person is told when refused; a function gets the seconds until the window ends. */
+  message?: string | ((retryAfterSeconds: number) => string);
+};
+
+const tooManyLogins = 'Too many failed login attempts. Please wait a few minutes and try again.';
+
+/**
+ * Every rate limit of Soko, in one table. Page actions and API handlers reach them only through
+ * the domain functions that call `RateLimits`, so a limit is counted once per action, whichever
+ * door the request came in by.
+ *
+ * Per-IP limits are generous on purpose: Kenyan mobile networks put many phones behind one
+ * carrier-grade NAT address, so an IP is a crowd, not a person. The per-account and
+ * per-address limits are the tight ones.
+ */
+export const RATE_LIMITS = {
+  /** Failed logins for one account, from anywhere. */
+  loginPerAccount: { limit: 5, windowMs: 15 * MINUTE, message: tooManyLogins },
+  /** Failed logins from one address, whatever the account (password spraying). */
+  loginPerIp: { limit: 50, windowMs: 15 * MINUTE, message: tooManyLogins },
+  registerPerIp: { limit: 50, windowMs: 60 * MINUTE, message: 'Too many sign-ups from your network. Please wait a while and try again.' },
+  resetRequestsPerIp: { limit: 20, windowMs: 15 * MINUTE, message: 'Too many password reset requests. Please wait a few minutes and try again.' },
+  /** Reset mails to one address; more requests are answered the same way but send nothing. */
+  resetMailsPerEmail: { limit: 3, windowMs: 15 * MINUTE },
+  /** A checkout creates a provider session; a person needs a handful, a script gets slowed down. */
+  checkoutPerUser: { limit: 10, windowMs: 10 * MINUTE, message: 'Too many payment attempts. Please wait a few minutes and try again.' },
+  /** The provider is asked about one pending payment at most once every few seconds. */
+  paymentRecheck: { limit: 1, windowMs: 4000 },
+  phoneRevealPerIp: { limit: 20, windowMs: 10 * MINUTE, message: 'Too many phone number requests. Please wait a few minutes and try again.' },
+  contactPerIp: {
+    limit: 5,
+    windowMs: 60 * MINUTE,
+    message: (seconds: number) => {
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or e-mail us directly.`;
+    },
+  },
+} as const satisfies Record<string, Rule>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+/** The rate-limit service: one per running app, built by the composition root (server/services.ts). */
+export type RateLimits = {
+  /** Counts one attempt; throws a 429 with Retry-After when it is over the limit. */
+  hit(name: LimitName, key: string, now?: number): Promise<void>;
+  /** Counts one attempt; false (instead of a 429) when it is over the limit. */
+  tryHit(name: LimitName, key: string, now?: number): Promise<boolean>;
+  /** Throws the 429 when key has used up its limit; counts nothing. */
+  refuseIfBlocked(name: LimitName, key: string, now?: number): Promise<void>;
+  reset(name: LimitName, key: string): Promise<void>;
+};
+
+export function createRateLimits(store: CounterStore = createMemoryStore(), rules: Record<LimitName, Rule> = RATE_LIMITS): RateLimits {
+  const refusal = (name: LimitName, resetAt: number, now: number) => {
+    const rule = rules[name];
+    const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    const message = typeof rule.message === 'function' ? rule.message(seconds) : rule.message;
+    return tooManyRequests(seconds, message);
+  };
+  const count = (name: LimitName, key: string, now: number) => store.increment(`${name}:${key}`, rules[name].windowMs, now);
+  return {
+    async hit(name, key, now = Date.now()) {
+      const window = await count(name, key, now);
+      if (window.count > rules[name].limit) throw refusal(name, window.resetAt, now);
+    },
+    async tryHit(name, key, now = Date.now()) {
+      return (await count(name, key, now)).count <= rules[name].limit;
+    },
+    async refuseIfBlocked(name, key, now = Date.now()) {
+      const window = await store.peek(`${name}:${key}`, now);
+      if (window && window.count >= rules[name].limit) throw refusal(name, window.resetAt, now);
+    },
+    async reset(name, key) {
+      await store.delete(`${name}:${key}`);
+    },
+  };
+}

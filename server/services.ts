@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Services } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { createSearchCache } from './listings/search-cache.ts';
+import { createLogger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createLocalMediaStore } from './media/storage.ts';
+import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
+import { createRateLimits } from './rate-limits/rate-limits.ts';
+
+export type ServicesOptions = {
+  /** An already opened database (tests hand in a cloned template, the benchmark a seeded one). */
+  database?: Database;
+  /** How the payment adapter reaches the provider (tests route it in process). */
+  payments?: PaymentsServiceOptions;
+};
+
+export type BuiltServices = { services: Services; database: Database; close(): Promise<void> };
+
+/** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+}
+
+/**
+ * The composition root: every long-lived service, built from the config. `npm start`
+ * (server/main.ts), the test app and the search benchmark all build their services here, so
+ * what the tests run is wired exactly as production is.
+ */
+export async function createServices(config: Config, options: ServicesOptions = {}): Promise<BuiltServices> {
+  const logger = createLogger(config.logLevel);
+  const database = options.database ?? (await openConfiguredDatabase(config));
+  const applied = await migrate(database);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
+  const services: Services = {
+    config,
+    db: database.db,
+    logger,
+    mailer,
+    media: createLocalMediaStore(config.mediaDir),
+    payments: createPaymentsService(config, logger, options.payments),
+    searchCache: createSearchCache(config.searchCacheSeconds),
+    rateLimits: createRateLimits(),
+  };
+  return {
+    services,
+    database,
+    async close() {
+      mailer.close();
+      await database.close();
+    },
+  };
+}
