@@ -19,4 +19,54 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  // The dependency direction (README, Architecture): app/lib holds the rules both sides share;
+  // server/ and scripts/ use nothing else from app/, and browser code takes only types from server/.
+  {
+    files: ['server/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/components/**', '**/app/routes/**', '**/app/root*', '**/app/samples/**', '~/components/**', '~/routes/**'],
+              message: 'server/ and scripts/ may import only app/lib/ (the shared rules) from app/. Move the shared rule to app/lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/lib/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}', 'app/root.tsx', 'app/samples/**/*.ts'],
+    ignores: ['**/*.server.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/server'],
+              allowTypeImports: true,
+              message: 'Browser code may import only types from server/. Server work belongs in a route loader or action, or in a .server.ts module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], allowTypeImports: true, message: 'app/lib is shared with server/: it imports no server code.' },
+            { group: ['~/components/**', '~/routes/**', '**/components/**', '**/routes/**'], message: 'app/lib is shared with server/: it imports nothing from components or routes.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -29,8 +29,15 @@ export function categorySlug(name: string): string {
 export function resolveCategory(value: string | null | undefined): Category | null {
   const v = (value ?? '').trim();
   if (!v) return null;
+  return knownCategory(v) ?? 'Others';
+}
+
+/** A category by exact name or slug, case-insensitively; null when it is not on the list (posting refuses it). */
+export function knownCategory(value: string): Category | null {
+  const v = value.trim();
+  if (!v) return null;
   const lower = v.toLowerCase();
-  return CATEGORIES.find((c) => c.toLowerCase() === lower || categorySlug(c) === categorySlug(v)) ?? 'Others';
+  return CATEGORIES.find((c) => c.toLowerCase() === lower || categorySlug(c) === categorySlug(v)) ?? null;
 }
 
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {

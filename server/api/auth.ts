@@ -2,18 +2,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   deleteAccount,
   findResetUser,
-  INVALID_RESET_LINK,
   logIn,
   registerUser,
   requestPasswordReset,
-  RESET_REQUESTED,
   resetPassword,
   updateUserDetails,
 } from '../auth/accounts.ts';
 import {
   ForgotPasswordInput,
   LoginInput,
-  MISSING_RESET_TOKEN,
   RegisterInput,
   ResetPasswordInput,
   TokenQuery,
@@ -28,11 +25,12 @@ import { requireAuth } from '../http/guards.ts';
 import { toUserJson } from '../users/users.ts';
 import { bearer, errorResponses, json, jsonBody as body, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
+import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
 
-export const REGISTERED = 'Registration successful! Please log in.';
+const { registered: REGISTERED, resetRequested: RESET_REQUESTED, resetMissingToken: MISSING_RESET_TOKEN, resetInvalidLink: INVALID_RESET_LINK, resetDone: PASSWORD_RESET } = ACCOUNT_MESSAGES;
+
 export const LOGGED_IN = 'Login successful.';
 export const LOGGED_OUT = 'Logged out successfully.';
-export const PASSWORD_RESET = 'Your password has been successfully reset! You can now log in with your new password.';
 export const ACCOUNT_DELETED = 'Account deleted successfully.';
 
 const register = createRoute({

@@ -9,6 +9,7 @@ import { imageFiles } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { findUserByEmail, insertUser } from '../users/users.ts';
+import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
 import { normalisePhone } from '../../app/lib/phone.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -20,8 +21,6 @@ import { hashToken, newToken } from './tokens.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
-export const INVALID_RESET_LINK = 'The password reset link is invalid or expired. Please request a new one.';
-export const RESET_REQUESTED = 'If an account with that email exists, a password reset link has been sent to your inbox.';
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger; rateLimits: RateLimits };
@@ -123,7 +122,7 @@ export async function findResetUser(db: Db, token: string | undefined, now = new
  */
 export async function resetPassword(deps: MailDeps, token: string, newPassword: string): Promise<User> {
   const before = await findResetUser(deps.db, token);
-  if (!before) throw badRequest(INVALID_RESET_LINK);
+  if (!before) throw badRequest(ACCOUNT_MESSAGES.resetInvalidLink);
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
   const user = await deps.db.transaction(async (tx) => {
@@ -132,7 +131,7 @@ export async function resetPassword(deps: MailDeps, token: string, newPassword: 
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
-    if (!used) throw badRequest(INVALID_RESET_LINK);
+    if (!used) throw badRequest(ACCOUNT_MESSAGES.resetInvalidLink);
     const [updated] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).returning();
     await tx
       .update(passwordResets)

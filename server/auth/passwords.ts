@@ -3,8 +3,6 @@ import { hash, verify } from '@node-rs/argon2';
 // OWASP ASVS 5.0 appendix C: argon2id, m=19 MiB, t=2, p=1.
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

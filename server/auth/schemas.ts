@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { normalisePhone, PHONE_ERROR } from '../../app/lib/phone.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../app/lib/account-rules.ts';
 
 /**
  * Input schemas of the accounts feature, shared by the JSON API and the page actions so both
@@ -8,10 +8,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.ts';
  * Messages are user-facing; the ones the specification gives are used word for word.
  */
 
-export const INVALID_EMAIL = 'Please enter a valid email address.';
-export const SHORT_PASSWORD = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-export const LONG_PASSWORD = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-export const MISSING_RESET_TOKEN = 'Password reset token is missing from the URL.';
+const { invalidEmail: INVALID_EMAIL, shortPassword: SHORT_PASSWORD, longPassword: LONG_PASSWORD } = ACCOUNT_MESSAGES;
 
 const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`);
 
@@ -23,8 +20,8 @@ const email = z
   .trim()
   .toLowerCase()
   .min(1, 'Email is required.')
-  .max(254, INVALID_EMAIL)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
+  .max(MAX_EMAIL_LENGTH, INVALID_EMAIL)
+  .regex(EMAIL_PATTERN, INVALID_EMAIL);
 
 /** Never trimmed: spaces are part of a password. */
 const newPassword = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, MESSAGES } from '../../app/components/listings/forms/limits.ts';
-import { CATEGORIES, categorySlug, type Category } from '../../app/lib/categories.ts';
+import { LIMITS, MESSAGES } from '../../app/lib/listing-rules.ts';
+import { CATEGORIES, knownCategory, type Category } from '../../app/lib/categories.ts';
 import { CURRENCIES, type Currency } from '../../app/lib/money.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
@@ -15,13 +15,6 @@ export type ListingFields = {
   currency: Currency;
   location: string;
 };
-
-/** A category by exact name or slug, case-insensitively; null when it is not on the list. */
-export function knownCategory(value: string): Category | null {
-  const v = value.trim();
-  if (!v) return null;
-  return CATEGORIES.find((c) => c.toLowerCase() === v.toLowerCase() || categorySlug(c) === categorySlug(v)) ?? null;
-}
 
 const text = (label: string, max: number) =>
   z

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { MAX_IMAGES, MESSAGES } from '../../app/components/listings/forms/limits.ts';
+import { MAX_IMAGES, MESSAGES } from '../../app/lib/listing-rules.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';

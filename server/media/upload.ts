@@ -1,4 +1,4 @@
-import { MAX_IMAGES } from '../../app/components/listings/forms/limits.ts';
+import { MAX_IMAGES } from '../../app/lib/listing-rules.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 

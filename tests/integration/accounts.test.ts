@@ -3,7 +3,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_ERROR } from '../../app/lib/phone.ts';
-import { EMAIL_TAKEN, INVALID_CREDENTIALS, INVALID_RESET_LINK, RESET_REQUESTED } from '../../server/auth/accounts.ts';
+import { EMAIL_TAKEN, INVALID_CREDENTIALS } from '../../server/auth/accounts.ts';
+import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
+
+const { resetInvalidLink: INVALID_RESET_LINK, resetRequested: RESET_REQUESTED } = ACCOUNT_MESSAGES;
 import { RATE_LIMITS as LIMITS } from '../../server/rate-limits/rate-limits.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { listingImages, listings, passwordResets, payments, sessions, users } from '../../server/db/schema/index.ts';

@@ -5,6 +5,7 @@ import { ForgotPasswordInput } from '../../../server/auth/schemas';
 import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { LONG_TOAST_MS, MSG } from '~/components/accounts/messages';
+import { looksLikeEmail } from '~/lib/account-rules';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { text } from './forms.server';
@@ -13,7 +14,6 @@ import type { Route } from './+types/forgot-password';
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | Soko' }];
 
 /** Spec: non-empty and containing an at-sign. */
-const looksLikeEmail = (value: string) => value.trim() !== '' && value.includes('@');
 
 type Result = { sent: true } | { sent: false; error: string; email: string };
 

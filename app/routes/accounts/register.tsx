@@ -8,6 +8,7 @@ import { MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { attempt } from '../../../server/http/page-errors';
 import { issueMessages, text } from './forms.server';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/account-rules';
 import type { Route } from './+types/register';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign up | Soko' }];
@@ -94,8 +95,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <label htmlFor="register-location" className="label">Location</label>
           <input id="register-location" name="location" className="input" autoComplete="address-level2" placeholder="e.g. Nairobi" required maxLength={100} defaultValue={v?.location} />
         </div>
-        <PasswordInput id="register-password" name="password" label="Password" autoComplete="new-password" required minLength={8} maxLength={128} />
-        <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" autoComplete="new-password" required minLength={8} maxLength={128} />
+        <PasswordInput id="register-password" name="password" label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="terms" className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
           <span>

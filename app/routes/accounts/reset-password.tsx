@@ -9,6 +9,7 @@ import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { text } from './forms.server';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/account-rules';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset password | Soko' }, { name: 'robots', content: 'noindex' }];
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const newPassword = text(form, 'newPassword');
   const fail = (error: string, status = 400) => data<Failure>({ error }, { status });
   if (!token) return fail(MSG.resetMissingToken);
-  if (newPassword.length < 8) return fail(MSG.resetShortPassword);
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return fail(MSG.resetShortPassword);
   if (newPassword !== text(form, 'confirmPassword')) return fail(MSG.resetMismatch);
   const parsed = ResetPasswordInput.safeParse({ newPassword });
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.resetFailed);
@@ -92,7 +93,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const check = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     const password = String(form.get('newPassword') ?? '');
-    const problem = password.length < 8 ? MSG.resetShortPassword : password !== form.get('confirmPassword') ? MSG.resetMismatch : null;
+    const problem = password.length < MIN_PASSWORD_LENGTH ? MSG.resetShortPassword : password !== form.get('confirmPassword') ? MSG.resetMismatch : null;
     setClientError(problem);
     if (problem) event.preventDefault();
   };
@@ -102,8 +103,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthCard title="Reset Password" intro="Choose a new password for your account. It must be at least 8 characters long.">
       <Form method="post" action={`/reset-password?token=${encodeURIComponent(loaderData.token)}`} noValidate className="flex flex-col gap-4" onSubmit={check}>
         <ErrorAlert id="reset-error" message={error} />
-        <PasswordInput id="reset-new-password" name="newPassword" label="New Password" autoComplete="new-password" required minLength={8} maxLength={128} />
-        <PasswordInput id="reset-confirm-password" name="confirmPassword" label="Confirm New Password" autoComplete="new-password" required minLength={8} maxLength={128} />
+        <PasswordInput id="reset-new-password" name="newPassword" label="New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="reset-confirm-password" name="confirmPassword" label="Confirm New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? 'Resetting...' : 'Reset Password'}
         </button>

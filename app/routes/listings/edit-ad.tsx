@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
-import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/components/listings/forms/limits';
+import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { failureData } from '../../../server/http/page-errors';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES } from '~/components/listings/forms/limits';
+import { MESSAGES } from '~/lib/listing-rules';
 import { ListingCard, toCardListing } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
 import { requireAuth } from '../../../server/http/guards';

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { EMPTY_VALUES, ListingForm, type ListingFormValues } from '~/components/listings/forms/ListingForm';
-import { MESSAGES } from '~/components/listings/forms/limits';
+import { MESSAGES } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { expectedError } from '../../../server/http/errors';
 import { getListing } from '../../../server/listings/queries';

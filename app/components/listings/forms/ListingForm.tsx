@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router';
 import { CURRENCIES, currencyLabel } from '~/lib/money';
-import { LIMITS, MAX_IMAGES, MESSAGES } from './limits';
+import { LIMITS, MAX_IMAGES, MESSAGES } from '~/lib/listing-rules';
 import { fitFiles, PhotoPicker, useNewPhotos, type ExistingPhoto } from './PhotoPicker';
 import { CategorySelect } from './FormParts';
 
