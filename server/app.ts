@@ -13,11 +13,11 @@ import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { expectedError } from './http/errors.ts';
 
-export type AppEnv = {
+type AppEnv = {
   Variables: AuthVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
 };
 
-export type AppOptions = {
+type AppOptions = {
   /** The React Router server build; omitted by API-only integration tests. */
   getBuild?: () => Promise<ServerBuild>;
   /** Serve build/client (production). The dev server lets Vite serve assets instead. */

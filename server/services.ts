@@ -10,17 +10,17 @@ import { createLocalMediaStore } from './media/storage.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
 import { createRateLimits } from './rate-limits/rate-limits.ts';
 
-export type ServicesOptions = {
+type ServicesOptions = {
   /** An already opened database (tests hand in a cloned template, the benchmark a seeded one). */
   database?: Database;
   /** How the payment adapter reaches the provider (tests route it in process). */
   payments?: PaymentsServiceOptions;
 };
 
-export type BuiltServices = { services: Services; database: Database; close(): Promise<void> };
+type BuiltServices = { services: Services; database: Database; close(): Promise<void> };
 
 /** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );

@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useNavigate } from 'react-router';
 import { CATEGORIES } from '~/lib/categories';
 import { Logo } from './Logo';
 
-export type HeaderUser = { firstName: string } | null;
+type HeaderUser = { firstName: string } | null;
 
 /** Spec: header search sends only the non-empty trimmed values to /products; nothing when both are blank. */
 export function buildSearchUrl(search: string, location: string): string | null {

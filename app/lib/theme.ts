@@ -1,5 +1,5 @@
 export type Theme = 'light' | 'dark' | 'system';
-export const THEME_KEY = 'theme';
+const THEME_KEY = 'theme';
 
 /**
  * Runs inline in <head> before first paint, so a dark-theme visitor never sees a white flash.

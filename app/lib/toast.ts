@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec section 9: 4000 ms error and plain, 2000 ms success, loading until dismissed, at most 20. */
-export type ToastKind = 'success' | 'error' | 'loading' | 'plain';
-export type Toast = { id: number; kind: ToastKind; message: string };
+type ToastKind = 'success' | 'error' | 'loading' | 'plain';
+type Toast = { id: number; kind: ToastKind; message: string };
 
 export const TOAST_DURATIONS: Record<ToastKind, number> = { success: 2000, error: 4000, plain: 4000, loading: Infinity };
 export const MAX_TOASTS = 20;

@@ -29,9 +29,9 @@ import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
 
 const { registered: REGISTERED, resetRequested: RESET_REQUESTED, resetMissingToken: MISSING_RESET_TOKEN, resetInvalidLink: INVALID_RESET_LINK, resetDone: PASSWORD_RESET } = ACCOUNT_MESSAGES;
 
-export const LOGGED_IN = 'Login successful.';
-export const LOGGED_OUT = 'Logged out successfully.';
-export const ACCOUNT_DELETED = 'Account deleted successfully.';
+const LOGGED_IN = 'Login successful.';
+const LOGGED_OUT = 'Logged out successfully.';
+const ACCOUNT_DELETED = 'Account deleted successfully.';
 
 const register = createRoute({
   method: 'post',

@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
  * The pieces every API route declaration shares: the one error body (what server/app.ts's
  * error handler writes for every AppError), the response helpers, and the id parameter.
  */
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({ message: z.string(), errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional() })
   .openapi('Error');
 

@@ -21,7 +21,7 @@ import { hashToken, newToken } from './tokens.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
-export const RESET_TOKEN_MS = 60 * 60 * 1000;
+const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger; rateLimits: RateLimits };
 type LimitedDeps = { db: Db; rateLimits: RateLimits };
@@ -79,7 +79,7 @@ export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, 
 }
 
 /** A new single-use reset token for the user; any older unused one stops working. */
-export async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
+async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx

@@ -4,8 +4,8 @@ import { sessions, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'soko_session';
-export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
-export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
 
 export type User = typeof users.$inferSelect;
 export type SessionInfo = { id: string; userId: string; persistent: boolean; expiresAt: Date };
@@ -38,9 +38,3 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}

@@ -33,8 +33,7 @@ export const contactSchema = z.object({
     .max(5000, 'Your message must be at most 5000 characters long.'),
 });
 
-export type ContactInput = z.output<typeof contactSchema>;
-export type ContactSender = { ip: string; userId?: string | null };
+type ContactSender = { ip: string; userId?: string | null };
 
 export const CONTACT_CONFIRMATION = 'Thank you! Your message has been sent. Our support team will reply by e-mail within one working day.';
 

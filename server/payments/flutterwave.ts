@@ -14,7 +14,7 @@ import {
  * reference/payment-providers.md section 1. The same code talks to api.flutterwave.com and to
  * the built-in sandbox; only baseUrl and the keys differ.
  */
-export type FlutterwaveOptions = {
+type FlutterwaveOptions = {
   /** Without the /v3 suffix, e.g. https://api.flutterwave.com */
   baseUrl: string;
   secretKey: string;
@@ -172,7 +172,7 @@ export function createFlutterwaveProvider(options: FlutterwaveOptions): PaymentP
  * hash, and `flutterwave-signature` = base64(HMAC-SHA256(raw body, secret hash)). Either is
  * accepted; both are compared in constant time.
  */
-export function isSignedByFlutterwave(rawBody: string, header: (name: string) => string | undefined, secretHash: string): boolean {
+function isSignedByFlutterwave(rawBody: string, header: (name: string) => string | undefined, secretHash: string): boolean {
   const signature = header('flutterwave-signature');
   if (signature) {
     const expected = createHmac('sha256', secretHash).update(rawBody, 'utf8').digest('base64');

@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
 import { listings, payments, webhookEvents, type PaymentStatus } from '../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { ProviderRejectedError, ProviderUnavailableError, type PaymentProvider, type Verification } from './provider.ts';
 
 /** Spec section 9: featuring costs 200 Ksh and lasts one week. The client never sets either. */
-export const FEATURE_PRICE_KES = 200;
-export const FEATURE_DAYS = 7;
-export const FEATURE_CURRENCY = 'KES';
+const FEATURE_PRICE_KES = 200;
+const FEATURE_DAYS = 7;
+const FEATURE_CURRENCY = 'KES';
 
 /** The payment service the composition root builds (service.ts); domain functions take it as a slice. */
 export type PaymentsDeps = { db: Db; logger: Logger; provider: PaymentProvider; appUrl: string; rateLimits: RateLimits };
@@ -26,10 +27,8 @@ export type SettleOutcome = {
   unreachable?: boolean;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The provider is always sent back to our own return route; the browser then lands on a page. */
-export function returnUrlFor(appUrl: string, listingId: string): string {
+function returnUrlFor(appUrl: string, listingId: string): string {
   return `${appUrl}/api/payments/verify?listingId=${encodeURIComponent(listingId)}`;
 }
 
@@ -53,7 +52,7 @@ export async function startCheckout(
   if (callback.origin !== new URL(deps.appUrl).origin) throw badRequest('callback_url must be a link to this site.');
   const listingId = input.listingId ?? callback.searchParams.get('listingId') ?? '';
   if (!listingId) throw badRequest('listingId is required.');
-  if (!UUID.test(listingId)) throw notFound('Listing not found.');
+  if (!isUuid(listingId)) throw notFound('Listing not found.');
   const [listing] = await deps.db
     .select({ id: listings.id, ownerId: listings.ownerId, title: listings.title })
     .from(listings)

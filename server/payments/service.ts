@@ -8,8 +8,8 @@ import type { FetchLike, PaymentProvider } from './provider.ts';
 import { createFlutterwaveSandbox, SANDBOX_SECRET_KEY, SANDBOX_WEBHOOK_HASH, type FlutterwaveSandbox } from './sandbox/sandbox.ts';
 
 /** Where the sandbox is mounted on our own origin (server/app.ts). */
-export const SANDBOX_PATH = '/sandbox/flutterwave';
-export const WEBHOOK_PATH = '/api/payments/webhook/flutterwave';
+const SANDBOX_PATH = '/sandbox/flutterwave';
+const WEBHOOK_PATH = '/api/payments/webhook/flutterwave';
 
 export type PaymentsService = {
   provider: PaymentProvider;

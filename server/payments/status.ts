@@ -7,9 +7,9 @@ import { findPayment, settle, type Payment, type PaymentsDeps, type SettleOutcom
  * lands on (success, failure, pending) and the JSON the waiting page polls. The return route,
  * the three pages and GET /api/payments/:tx_ref all go through here, so they always agree.
  */
-export type PaymentState = Pick<SettleOutcome, 'status' | 'listingId' | 'txRef' | 'reason'>;
+type PaymentState = Pick<SettleOutcome, 'status' | 'listingId' | 'txRef' | 'reason'>;
 
-export const PAYMENT_NOT_FOUND = 'Payment not found.';
+const PAYMENT_NOT_FOUND = 'Payment not found.';
 
 export function stateOf(payment: Payment): PaymentState {
   return { status: payment.status, listingId: payment.listingId, txRef: payment.txRef, reason: payment.failureReason };
@@ -48,7 +48,7 @@ export function txRefParam(value: string | null | undefined): string {
 }
 
 /** The payment for its owner only. */
-export async function paymentForOwner(db: Db, txRef: string, userId: string): Promise<Payment> {
+async function paymentForOwner(db: Db, txRef: string, userId: string): Promise<Payment> {
   const payment = txRef ? await findPayment(db, txRef) : null;
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   if (payment.userId !== userId) throw forbidden('This payment belongs to another account.');

@@ -1,6 +1,6 @@
 // Demo seed data for Soko. Pure data: no runtime imports.
 
-export type DemoUser = {
+type DemoUser = {
   firstName: string;
   lastName: string;
   email: string;

@@ -19,7 +19,7 @@ export async function seedIfEmpty(deps: { db: Db; media: MediaStore; logger: Log
   return true;
 }
 
-export async function seedDemoData({ db, media, logger }: { db: Db; media: MediaStore; logger: Logger }): Promise<void> {
+async function seedDemoData({ db, media, logger }: { db: Db; media: MediaStore; logger: Logger }): Promise<void> {
   const started = Date.now();
   const owners: User[] = [];
   for (const u of demoUsers) {

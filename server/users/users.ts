@@ -13,16 +13,10 @@ export type NewUser = {
   location: string | null;
 };
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
   const rows = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findUserById(db: Db, id: string): Promise<User | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
  * styles target the plain elements the content is written with. Links stay underlined so
  * they are recognisable without relying on colour.
  */
-export const PROSE =
+const PROSE =
   'max-w-3xl text-base leading-relaxed text-gray-800 dark:text-gray-200 ' +
   '[&_h2]:mt-8 [&_h2]:scroll-mt-24 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-gray-900 dark:[&_h2]:text-white ' +
   '[&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-semibold ' +

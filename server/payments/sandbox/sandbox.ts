@@ -12,7 +12,7 @@ import { hostedDonePage, hostedPayPage } from './hosted-page.ts';
  */
 
 /** Test switches; set per transaction (by tx_ref) or as defaults for every transaction. */
-export type SandboxSwitches = {
+type SandboxSwitches = {
   /** What the customer is really charged, to simulate a tampered amount. */
   paidAmount?: number;
   paidCurrency?: string;
@@ -60,7 +60,7 @@ type SandboxTx = {
 export const SANDBOX_SECRET_KEY = 'FLWSECK_TEST-sokosandbox0000000000000000-X';
 export const SANDBOX_WEBHOOK_HASH = 'soko-sandbox-webhook-hash';
 
-export type SandboxOptions = {
+type SandboxOptions = {
   /** Public base of the sandbox as browsers reach it, e.g. http://localhost:3000/sandbox/flutterwave */
   publicBaseUrl: string;
   secretKey: string;
