@@ -27,6 +27,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -52,6 +53,8 @@ export type Config = {
   buildDir: string;
   /** undefined means embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** Rate-limit counters in Redis instead of the database (both are shared by every instance). */
+  redisUrl: string | undefined;
   seedDemoData: boolean;
   logLevel: string;
   trustProxy: boolean;
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     buildDir: path.resolve(root, e.BUILD_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -8,7 +8,9 @@ import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalMediaStore } from './media/storage.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
+import { createDatabaseStore } from './rate-limits/database-store.ts';
 import { createRateLimits } from './rate-limits/rate-limits.ts';
+import { createRedisStore } from './rate-limits/redis-store.ts';
 
 type ServicesOptions = {
   /** An already opened database (tests hand in a cloned template, the benchmark a seeded one). */
@@ -36,6 +38,8 @@ export async function createServices(config: Config, options: ServicesOptions = 
   const database = options.database ?? (await openConfiguredDatabase(config));
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // Counters every instance shares: Redis when configured, else the database itself.
+  const redis = config.redisUrl ? await createRedisStore(config.redisUrl) : null;
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
   const services: Services = {
     config,
@@ -45,13 +49,14 @@ export async function createServices(config: Config, options: ServicesOptions = 
     media: createLocalMediaStore(config.mediaDir),
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
-    rateLimits: createRateLimits(),
+    rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
   };
   return {
     services,
     database,
     async close() {
       mailer.close();
+      await redis?.close();
       await database.close();
     },
   };
