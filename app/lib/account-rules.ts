@@ -23,4 +23,5 @@ export const ACCOUNT_MESSAGES = {
   resetMissingToken: 'Password reset token is missing from the URL.',
   resetInvalidLink: 'The password reset link is invalid or expired. Please request a new one.',
   resetDone: 'Your password has been successfully reset! You can now log in with your new password.',
+  signedOutEverywhere: 'You have been signed out on every device.',
 } as const;

@@ -15,9 +15,10 @@ import {
   ResetPasswordInput,
   TokenQuery,
   UpdateMeInput,
+  DeleteMeInput,
   UserSchema,
 } from '../auth/schemas.ts';
-import { revokeSession } from '../auth/sessions.ts';
+import { revokeAllSessions, revokeSession } from '../auth/sessions.ts';
 import type { Services } from '../context.ts';
 import { eraseSessionCookie, writeSessionCookie } from '../http/auth-middleware.ts';
 import { badRequest } from '../http/errors.ts';
@@ -32,6 +33,7 @@ const { registered: REGISTERED, resetRequested: RESET_REQUESTED, resetMissingTok
 const LOGGED_IN = 'Login successful.';
 const LOGGED_OUT = 'Logged out successfully.';
 const ACCOUNT_DELETED = 'Account deleted successfully.';
+
 
 const register = createRoute({
   method: 'post',
@@ -109,7 +111,7 @@ const putMe = createRoute({
   method: 'put',
   path: '/auth/me',
   tags: ['accounts'],
-  summary: 'Edit my details; only the fields sent change',
+  summary: 'Edit my details; only the fields sent change. A new e-mail address needs currentPassword',
   security: bearer,
   request: { body: body(UpdateMeInput) },
   responses: { 200: json(UserSchema, 'The updated user'), ...errorResponses(400, 401, { 409: 'E-mail used by another account' }) },
@@ -119,9 +121,19 @@ const deleteMe = createRoute({
   method: 'delete',
   path: '/auth/me',
   tags: ['accounts'],
-  summary: 'Delete my account with its sessions, listings and photos',
+  summary: 'Delete my account with its sessions, listings and photos (needs the password)',
   security: bearer,
-  responses: { 200: json(MessageSchema, 'Account deleted'), ...errorResponses(401) },
+  request: { body: { required: false, content: { 'application/json': { schema: DeleteMeInput } } } },
+  responses: { 200: json(MessageSchema, 'Account deleted'), ...errorResponses(401, 429, { 400: 'Password missing or not correct' }) },
+});
+
+const logoutEverywhere = createRoute({
+  method: 'post',
+  path: '/auth/logout-everywhere',
+  tags: ['accounts'],
+  summary: 'Revoke every session of the signed-in user, on every device, and clear the cookie',
+  security: bearer,
+  responses: { 200: json(MessageSchema, 'Signed out everywhere'), ...errorResponses(401) },
 });
 
 /** /api/auth: thin handlers over server/auth/accounts.ts. */
@@ -167,13 +179,21 @@ export function authRoutes(services: Services) {
     .openapi(getMe, (c) => c.json(toUserJson(requireAuth(c.get('auth')).user), 200))
     .openapi(putMe, async (c) => {
       const auth = requireAuth(c.get('auth'));
-      const user = await updateUserDetails(db, auth.user, c.req.valid('json'));
+      const user = await updateUserDetails(services, auth.user, c.req.valid('json'));
       return c.json(toUserJson(user), 200);
     })
     .openapi(deleteMe, async (c) => {
       const auth = requireAuth(c.get('auth'));
-      await deleteAccount(services, auth.user.id);
+      // The body is optional in the contract, so a body-less DELETE is answered "password missing".
+      const body = DeleteMeInput.safeParse(await c.req.json().catch(() => ({})));
+      await deleteAccount(services, auth.user, body.success ? body.data.password : undefined);
       eraseSessionCookie(c, secure);
       return c.json({ message: ACCOUNT_DELETED }, 200);
+    })
+    .openapi(logoutEverywhere, async (c) => {
+      const auth = requireAuth(c.get('auth'));
+      await revokeAllSessions(db, auth.user.id);
+      eraseSessionCookie(c, secure);
+      return c.json({ message: ACCOUNT_MESSAGES.signedOutEverywhere }, 200);
     });
 }

@@ -12,6 +12,7 @@ import { findUserByEmail, insertUser } from '../users/users.ts';
 import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
 import { normalisePhone } from '../../app/lib/phone.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
+import { passwordProblem } from './password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { LoginInput, RegisterInput, UpdateMeInput } from './schemas.ts';
 import { createSession, type User } from './sessions.ts';
@@ -39,9 +40,15 @@ function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage):
   return mailer.send(message).catch((err: unknown) => logger.error({ err, subject: message.subject }, 'could not send account e-mail'));
 }
 
+function refuseWeakPassword(password: string, person: Parameters<typeof passwordProblem>[1], field: string): void {
+  const problem = passwordProblem(password, person);
+  if (problem) throw badRequest(problem, [{ msg: problem, path: field }]);
+}
+
 /** A new account; sign-ups are counted per client address. */
 export async function registerUser({ db, rateLimits }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
   await rateLimits.hit('registerPerIp', clientIp);
+  refuseWeakPassword(input.password, input, 'password');
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
   try {
     return await insertUser(db, {
@@ -61,16 +68,18 @@ export async function registerUser({ db, rateLimits }: LimitedDeps, input: Regis
 
 /**
  * Checks the password (the same answer, and the same time, for an unknown e-mail and a wrong
- * password) and opens a session. Failures count against the account and the address.
+ * password) and opens a session. Every attempt on an account is counted before the password
+ * is checked, atomically, so parallel guesses cannot slip past the limit: once it is reached,
+ * even the right password is refused until the window ends. A successful login clears the
+ * account's count. Failures also count against the client address (password spraying).
  */
 export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, clientIp: string) {
   await rateLimits.refuseIfBlocked('loginPerIp', clientIp);
-  await rateLimits.refuseIfBlocked('loginPerAccount', input.email);
+  await rateLimits.hit('loginPerAccount', input.email);
   const user = await findUserByEmail(db, input.email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    await rateLimits.hit('loginPerAccount', input.email);
-    await rateLimits.hit('loginPerIp', clientIp);
+    await rateLimits.tryHit('loginPerIp', clientIp);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await rateLimits.reset('loginPerAccount', input.email);
@@ -123,6 +132,7 @@ export async function findResetUser(db: Db, token: string | undefined, now = new
 export async function resetPassword(deps: MailDeps, token: string, newPassword: string): Promise<User> {
   const before = await findResetUser(deps.db, token);
   if (!before) throw badRequest(ACCOUNT_MESSAGES.resetInvalidLink);
+  refuseWeakPassword(newPassword, before, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
   const user = await deps.db.transaction(async (tx) => {
@@ -149,14 +159,32 @@ export async function resetPassword(deps: MailDeps, token: string, newPassword: 
   return user;
 }
 
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your e-mail address.';
+export const PASSWORD_TO_DELETE = 'Please enter your password to delete your account.';
+export const WRONG_CURRENT_PASSWORD = 'The password you entered is not correct.';
+
+/**
+ * Changes that hand the account to whoever holds the session (a new e-mail address, where
+ * reset links then go) or destroy it need the password too: a session left open on a shared
+ * phone is not enough. Guesses count against the same limit as logins.
+ */
+async function confirmPassword({ rateLimits }: LimitedDeps, user: User, password: string | undefined, field: string, missing: string) {
+  if (!password) throw badRequest(missing, [{ msg: missing, path: field }]);
+  await rateLimits.hit('loginPerAccount', user.email);
+  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(WRONG_CURRENT_PASSWORD, [{ msg: WRONG_CURRENT_PASSWORD, path: field }]);
+  await rateLimits.reset('loginPerAccount', user.email);
+}
+
 const OPTIONAL_TEXT = ['location', 'address', 'city', 'country'] as const;
 
 /** Applies the fields that were sent; empty optional texts clear the field. */
-export async function updateUserDetails(db: Db, user: User, input: UpdateMeInput): Promise<User> {
+export async function updateUserDetails(deps: LimitedDeps, user: User, input: UpdateMeInput): Promise<User> {
+  const { db } = deps;
   const patch: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) patch.firstName = input.firstName;
   if (input.lastName !== undefined) patch.lastName = input.lastName;
   if (input.email !== undefined && input.email !== user.email) {
+    await confirmPassword(deps, user, input.currentPassword, 'currentPassword', CURRENT_PASSWORD_FOR_EMAIL);
     if (await findUserByEmail(db, input.email)) throw conflict('An account with this email already exists.');
     patch.email = input.email;
   }
@@ -184,7 +212,9 @@ export async function updateUserDetails(db: Db, user: User, input: UpdateMeInput
  * pointing at missing files. A file that cannot be removed is logged, not fatal: it is
  * unreachable once its row is gone.
  */
-export async function deleteAccount(deps: { db: Db; media: MediaStore; logger: Logger }, userId: string): Promise<void> {
+export async function deleteAccount(deps: LimitedDeps & { media: MediaStore; logger: Logger }, user: User, password: string | undefined): Promise<void> {
+  await confirmPassword(deps, user, password, 'password', PASSWORD_TO_DELETE);
+  const userId = user.id;
   const storageKeys = await deps.db.transaction(async (tx) => {
     // Locking the user and their listings stops a concurrent upload adding an image we would miss.
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

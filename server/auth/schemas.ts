@@ -85,10 +85,18 @@ export const UpdateMeInput = z
       .string({ error: 'Phone number must be text.' })
       .trim()
       .refine((v) => v === '' || normalisePhone(v) !== null, PHONE_ERROR),
+    currentPassword: z
+      .string({ error: 'Password must be text.' })
+      .max(1024)
+      .openapi({ description: 'Required to change the e-mail address.' }),
   })
   .partial()
   .openapi('UpdateMeInput');
 export type UpdateMeInput = z.output<typeof UpdateMeInput>;
+
+export const DeleteMeInput = z
+  .object({ password: z.string({ error: 'Password must be text.' }).max(1024).optional().openapi({ description: 'The account’s current password.' }) })
+  .openapi('DeleteMeInput');
 
 export const UserSchema = z
   .object({

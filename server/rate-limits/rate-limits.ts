@@ -10,7 +10,11 @@ type Rule = {
   message?: string | ((retryAfterSeconds: number) => string);
 };
 
-const tooManyLogins = 'Too many failed login attempts. Please wait a few minutes and try again.';
+const inMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+const tooManyLogins = (seconds: number) => `Too many attempts, try again in ${inMinutes(seconds)}.`;
 
 /**
  * Every rate limit of Soko, in one table. Page actions and API handlers reach them only through
@@ -22,7 +26,7 @@ const tooManyLogins = 'Too many failed login attempts. Please wait a few minutes
  * per-address limits are the tight ones.
  */
 export const RATE_LIMITS = {
-  /** Failed logins for one account, from anywhere. */
+  /** Login attempts on one account, from anywhere; a successful login clears them. */
   loginPerAccount: { limit: 5, windowMs: 15 * MINUTE, message: tooManyLogins },
   /** Failed logins from one address, whatever the account (password spraying). */
   loginPerIp: { limit: 50, windowMs: 15 * MINUTE, message: tooManyLogins },
@@ -38,10 +42,7 @@ export const RATE_LIMITS = {
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,
-    message: (seconds: number) => {
-      const minutes = Math.max(1, Math.ceil(seconds / 60));
-      return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or e-mail us directly.`;
-    },
+    message: (seconds: number) => `You have sent several messages in a short time. Please wait ${inMinutes(seconds)} and try again, or e-mail us directly.`,
   },
 } as const satisfies Record<string, Rule>;
 

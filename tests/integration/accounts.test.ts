@@ -264,7 +264,7 @@ describe('POST /api/auth/login', () => {
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(await res.json()).toEqual({ message: 'Too many failed login attempts. Please wait a few minutes and try again.' });
+    expect(await res.json()).toEqual({ message: `Too many attempts, try again in ${Math.ceil(retryAfter / 60)} minutes.` });
     // Other accounts are unaffected.
     const other = await register();
     expect((await login(other.input.email, other.input.password)).status).toBe(200);
@@ -573,11 +573,12 @@ describe('PUT /api/auth/me', () => {
     const a = await register();
     const b = await register();
     const token = await tokenFor(a.input.email, a.input.password);
-    const taken = await t.request('/api/auth/me', { method: 'PUT', token, json: { email: b.input.email.toUpperCase() } });
+    const currentPassword = a.input.password;
+    const taken = await t.request('/api/auth/me', { method: 'PUT', token, json: { email: b.input.email.toUpperCase(), currentPassword } });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toEqual({ message: 'An account with this email already exists.' });
     const fresh = freshEmail();
-    const ok = await t.request('/api/auth/me', { method: 'PUT', token, json: { email: ` ${fresh.toUpperCase()} ` } });
+    const ok = await t.request('/api/auth/me', { method: 'PUT', token, json: { email: ` ${fresh.toUpperCase()} `, currentPassword } });
     expect((await ok.json()).email).toBe(fresh);
     expect((await login(fresh, a.input.password)).status).toBe(200);
   });
@@ -607,20 +608,20 @@ describe('DELETE /api/auth/me', () => {
       await t.services.db.insert(payments).values({ txRef: `tx-${storageKey}`, listingId: listing!.id, userId, provider: 'sandbox', amount: 200, callbackUrl: `${TEST_ORIGIN}/x` });
     }
     const files = keys.flatMap(imageFiles).map((f) => path.join(t.config.mediaDir, f));
-    return { userId, token, keys, files };
+    return { userId, token, keys, files, password: input.password };
   }
 
   const count = async (table: typeof users | typeof sessions | typeof passwordResets | typeof listings, column: unknown, userId: string) =>
     (await t.services.db.select().from(table as typeof users).where(eq(column as typeof users.id, userId))).length;
 
   it('removes the user, their sessions, reset tokens, listings and image files; payments keep a null user', async () => {
-    const { userId, token, keys, files } = await userWithListings();
+    const { userId, token, keys, files, password } = await userWithListings();
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
     // Someone else's listing stays.
     const other = await register();
     await t.services.db.insert(listings).values({ ownerId: other.body.user._id, title: 'Bike', description: 'Red', category: 'For Sale', location: 'Nyeri' });
 
-    const res = await t.request('/api/auth/me', { method: 'DELETE', token });
+    const res = await t.request('/api/auth/me', { method: 'DELETE', token, json: { password } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Account deleted successfully.' });
     expect(res.headers.get('set-cookie')).toMatch(/soko_session=;/);
@@ -641,12 +642,12 @@ describe('DELETE /api/auth/me', () => {
   });
 
   it('leaves everything in place when the database step fails half-way', async () => {
-    const { userId, token, files } = await userWithListings();
+    const { userId, token, files, password } = await userWithListings();
     const db = t.services.db;
     await db.execute(sql.raw(`CREATE FUNCTION refuse_image_delete() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$ LANGUAGE plpgsql`));
     await db.execute(sql.raw('CREATE TRIGGER refuse_image_delete BEFORE DELETE ON listing_images FOR EACH ROW EXECUTE FUNCTION refuse_image_delete()'));
     try {
-      const res = await t.request('/api/auth/me', { method: 'DELETE', token });
+      const res = await t.request('/api/auth/me', { method: 'DELETE', token, json: { password } });
       expect(res.status).toBe(500);
     } finally {
       await db.execute(sql.raw('DROP TRIGGER refuse_image_delete ON listing_images'));
@@ -661,13 +662,13 @@ describe('DELETE /api/auth/me', () => {
   });
 
   it('still deletes every row when an image file cannot be removed', async () => {
-    const { userId, token } = await userWithListings();
+    const { userId, token, password } = await userWithListings();
     const remove = t.services.media.remove;
     t.services.media.remove = async () => {
       throw new Error('storage offline');
     };
     try {
-      const res = await t.request('/api/auth/me', { method: 'DELETE', token });
+      const res = await t.request('/api/auth/me', { method: 'DELETE', token, json: { password } });
       expect(res.status).toBe(200);
     } finally {
       t.services.media.remove = remove;

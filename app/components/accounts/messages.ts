@@ -19,6 +19,7 @@ export const MSG = {
   resetMismatch: 'Passwords do not match.',
   resetFailed: 'Failed to reset password. Please try again.',
   sessionExpired: 'Your session has expired. Please log in again.',
+  signedOutEverywhere: ACCOUNT_MESSAGES.signedOutEverywhere,
   noChanges: 'No changes detected. Details are up-to-date.',
   detailsUpdated: 'Details updated successfully!',
   confirmDelete: 'Are you sure you want to delete your account? This action cannot be undone.',

@@ -16,6 +16,7 @@ function flashFor(params: URLSearchParams) {
   if (params.has('reset')) return { message: MSG.resetDone, kind: 'success' as const, duration: LONG_TOAST_MS, param: 'reset' };
   if (params.has('registered')) return { message: MSG.registered, kind: 'success' as const, param: 'registered' };
   if (params.has('expired')) return { message: MSG.sessionExpired, kind: 'error' as const, param: 'expired' };
+  if (params.has('signedOut')) return { message: MSG.signedOutEverywhere, kind: 'success' as const, param: 'signedOut' };
   return null;
 }
 

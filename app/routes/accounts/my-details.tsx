@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { deleteAccount, updateUserDetails } from '../../../server/auth/accounts';
 import { UpdateMeInput } from '../../../server/auth/schemas';
-import { SESSION_COOKIE } from '../../../server/auth/sessions';
+import { revokeAllSessions, SESSION_COOKIE } from '../../../server/auth/sessions';
 import { ErrorAlert, Flash } from '~/components/accounts/Alerts';
+import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { DETAIL_FIELDS, detailsFrom, sameDetails, type Details } from '~/components/accounts/details';
 import { MSG } from '~/components/accounts/messages';
 import { loginRedirect } from '../../../server/http/guards';
@@ -45,11 +46,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.auth;
   const form = await request.formData();
 
+  if (text(form, 'intent') === 'signout-everywhere') {
+    await revokeAllSessions(context.db, auth.user.id);
+    context.clearSessionCookie();
+    return redirect('/auth/login?signedOut=everywhere');
+  }
+
   if (text(form, 'intent') === 'delete') {
     // Without JavaScript there is no browser confirm: ask on a page of our own first.
     if (text(form, 'confirmed') !== 'yes') return redirect('/my-details?confirmDelete=1');
     const result = await attempt(
-      () => deleteAccount(context, auth.user.id),
+      () => deleteAccount(context, auth.user, text(form, 'password')),
       (error): ActionResult => ({ error: `Error deleting account: ${error}` }),
     );
     if (!result.ok) return result.response;
@@ -60,10 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = detailsFrom(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, text(form, f)])));
   if (sameDetails(values, detailsFrom(auth.user))) return data<ActionResult>({ notice: MSG.noChanges, values });
   const fail = (error: string, status = 400) => data<ActionResult>({ error: `Error updating details: ${error}`, values }, { status });
-  const parsed = UpdateMeInput.safeParse(values);
+  const parsed = UpdateMeInput.safeParse({ ...values, currentPassword: text(form, 'currentPassword') || undefined });
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Invalid input.');
   const result = await attempt(
-    () => updateUserDetails(context.db, auth.user, parsed.data),
+    () => updateUserDetails(context, auth.user, parsed.data),
     (error): ActionResult => ({ error: `Error updating details: ${error}`, values }),
   );
   if (!result.ok) return result.response;
@@ -209,6 +216,12 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
             );
           })}
           {editing && (
+            <div className="sm:col-span-2">
+              <PasswordInput id="details-current-password" name="currentPassword" label="Current password" autoComplete="current-password" maxLength={1024} aria-describedby="details-current-password-hint" />
+              <p id="details-current-password-hint" className="mt-1 text-sm text-gray-600 dark:text-gray-400">Needed only to change your e-mail address.</p>
+            </div>
+          )}
+          {editing && (
             <div className="flex flex-wrap gap-2 sm:col-span-2">
               <button type="submit" className="btn-primary" disabled={pendingIntent === 'save'}>
                 {pendingIntent === 'save' ? 'Saving...' : 'Save Changes'}
@@ -221,6 +234,19 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </section>
 
+      <section aria-labelledby="sessions-heading" className="card p-4 sm:p-6">
+        <h2 id="sessions-heading" className="text-lg font-bold">Signed-in devices</h2>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          Lost a phone, or signed in on someone else&apos;s? Sign out on every device, this one included. You can then log in again here.
+        </p>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="signout-everywhere" />
+          <button type="submit" className="btn-secondary" disabled={pendingIntent === 'signout-everywhere'}>
+            {pendingIntent === 'signout-everywhere' ? 'Signing out...' : 'Sign out everywhere'}
+          </button>
+        </Form>
+      </section>
+
       <section aria-labelledby="danger-heading" className="card border-red-300 p-4 sm:p-6 dark:border-red-900">
         <h2 id="danger-heading" className="text-lg font-bold text-red-700 dark:text-red-400">Danger Zone</h2>
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
@@ -228,13 +254,18 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         </p>
         <ErrorAlert message={!editing ? actionData?.error : null} />
         {confirmDelete && <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">{MSG.confirmDelete}</p>}
-        <Form method="post" className="mt-4 flex flex-wrap gap-2" onSubmit={confirmDelete ? undefined : confirmDeletion}>
+        <Form method="post" className="mt-4 flex flex-col gap-3" onSubmit={confirmDelete ? undefined : confirmDeletion}>
           <input type="hidden" name="intent" value="delete" />
           <input ref={confirmedRef} type="hidden" name="confirmed" value={confirmDelete ? 'yes' : ''} />
-          <button type="submit" className="btn-danger" disabled={pendingIntent === 'delete'}>
-            {pendingIntent === 'delete' ? 'Deleting...' : 'Delete My Account'}
-          </button>
-          {confirmDelete && <Link to="/my-details" className="btn-secondary">Cancel</Link>}
+          <div className="max-w-sm">
+            <PasswordInput id="delete-password" name="password" label="Your password" autoComplete="current-password" required maxLength={1024} />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-danger" disabled={pendingIntent === 'delete'}>
+              {pendingIntent === 'delete' ? 'Deleting...' : 'Delete My Account'}
+            </button>
+            {confirmDelete && <Link to="/my-details" className="btn-secondary">Cancel</Link>}
+          </div>
         </Form>
       </section>
     </div>
