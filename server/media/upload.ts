@@ -64,7 +64,7 @@ export function uploadTempRoot(config: Pick<Config, 'dataDir'>): string {
 
 /**
  * Reads a multipart (or urlencoded) post as it streams in, photos straight to temporary files,
- * then calls `use` with it; the temporary files are removed afterwards whatever happens.
+ * then calls `handle` with it; the temporary files are removed afterwards whatever happens.
  * Limits are enforced while reading: a body past one stops being read and is answered at once
  * (413, or 400 for an eleventh photo, the form's own message). A body that is not well-formed
  * multipart is a 400. Pass `form` to keep the text fields that arrived before a refusal.
@@ -72,7 +72,7 @@ export function uploadTempRoot(config: Pick<Config, 'dataDir'>): string {
 export async function withUploadedForm<T>(
   request: Request,
   tempRoot: string,
-  use: (form: ReceivedForm) => Promise<T>,
+  handle: (form: ReceivedForm) => Promise<T>,
   form = new ReceivedForm(),
 ): Promise<T> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -85,7 +85,7 @@ export async function withUploadedForm<T>(
   const dir = await fs.mkdtemp(path.join(tempRoot, 'upload-'));
   try {
     await receive(request, contentType, dir, form);
-    return await use(form);
+    return await handle(form);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -97,15 +97,15 @@ async function receive(request: Request, contentType: string, dir: string, form:
     parser = busboy({
       headers: { 'content-type': contentType },
       // One byte over each limit, so that exactly the limit is allowed and one more is noticed.
-      limits: { fileSize: MAX_IMAGE_BYTES + 1, files: MAX_FILE_PARTS, fieldSize: MAX_FIELD_BYTES + 1, fields: MAX_FIELDS, fieldNameSize: 100 },
+      limits: { fileSize: MAX_IMAGE_BYTES + 1, files: MAX_FILE_PARTS, fieldSize: MAX_FIELD_BYTES + 1, fields: MAX_FIELDS },
     });
   } catch {
     throw unreadable(); // e.g. multipart without a boundary
   }
 
-  // The first limit passed; the body is not read any further once it is set.
-  let refusal: AppError | null = null;
-  const refuse = (error: AppError) => {
+  // The first limit passed (or the server's own failure); the body is not read any further once it is set.
+  let refusal: unknown = null;
+  const refuse = (error: unknown) => {
     refusal ??= error;
   };
   const writes: Promise<unknown>[] = [];
@@ -131,10 +131,10 @@ async function receive(request: Request, contentType: string, dir: string, form:
         yield chunk;
       }
     };
-    // A failed write ends the upload; the parser's own failures are reported by the pipeline below.
-    writes.push(pipeline(stream, count, createWriteStream(file.path)).catch(() => refuse(unreadable())));
+    // A file that ends early is the sender's fault (400); a disk that fails is ours (500).
+    writes.push(pipeline(stream, count, createWriteStream(file.path)).catch((error: { syscall?: string }) => refuse(error?.syscall ? error : unreadable())));
   });
-  for (const limit of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const) parser.on(limit, () => refuse(tooLarge()));
+  for (const limit of ['filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => refuse(tooLarge()));
 
   let received = 0;
   const countBody = async function* (source: AsyncIterable<Uint8Array>) {
