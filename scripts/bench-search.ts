@@ -31,7 +31,7 @@ import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/services.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { resolveCategory } from '../app/lib/categories.ts';
+import { parseListingQuery } from '../server/listings/listing-query.ts';
 import { searchListings, searchStatement, type ListingFilters } from '../server/listings/queries.ts';
 
 const { values: args } = parseArgs({
@@ -208,9 +208,9 @@ async function measureHttp(url: string, clients: number, total: number) {
   return { n: latencies.length, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), rps: latencies.length / seconds };
 }
 
+/** A scenario's query, read as GET /api/listings reads it. */
 function filtersOf(query: string): ListingFilters {
-  const p = new URLSearchParams(query);
-  return { search: p.get('search') ?? undefined, location: p.get('location') ?? undefined, category: resolveCategory(p.get('category')) };
+  return parseListingQuery(new URLSearchParams(query));
 }
 
 async function main() {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
-import { toCardListing, type CardListing } from '~/components/listings/ListingCard';
+import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORIES } from '~/lib/categories';
 import { toast } from '~/lib/toast';
-import { categoryCounts, featuredListings } from '../../server/listings/queries';
+import { categoryCounts, featuredCards } from '../../server/listings/queries';
 import type { Route } from './+types/home';
 
 const FEATURED_COUNT = 8;
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return null;
   };
   const [featured, counts] = await Promise.all([
-    featuredListings(context.db, FEATURED_COUNT).then((items) => items.map(toCardListing), fail('featured listings')),
+    featuredCards(context.db, FEATURED_COUNT).catch(fail('featured listings')),
     categoryCounts(context.db).then((rows) => Object.fromEntries(rows.map((r) => [r.name, r.count])) as Record<string, number>, fail('category counts')),
   ]);
   return { featured, counts };

@@ -1,22 +1,11 @@
-import type { ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
-import { createRoute, z } from '@hono/zod-openapi';
-import { CATEGORIES, resolveCategory } from '../../app/lib/categories.ts';
-import { CURRENCIES } from '../../app/lib/money.ts';
-import type { Auth, Services } from '../context.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
-import { listingQuerySchema, SORTS } from '../listings/input.ts';
-import {
-  DEFAULT_PAGE_SIZE,
-  featuredListings,
-  getListing,
-  listingsByOwner,
-  searchListings,
-  sellerPhone,
-  type ListingPage,
-} from '../listings/queries.ts';
-import type { ListingJson } from '../listings/listing-json.ts';
+import type { z } from '@hono/zod-openapi';
+import type { Services } from '../context.ts';
 import { jsonText } from '../http/compression.ts';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { requireAuth } from '../http/guards.ts';
+import type { ListingJson } from '../listings/listing-json.ts';
+import { parseListingQuery } from '../listings/listing-query.ts';
+import { featuredListings, getListing, listingsByOwner, searchListings, sellerPhone, type ListingPage } from '../listings/queries.ts';
 import {
   createListing,
   deleteListing,
@@ -24,248 +13,24 @@ import {
   requireOwnListing,
   updateListing,
   updateListingText,
-  uploadFromFormData,
+  uploadFromForm,
 } from '../listings/write.ts';
-import { readFormData, readJson } from '../media/upload.ts';
+import { readJson, uploadTempRoot, withUploadedForm } from '../media/upload.ts';
+import { listingRoutes as routes, type ListingSchema } from './listings.routes.ts';
 import { createApiRouter } from './router.ts';
-import { parseInput } from '../http/validation.ts';
 
-export const ErrorBody = z
-  .object({ message: z.string(), errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional() })
-  .openapi('Error');
+/** The listings API: the handlers of the operations declared in listings.routes.ts. */
 
-const Photo = z.object({
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  variants: z.record(z.string(), z.string()).openapi({ description: 'URL per width (400, 800, 1280), for srcset' }),
-});
-
-export const ListingSchema = z
-  .object({
-    _id: z.string().uuid(),
-    title: z.string(),
-    description: z.string(),
-    category: z.string(),
-    subcategory: z.string().nullable(),
-    price: z.number().int().nullable().openapi({ description: 'Whole units of the currency; null means negotiable' }),
-    currency: z.enum(CURRENCIES),
-    location: z.string(),
-    images: z.array(z.string()).openapi({ description: 'Full-size image URLs; the first is the cover' }),
-    photos: z.array(Photo),
-    featured: z.boolean(),
-    featuredUntil: z.string().nullable(),
-    owner: z.string().uuid(),
-    user: z.object({
-      _id: z.string().uuid(),
-      firstName: z.string(),
-      lastName: z.string(),
-      username: z.string(),
-      createdAt: z.string(),
-      listingsCount: z.number().int(),
-      rating: z.number().nullable(),
-    }),
-    postedDate: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    views: z.number().int(),
-  })
-  .openapi('Listing');
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const errors = {
-  400: json(ErrorBody, 'Invalid input'),
-  401: json(ErrorBody, 'Not signed in'),
-  403: json(ErrorBody, 'Not the owner of this listing'),
-  404: json(ErrorBody, 'Listing not found'),
-};
-
-const IdParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0b0e0f57-6b5e-4d0e-9d55-2d4b8f0c6f3a' }) });
-
-// Bodies are described with plain JSON Schema, so the library leaves parsing to the handlers:
-// they stream uploads under a size limit, check every file's content, and answer in our error shape.
-type BodySchema = NonNullable<ZodMediaTypeObject['schema']>;
-
-const listingMultipart: BodySchema = {
-  type: 'object',
-  required: ['title', 'description', 'category', 'location', 'images'],
-  properties: {
-    title: { type: 'string', maxLength: 100 },
-    description: { type: 'string', maxLength: 5000 },
-    category: { type: 'string', enum: [...CATEGORIES], description: 'Name or slug, case-insensitive' },
-    subcategory: { type: 'string', maxLength: 60 },
-    price: { type: 'string', pattern: '^[0-9]*$', description: 'Whole number; empty means negotiable' },
-    currency: { type: 'string', enum: [...CURRENCIES], default: 'KES' },
-    location: { type: 'string', maxLength: 100 },
-    images: {
-      type: 'array',
-      maxItems: 10,
-      items: { type: 'string', format: 'binary' },
-      description: 'Repeated field. JPEG, PNG, WebP, AVIF or GIF (checked by content), 10 MB each; kept plus new at most 10',
-    },
-    existingImages: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Repeated field (edit only): URLs of this listing’s photos to keep, in order',
-    },
-    owner: { type: 'string', description: 'Ignored: the owner is always the signed-in user' },
-  },
-};
-
-const textEdit: BodySchema = {
-  type: 'object',
-  description: 'The text-only edit form; photos are not changed',
-  required: ['title', 'description', 'category', 'location'],
-  properties: {
-    title: { type: 'string', maxLength: 100 },
-    description: { type: 'string', maxLength: 5000 },
-    price: { type: ['integer', 'null'], minimum: 0, description: 'null means negotiable' },
-    category: { type: 'string', enum: [...CATEGORIES] },
-    subcategory: { type: ['string', 'null'], maxLength: 60 },
-    location: { type: 'string', maxLength: 100 },
-  },
-};
-
-function signedIn(c: { get(key: 'auth'): Auth | null }): Auth {
-  const auth = c.get('auth');
-  if (!auth) throw unauthorized();
-  return auth;
-}
-
-const routes = {
-  list: createRoute({
-    method: 'get',
-    path: '/listings',
-    tags: ['listings'],
-    summary: 'Search and browse listings',
-    description:
-      'Every word of `search` must occur (substring, case-insensitive) in the title, description or location. ' +
-      'Under `newest` active featured listings come first. Under the price sorts, prices compare within a currency: ' +
-      'KES first, then EUR, GBP and USD, then negotiable ads (no price). Pagination: `Link` (rel next/prev) and ' +
-      '`X-Total-Count` (counting stops four pages past the requested one; `X-Total-Count-Capped: true` then says the total is a lower bound).',
-    request: {
-      query: z.object({
-        page: z.string().optional().openapi({ description: 'From 1', example: '1' }),
-        limit: z.string().optional().openapi({ description: `Default ${DEFAULT_PAGE_SIZE}, at most 100`, example: '24' }),
-        category: z.string().optional().openapi({ description: 'Name or slug, case-insensitive; unknown means Others' }),
-        search: z.string().optional(),
-        location: z.string().optional(),
-        minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
-        maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
-        sort: z.string().optional().openapi({ description: `One of ${SORTS.join(', ')}; newest by default` }),
-      }),
-    },
-    responses: { 200: json(z.array(ListingSchema), 'One page of listings'), 400: errors[400] },
-  }),
-  featured: createRoute({
-    method: 'get',
-    path: '/listings/featured',
-    tags: ['listings'],
-    summary: 'Active featured listings, newest first',
-    request: { query: z.object({ limit: z.string().optional().openapi({ description: 'Default 8, at most 50' }) }) },
-    responses: { 200: json(z.array(ListingSchema), 'Featured listings'), 400: errors[400] },
-  }),
-  byUser: createRoute({
-    method: 'get',
-    path: '/listings/user/{userId}',
-    tags: ['listings'],
-    summary: 'Every ad of the signed-in user (Manage ads)',
-    security: [{ bearer: [] }],
-    request: { params: z.object({ userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }) }) },
-    responses: { 200: json(z.array(ListingSchema), 'The user’s ads, newest first'), 401: errors[401], 403: json(ErrorBody, 'Another user’s id') },
-  }),
-  get: createRoute({
-    method: 'get',
-    path: '/listings/{id}',
-    tags: ['listings'],
-    summary: 'One listing',
-    request: { params: IdParam },
-    responses: { 200: json(ListingSchema, 'The listing'), 404: errors[404] },
-  }),
-  phone: createRoute({
-    method: 'get',
-    path: '/listings/{id}/phone',
-    tags: ['listings'],
-    summary: 'The seller’s phone number, revealed on request',
-    description: 'Kept out of page HTML to protect sellers from scrapers. Limited to 20 requests per IP address per 10 minutes.',
-    request: { params: IdParam },
-    responses: {
-      200: json(z.object({ phoneNumber: z.string().nullable() }), 'The number, or null when the seller has none'),
-      404: errors[404],
-      429: json(ErrorBody, 'Too many requests; see Retry-After'),
-    },
-  }),
-  create: createRoute({
-    method: 'post',
-    path: '/listings',
-    tags: ['listings'],
-    summary: 'Post an ad with photos',
-    security: [{ bearer: [] }],
-    request: { body: { required: true, content: { 'multipart/form-data': { schema: listingMultipart } } } },
-    responses: {
-      201: json(ListingSchema, 'The created listing'),
-      400: errors[400],
-      401: errors[401],
-      413: json(ErrorBody, 'Upload too large (10 MB per image)'),
-      415: json(ErrorBody, 'Not an accepted image type, or not multipart'),
-    },
-  }),
-  update: createRoute({
-    method: 'put',
-    path: '/listings/{id}',
-    tags: ['listings'],
-    summary: 'Edit an ad: the post/edit form (multipart) or the text-only form (JSON)',
-    security: [{ bearer: [] }],
-    request: {
-      params: IdParam,
-      body: {
-        required: true,
-        content: { 'multipart/form-data': { schema: listingMultipart }, 'application/json': { schema: textEdit } },
-      },
-    },
-    responses: {
-      200: json(ListingSchema, 'The updated listing'),
-      ...errors,
-      413: json(ErrorBody, 'Upload too large (10 MB per image)'),
-      415: json(ErrorBody, 'Not an accepted image type, or neither multipart nor JSON'),
-    },
-  }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/listings/{id}',
-    tags: ['listings'],
-    summary: 'Delete an ad and its photos',
-    security: [{ bearer: [] }],
-    request: { params: IdParam },
-    responses: { 200: json(z.object({ message: z.string() }), 'Deleted'), 401: errors[401], 403: errors[403], 404: errors[404] },
-  }),
-};
-
-const PHONE_LIMIT = { count: 20, windowMs: 10 * 60 * 1000 };
+type Listing = z.infer<typeof ListingSchema>;
 
 export function listingsRoutes(services: Services) {
-  const phoneLimiter = new RateLimiter(
-    PHONE_LIMIT.count,
-    PHONE_LIMIT.windowMs,
-    'Too many phone number requests. Please wait a few minutes and try again.',
-  );
   const app = createApiRouter();
   const { db } = services;
+  const tempRoot = uploadTempRoot(services.config);
 
   app.openapi(routes.list, async (c) => {
-    const raw = c.req.query();
-    const q = parseInput(listingQuerySchema, raw);
-    const filters = {
-      category: resolveCategory(q.category),
-      search: q.search,
-      location: q.location,
-      minPrice: q.minPrice,
-      maxPrice: q.maxPrice,
-      sort: q.sort,
-      page: q.page,
-      limit: q.limit,
-    };
-    const result = await searchListings(db, filters, { cache: services.searchCache });
+    const query = parseListingQuery(c.req.query());
+    const result = await searchListings(db, query, { cache: services.searchCache });
     c.header('X-Total-Count', String(result.total));
     if (result.totalIsCapped) c.header('X-Total-Count-Capped', 'true');
     const link = pageLinks(services.config.appUrl, new URL(c.req.url), result);
@@ -278,23 +43,23 @@ export function listingsRoutes(services: Services) {
     const raw = c.req.query('limit');
     const limit = raw === undefined || raw === '' ? 8 : /^\d+$/.test(raw) ? Number(raw) : NaN;
     if (!(limit >= 1 && limit <= 50)) throw badRequest('limit must be a whole number from 1 to 50.');
-    return c.json((await featuredListings(db, limit)) as z.infer<typeof ListingSchema>[], 200);
+    return c.json((await featuredListings(db, limit)) as Listing[], 200);
   });
 
   app.openapi(routes.byUser, async (c) => {
-    const auth = signedIn(c);
+    const auth = requireAuth(c.get('auth'));
     if (c.req.valid('param').userId !== auth.user.id) throw forbidden('You can only view your own ads.');
-    return c.json((await listingsByOwner(db, auth.user.id)) as z.infer<typeof ListingSchema>[], 200);
+    return c.json((await listingsByOwner(db, auth.user.id)) as Listing[], 200);
   });
 
   app.openapi(routes.get, async (c) => {
     const listing = await getListing(db, c.req.valid('param').id);
     if (!listing) throw notFound(LISTING_NOT_FOUND);
-    return c.json(listing as z.infer<typeof ListingSchema>, 200);
+    return c.json(listing as Listing, 200);
   });
 
   app.openapi(routes.phone, async (c) => {
-    phoneLimiter.hit(c.get('clientIp'));
+    await services.rateLimits.hit('phoneRevealPerIp', c.get('clientIp'));
     const found = await sellerPhone(db, c.req.valid('param').id);
     if (!found.found) throw notFound(LISTING_NOT_FOUND);
     c.header('Cache-Control', 'no-store');
@@ -302,14 +67,13 @@ export function listingsRoutes(services: Services) {
   });
 
   app.openapi(routes.create, async (c) => {
-    const auth = signedIn(c);
-    const form = await readFormData(c.req.raw);
-    const listing = await createListing(services, auth.user.id, uploadFromFormData(form));
-    return c.json(listing as z.infer<typeof ListingSchema>, 201);
+    const auth = requireAuth(c.get('auth'));
+    const listing = await withUploadedForm(c.req.raw, tempRoot, (form) => createListing(services, auth.user.id, uploadFromForm(form)));
+    return c.json(listing as Listing, 201);
   });
 
   app.openapi(routes.update, async (c) => {
-    const auth = signedIn(c);
+    const auth = requireAuth(c.get('auth'));
     const { id } = c.req.valid('param');
     const type = c.req.header('content-type') ?? '';
     let listing: ListingJson;
@@ -318,16 +82,15 @@ export function listingsRoutes(services: Services) {
     } else if (/^multipart\/form-data\b/i.test(type)) {
       // Refuse strangers before reading up to 100 MB of photos.
       await requireOwnListing(db, id, auth.user.id, 'edit');
-      const form = await readFormData(c.req.raw);
-      listing = await updateListing(services, id, auth.user.id, uploadFromFormData(form));
+      listing = await withUploadedForm(c.req.raw, tempRoot, (form) => updateListing(services, id, auth.user.id, uploadFromForm(form)));
     } else {
       throw new AppError(415, 'Send the ad as multipart/form-data, or JSON from the text-only form.');
     }
-    return c.json(listing as z.infer<typeof ListingSchema>, 200);
+    return c.json(listing as Listing, 200);
   });
 
   app.openapi(routes.remove, async (c) => {
-    const auth = signedIn(c);
+    const auth = requireAuth(c.get('auth'));
     await deleteListing(services, c.req.valid('param').id, auth.user.id);
     return c.json({ message: 'Ad deleted successfully!' }, 200);
   });

@@ -32,7 +32,7 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') =>
   new AppError(429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
-function isAppError(e: unknown): e is AppError {
+export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError || (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AppError');
 }
 

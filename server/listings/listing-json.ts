@@ -42,6 +42,26 @@ export type ListingJson = {
   views: number;
 };
 
+/** Card image widths: 400 px for phones (two columns), 800 px for sharp screens and wide cards. */
+export const CARD_IMAGE_WIDTHS = [400, 800] as const;
+
+/**
+ * What a listing card shows in the grids of the home, browse and Manage ads pages: a small
+ * slice of a listing, so pages ship little data (3G budget).
+ */
+export type CardJson = {
+  _id: string;
+  title: string;
+  price: number | null;
+  currency: string;
+  location: string;
+  category: string;
+  subcategory: string | null;
+  featured: boolean;
+  /** The cover photo with only the card widths (`url` is the largest of them), or null when the ad has none. */
+  photo: Photo | null;
+};
+
 /*
  * PostgreSQL writes the listing JSON itself (json_build_object), and a page of listings
  * arrives as one text value: the API passes it on untouched, the pages parse it once. Turning
@@ -100,3 +120,35 @@ export function listingsArraySql(now: Date): SQL {
 export function parseListings(text: string): ListingJson[] {
   return JSON.parse(text) as ListingJson[];
 }
+
+const CARD_WIDEST = CARD_IMAGE_WIDTHS[CARD_IMAGE_WIDTHS.length - 1]!;
+const cardVariants = CARD_IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.storage_key', w)}`).join(', ');
+
+/** The card of listing `l` (CardJson), written in SQL: no seller, no description, only the cover photo. */
+function cardJsonSql(now: Date): SQL {
+  return sql`json_build_object(
+    '_id', l.id, 'title', l.title, 'price', l.price, 'currency', l.currency, 'location', l.location,
+    'category', l.category, 'subcategory', l.subcategory,
+    'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false), 'photo', cover.photo)`;
+}
+
+const CARD_JSON_FROM = sql.raw(`page p
+  JOIN listings l ON l.id = p.id
+  LEFT JOIN LATERAL (
+    SELECT json_build_object('url', ${mediaUrlSql('i.storage_key', CARD_WIDEST)}, 'width', i.width, 'height', i.height,
+                             'variants', json_build_object(${cardVariants})) AS photo
+    FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) cover ON true`);
+
+/** A JSON array (as text) of the cards of the listings in `page`, in page order. */
+function cardsArraySql(now: Date): SQL {
+  return sql`(SELECT coalesce(json_agg(${cardJsonSql(now)} ORDER BY p.n), '[]')::text FROM ${CARD_JSON_FROM})`;
+}
+
+/**
+ * How a page of listings is written: as the API shows them (`listingFormat`), or as the cards
+ * of a page (`cardFormat`), so that pages never parse descriptions and sellers to drop them.
+ */
+export type ListingFormat<T> = { name: string; arraySql(now: Date): SQL; parse(text: string): T[] };
+
+export const listingFormat: ListingFormat<ListingJson> = { name: 'listing', arraySql: listingsArraySql, parse: parseListings };
+export const cardFormat: ListingFormat<CardJson> = { name: 'card', arraySql: cardsArraySql, parse: (text) => JSON.parse(text) as CardJson[] };

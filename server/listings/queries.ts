@@ -2,8 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
 import { listings, users } from '../db/schema/index.ts';
-import { listingsArraySql, parseListings, type ListingJson } from './listing-json.ts';
+import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
 import type { SearchCache } from './search-cache.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
@@ -17,7 +18,8 @@ export const COUNT_CAP = 10_000;
  */
 export const COUNT_PAGES_AHEAD = 4;
 
-export type ListingSort = 'newest' | 'price_asc' | 'price_desc';
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type ListingSort = (typeof SORTS)[number];
 
 export type ListingFilters = {
   category?: Category | null;
@@ -30,11 +32,11 @@ export type ListingFilters = {
   limit?: number;
 };
 
-export type ListingPage = {
-  /** The page's listings as JSON text, as the API sends them (written by PostgreSQL, see listing-json.ts). */
+export type ListingPage<T = ListingJson> = {
+  /** The page's listings as JSON text, written by PostgreSQL (see listing-json.ts): the API sends it as it is. */
   itemsJson: string;
   /** The same, parsed on first use. */
-  readonly items: ListingJson[];
+  readonly items: T[];
   total: number;
   totalIsCapped: boolean;
   page: number;
@@ -43,10 +45,10 @@ export type ListingPage = {
 
 type ListingRow = typeof listings.$inferSelect;
 
-/** Listings for `page`, a query of (id, n) rows; n gives the order. */
-async function loadListings(db: Db, page: SQL, now: Date): Promise<ListingJson[]> {
-  const rows = await queryRows<{ items: string }>(db, sql`WITH page AS (${page}) SELECT ${listingsArraySql(now)} AS items`);
-  return parseListings(rows[0]!.items);
+/** Listings for `page`, a query of (id, n) rows (n gives the order), written in `format`. */
+async function loadListings<T>(db: Db, page: SQL, now: Date, format: ListingFormat<T>): Promise<T[]> {
+  const rows = await queryRows<{ items: string }>(db, sql`WITH page AS (${page}) SELECT ${format.arraySql(now)} AS items`);
+  return format.parse(rows[0]!.items);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -105,12 +107,12 @@ function pageShape(filters: ListingFilters): PageShape {
   return { page, limit, offset, cap, window: Math.max(cap, offset + limit) + 1 };
 }
 
-function toPage(itemsJson: string, matched: number, shape: PageShape): ListingPage {
-  let items: ListingJson[] | undefined;
+function toPage<T>(itemsJson: string, matched: number, shape: PageShape, format: ListingFormat<T>): ListingPage<T> {
+  let items: T[] | undefined;
   return {
     itemsJson,
     get items() {
-      return (items ??= parseListings(itemsJson));
+      return (items ??= format.parse(itemsJson));
     },
     total: Math.min(matched, shape.cap),
     totalIsCapped: matched > shape.cap,
@@ -119,33 +121,43 @@ function toPage(itemsJson: string, matched: number, shape: PageShape): ListingPa
   };
 }
 
-/** Filters that select the same page give the same key (word order and letter case do not matter). */
-function searchKey(filters: ListingFilters, shape: PageShape): string {
+/** Filters that select the same page give the same key (word order and letter case do not matter); each format has its own. */
+function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFormat<unknown>): string {
   const words = [...new Set(searchWords(filters.search))].sort();
   const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
-  return JSON.stringify([filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
+  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
 }
 
 type SearchRecord = { matched: number; featured_ends: number | null; generation: string; items: string };
 
 /**
- * One page of listings matching the filters, and how many match (counted no further than
- * COUNT_PAGES_AHEAD pages past this one), in one statement; with a cache, a recent answer
- * to the same search is reused while the listing_changes counter says nothing has changed
- * (see search-cache.ts).
+ * One page of listings matching the filters (as the API shows them), and how many match
+ * (counted no further than COUNT_PAGES_AHEAD pages past this one), in one statement; with a
+ * cache, a recent answer to the same search is reused while the listing_changes counter says
+ * nothing has changed (see search-cache.ts).
  */
-export async function searchListings(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage> {
+export function searchListings(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage<ListingJson>> {
+  return search(db, filters, listingFormat, options);
+}
+
+/** The same search, as the cards of a browse page. */
+export function searchCards(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage<CardJson>> {
+  return search(db, filters, cardFormat, options);
+}
+
+async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
   const { cache } = options;
-  const key = cache ? searchKey(filters, shape) : '';
+  const key = cache ? searchKey(filters, shape, format) : '';
   const cached = cache?.get(key, now.getTime());
-  if (cached && (await listingChanges(db)) === cached.generation) return cached.page;
+  // The key names the format, so the cached page is of this one.
+  if (cached && (await listingChanges(db)) === cached.generation) return cached.page as ListingPage<T>;
 
-  const [first] = await queryRows<SearchRecord>(db, searchStatement(filters, now, shape));
+  const [first] = await queryRows<SearchRecord>(db, searchStatement(filters, now, shape, format));
   if (!first) throw new Error('The search statement returned no row.');
-  const page = toPage(first.items, first.matched, shape);
+  const page = toPage(first.items, first.matched, shape, format);
   cache?.set(key, {
     page,
     generation: first.generation,
@@ -170,7 +182,7 @@ async function listingChanges(db: Db): Promise<string> {
  * returns also says when the first featured hit stops being featured and what the
  * listing_changes counter was, for the cache.
  */
-export function searchStatement(filters: ListingFilters, now: Date, shape = pageShape(filters)): SQL {
+export function searchStatement(filters: ListingFilters, now: Date, shape = pageShape(filters), format: ListingFormat<unknown> = listingFormat): SQL {
   const conditions = filterConditions(filters);
   const where = conditions.length ? and(...conditions)! : sql`true`;
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -200,23 +212,28 @@ export function searchStatement(filters: ListingFilters, now: Date, shape = page
     SELECT count(*)::int AS matched,
            floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
            (SELECT last_value::text FROM listing_changes) AS generation,
-           ${listingsArraySql(now)} AS items
+           ${format.arraySql(now)} AS items
     FROM ranked`;
 }
 
-/** Active featured ads for the home page, newest first. */
-export async function featuredListings(db: Db, limit = 8, now = new Date()): Promise<ListingJson[]> {
-  return loadListings(
-    db,
-    sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings
-        WHERE featured_until > ${now.toISOString()}::timestamptz ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-    now,
-  );
+/** Active featured ads, newest first. */
+export function featuredListings(db: Db, limit = 8, now = new Date()): Promise<ListingJson[]> {
+  return loadListings(db, featuredPage(limit, now), now, listingFormat);
+}
+
+/** The same, as cards (the home page). */
+export function featuredCards(db: Db, limit = 8, now = new Date()): Promise<CardJson[]> {
+  return loadListings(db, featuredPage(limit, now), now, cardFormat);
+}
+
+function featuredPage(limit: number, now: Date): SQL {
+  return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings
+             WHERE featured_until > ${now.toISOString()}::timestamptz ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 
 export async function getListing(db: Db, id: string, now = new Date()): Promise<ListingJson | null> {
   if (!isUuid(id)) return null;
-  const [json] = await loadListings(db, sql`SELECT id, 1 AS n FROM listings WHERE id = ${id}`, now);
+  const [json] = await loadListings(db, sql`SELECT id, 1 AS n FROM listings WHERE id = ${id}`, now, listingFormat);
   return json ?? null;
 }
 
@@ -227,14 +244,20 @@ export async function findListingRow(db: Db, id: string): Promise<ListingRow | n
   return rows[0] ?? null;
 }
 
-/** Every ad of one user, newest first (Manage ads). */
+/** Every ad of one user, newest first. */
 export async function listingsByOwner(db: Db, ownerId: string, now = new Date()): Promise<ListingJson[]> {
   if (!isUuid(ownerId)) return [];
-  return loadListings(
-    db,
-    sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings WHERE owner_id = ${ownerId}`,
-    now,
-  );
+  return loadListings(db, ownerPage(ownerId), now, listingFormat);
+}
+
+/** The same, as cards (Manage ads). */
+export async function cardsByOwner(db: Db, ownerId: string, now = new Date()): Promise<CardJson[]> {
+  if (!isUuid(ownerId)) return [];
+  return loadListings(db, ownerPage(ownerId), now, cardFormat);
+}
+
+function ownerPage(ownerId: string): SQL {
+  return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings WHERE owner_id = ${ownerId}`;
 }
 
 export type CategoryCount = { name: Category; count: number };
@@ -270,8 +293,4 @@ export async function sellerPhone(db: Db, listingId: string): Promise<{ found: b
     .where(eq(listings.id, listingId))
     .limit(1);
   return rows[0] ? { found: true, phoneNumber: rows[0].phone } : { found: false, phoneNumber: null };
-}
-
-export function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }

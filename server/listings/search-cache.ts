@@ -1,8 +1,8 @@
 import type { ListingPage } from './queries.ts';
 
 /**
- * Recent pages of search results, by filter set and page, each exactly as the search
- * answered it (the listings' JSON, the count).
+ * Recent pages of search results, by filter set, page and format (the API's listings or a
+ * page's cards), each exactly as the search answered it (the JSON, the count).
  *
  * A cached page is used only while it is still true:
  * - the database counts every change to listings except view counts (the listing_changes
@@ -18,7 +18,7 @@ import type { ListingPage } from './queries.ts';
  * searches on two cores.
  */
 export type CachedPage = {
-  page: ListingPage;
+  page: ListingPage<unknown>;
   /** listing_changes when the search ran. */
   generation: string;
   /** Epoch ms after which the entry is not used. */

@@ -3,20 +3,20 @@ import { MAX_IMAGES, MESSAGES } from '../../app/lib/listing-rules.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, storeImage, type StoredImage } from '../media/images.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeImage, type StoredImage } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
-import { formFiles } from '../media/upload.ts';
+import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { parseListingForm, parseListingText } from './input.ts';
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
 
 export type WriteDeps = Pick<Services, 'db' | 'media'>;
 
-/** The post/edit form as it arrives: text fields, new photo files and the URLs of photos to keep. */
+/** The post/edit form as it arrives: text fields, new photos (files on disk) and the URLs of photos to keep. */
 export type ListingUpload = {
   fields: Record<string, unknown>;
-  files: Blob[];
+  files: UploadedFile[];
   existingImages: string[];
 };
 
@@ -29,18 +29,14 @@ export const NOT_OWNER = {
   feature: 'You are not authorized to feature this listing.',
 } as const;
 
-/** Reads the post/edit form fields out of multipart form data. `owner` is never read: the signed-in user owns the ad. */
-export function uploadFromFormData(form: FormData): ListingUpload {
+/** Reads the post/edit form out of a received multipart post. `owner` is never read: the signed-in user owns the ad. */
+export function uploadFromForm(form: ReceivedForm): ListingUpload {
   const fields: Record<string, unknown> = {};
   for (const key of ['title', 'description', 'category', 'subcategory', 'price', 'currency', 'location']) {
     const value = form.get(key);
-    if (typeof value === 'string') fields[key] = value;
+    if (value !== undefined) fields[key] = value;
   }
-  return {
-    fields,
-    files: formFiles(form, 'images'),
-    existingImages: form.getAll('existingImages').filter((v): v is string => typeof v === 'string'),
-  };
+  return { fields, files: form.files(), existingImages: form.getAll('existingImages') };
 }
 
 /** The listing row when userId owns it; 404 when it does not exist, 403 (changing nothing) otherwise. */
@@ -169,11 +165,11 @@ export function keptImages<T extends { storageKey: string }>(current: T[], exist
 }
 
 /** Checks every size first (nothing stored for a 413), then stores one by one; any failure removes what was stored. */
-async function storeAll(media: MediaStore, files: Blob[]): Promise<StoredImage[]> {
-  if (files.some((f) => f.size > MAX_IMAGE_BYTES)) throw new AppError(413, 'Each image must be 10 MB or smaller.');
+async function storeAll(media: MediaStore, files: UploadedFile[]): Promise<StoredImage[]> {
+  if (files.some((f) => f.size > MAX_IMAGE_BYTES)) throw imageTooLarge();
   const stored: StoredImage[] = [];
   try {
-    for (const file of files) stored.push(await storeImage(media, Buffer.from(await file.arrayBuffer())));
+    for (const file of files) stored.push(await storeImage(media, file.path));
   } catch (error) {
     await media.remove(stored.flatMap((s) => s.files));
     throw error;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../http/errors.ts';
 import type { MediaStore } from './storage.ts';
@@ -7,6 +8,8 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000; // about 7,300 x 5,500: any phone camera, not a decompression bomb
 /** Card images (~360 px wide on a phone, 2x for sharp screens is too heavy on 3G) and the detail view. */
 export const IMAGE_WIDTHS = [400, 800, 1280] as const;
+
+export const imageTooLarge = () => new AppError(413, 'Each image must be 10 MB or smaller.');
 
 export const WRONG_TYPE = 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded.';
 
@@ -17,12 +20,14 @@ export type StoredImage = { storageKey: string; width: number; height: number; f
 export const imageFileName = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
 /**
- * Checks an upload by its content (never its name or declared type), auto-rotates it, strips
- * all metadata and stores WebP variants under a server-made name. Returns what was written so
- * a caller can remove it again if the rest of its work fails.
+ * Checks an upload (in memory, or the path of a file on disk) by its content (never its name or
+ * declared type), auto-rotates it, strips all metadata and stores WebP variants under a
+ * server-made name. Returns what was written so a caller can remove it again if the rest of its
+ * work fails.
  */
-export async function storeImage(store: MediaStore, input: Buffer): Promise<StoredImage> {
-  if (input.byteLength > MAX_IMAGE_BYTES) throw new AppError(413, 'Each image must be 10 MB or smaller.');
+export async function storeImage(store: MediaStore, input: Buffer | string): Promise<StoredImage> {
+  const size = typeof input === 'string' ? (await fs.stat(input)).size : input.byteLength;
+  if (size > MAX_IMAGE_BYTES) throw imageTooLarge();
   let meta: Metadata;
   try {
     // Reading the header decodes no pixels; the pixel limit is checked just below with its own message.

@@ -7,6 +7,8 @@ import { loader as homeLoader } from '../../app/routes/home.tsx';
 import type { Auth, RequestContext } from '../../server/context.ts';
 import type { Db } from '../../server/db/client.ts';
 import { listingImages, listings } from '../../server/db/schema/index.ts';
+import type { ListingJson } from '../../server/listings/listing-json.ts';
+import { cardsByOwner, featuredCards, featuredListings, listingsByOwner, searchCards, searchListings } from '../../server/listings/queries.ts';
 import type { User } from '../../server/auth/sessions.ts';
 import { createTestApp } from '../support/app.ts';
 
@@ -214,6 +216,32 @@ describe('category page loader', () => {
     const { body, status } = await call('furniture', '', brokenDb);
     expect(status).toBe(500);
     expect(body.notFound === false && body.error).toBe('Something went wrong on our side. Please try again later.');
+  });
+});
+
+describe('listing cards', () => {
+  /** The card of an API listing: its card fields and its cover photo with only the 400 and 800 px files. */
+  const cardOf = (l: ListingJson) => ({
+    _id: l._id,
+    title: l.title,
+    price: l.price,
+    currency: l.currency,
+    location: l.location,
+    category: l.category,
+    subcategory: l.subcategory,
+    featured: l.featured,
+    photo: l.photos[0] ? { url: l.photos[0].variants[800], width: l.photos[0].width, height: l.photos[0].height, variants: { 400: l.photos[0].variants[400], 800: l.photos[0].variants[800] } } : null,
+  });
+
+  it('are written by the database: exactly the card fields of each listing, nothing else', async () => {
+    const db = t.services.db;
+    const all = (await searchListings(db, {})).items;
+    expect(all.some((l) => l.photos.length > 1) && all.some((l) => l.photos.length === 0)).toBe(true);
+    expect((await searchCards(db, {})).items).toEqual(all.map(cardOf));
+    expect(await featuredCards(db)).toEqual((await featuredListings(db)).map(cardOf));
+    expect(await cardsByOwner(db, seller.id)).toEqual((await listingsByOwner(db, seller.id)).map(cardOf));
+    const { body } = unwrap(await listingsLoader({ request: get('/listings'), params: {}, context: context() } as never));
+    expect(body.items).toEqual(all.map(cardOf));
   });
 });
 

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { listings } from '../../server/db/schema/index.ts';
+import { uploadTempRoot, type UploadedFile } from '../../server/media/upload.ts';
 import type { TestApp } from '../support/app.ts';
 
 /** A small real image of the given format, generated in memory. */
@@ -34,6 +37,22 @@ export function adForm(fields: AdFields, files: File[] = [], existingImages: str
 
 export function mediaFiles(t: TestApp): string[] {
   return fs.existsSync(t.config.mediaDir) ? fs.readdirSync(t.config.mediaDir).sort() : [];
+}
+
+/** Files left in the upload area (there should be none once a request is answered). */
+export function tempFiles(t: TestApp): string[] {
+  const root = uploadTempRoot(t.config);
+  return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).sort() : [];
+}
+
+/** Photos as a received upload has them (files on disk), for calling the write functions directly. */
+export function uploadedFiles(images: Buffer[]): UploadedFile[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-upload-test-'));
+  return images.map((data, i) => {
+    const file = path.join(dir, String(i));
+    fs.writeFileSync(file, data);
+    return { path: file, size: data.byteLength };
+  });
 }
 
 export async function postAd(t: TestApp, token: string, fields: AdFields = VALID_AD, files?: File[]) {

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../server/db/schema/index.ts';
+import { action as postAdAction } from '../../app/routes/listings/post-ad.tsx';
+import type { Auth } from '../../server/context.ts';
 import { createListing, updateListing } from '../../server/listings/write.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { adForm, file, image, mediaFiles, postAd, VALID_AD } from './listings-support.ts';
+import { adForm, file, image, mediaFiles, postAd, tempFiles, uploadedFiles, VALID_AD } from './listings-support.ts';
 
 let t: TestApp;
 let owner: { id: string; token: string };
@@ -102,6 +104,7 @@ describe('POST /api/listings', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Error: You can upload a maximum of 10 images.');
     expect(mediaFiles(t)).toEqual(before);
+    expect(tempFiles(t)).toEqual([]);
   });
 
   it.each([
@@ -145,6 +148,7 @@ describe('POST /api/listings', () => {
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe('Each image must be 10 MB or smaller.');
     expect(mediaFiles(t)).toEqual(before);
+    expect(tempFiles(t)).toEqual([]);
   });
 
   it('answers 413 before reading a body declared larger than ten images', async () => {
@@ -169,9 +173,125 @@ describe('POST /api/listings', () => {
     const failing = Object.create(t.services.db, {
       transaction: { value: async () => Promise.reject(new Error('database went away')) },
     });
-    const upload = { fields: { ...VALID_AD }, files: [file(await image()), file(await image('png'))], existingImages: [] };
+    const upload = { fields: { ...VALID_AD }, files: uploadedFiles([await image(), await image('png')]), existingImages: [] };
     await expect(createListing({ db: failing, media: t.services.media }, owner.id, upload)).rejects.toThrow('database went away');
     expect(mediaFiles(t)).toEqual(before);
+  });
+});
+
+describe('uploads are streamed, with limits enforced while reading', () => {
+  const MB = 1024 * 1024;
+  const BOUNDARY = 'soko-test-boundary';
+  const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+  const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fileStart = (name: string, filename: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const END = `--${BOUNDARY}--\r\n`;
+  const TEXT = Object.entries(VALID_AD)
+    .map(([k, v]) => field(k, v))
+    .join('');
+  type Part = string | Buffer | { zeros: number };
+
+  /** A body the server pulls chunk by chunk (64 KB at most), counting what it has pulled. */
+  function streamed(parts: Part[]) {
+    const pulled = { bytes: 0 };
+    async function* chunks() {
+      for (const part of parts) {
+        if (typeof part === 'string') yield new TextEncoder().encode(part);
+        else if (Buffer.isBuffer(part)) yield new Uint8Array(part);
+        else for (let left = part.zeros; left > 0; left -= 64 * 1024) yield new Uint8Array(Math.min(64 * 1024, left));
+      }
+    }
+    const source = chunks();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const next = await source.next();
+          if (next.done) return controller.close();
+          pulled.bytes += next.value.byteLength;
+          controller.enqueue(next.value);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { body, pulled };
+  }
+
+  const post = (body: BodyInit, contentType = MULTIPART) =>
+    t.request('/api/listings', { method: 'POST', token: owner.token, headers: { 'Content-Type': contentType }, body, duplex: 'half' } as RequestInit);
+
+  it('answers 413 for a 60 MB photo after reading little more than its first 10 MB, and keeps nothing', async () => {
+    const before = mediaFiles(t);
+    const { body, pulled } = streamed([TEXT, fileStart('images', 'huge.jpg'), { zeros: 60 * MB }, '\r\n', END]);
+    const res = await post(body);
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe('Each image must be 10 MB or smaller.');
+    // A server that buffered the body first would have pulled all 60 MB before answering.
+    expect(pulled.bytes).toBeGreaterThan(10 * MB);
+    expect(pulled.bytes).toBeLessThan(12 * MB);
+    expect(mediaFiles(t)).toEqual(before);
+    expect(tempFiles(t)).toEqual([]);
+  });
+
+  it('stops reading at the eleventh photo', async () => {
+    const before = mediaFiles(t);
+    const one = await image();
+    const photos = Array.from({ length: 11 }, (_, i) => [fileStart('images', `p${i}.jpg`), one, '\r\n']).flat();
+    // What follows the eleventh photo is never read.
+    const { body, pulled } = streamed([TEXT, ...photos, fileStart('images', 'p11.jpg'), { zeros: 30 * MB }, '\r\n', END]);
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Error: You can upload a maximum of 10 images.');
+    expect(pulled.bytes).toBeLessThan(2 * MB);
+    expect(mediaFiles(t)).toEqual(before);
+    expect(tempFiles(t)).toEqual([]);
+  });
+
+  it.each([
+    ['cut off in the middle of a photo', async () => [TEXT, fileStart('images', 'a.jpg'), (await image()).subarray(0, 100)]],
+    ['without its closing boundary', async () => [TEXT, fileStart('images', 'a.jpg'), await image(), '\r\n']],
+    ['with a part header that is not a header', async () => [TEXT, `--${BOUNDARY}\r\n\u0000garbage\r\n\r\nx\r\n`, END]],
+  ])('answers 400, not 500, for a body %s, and keeps nothing', async (_, parts) => {
+    const before = mediaFiles(t);
+    const res = await post(streamed((await parts()) as Part[]).body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The form data could not be read. Please try again.');
+    expect(mediaFiles(t)).toEqual(before);
+    expect(tempFiles(t)).toEqual([]);
+  });
+
+  it('answers 400 for multipart without a boundary', async () => {
+    const res = await post(`${TEXT}${END}`, 'multipart/form-data');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The form data could not be read. Please try again.');
+  });
+
+  it('limits each text field to 64 KB and the number of fields', async () => {
+    const atLimit = await postAd(t, owner.token, { ...VALID_AD, description: 'x'.repeat(64 * 1024) });
+    expect(atLimit.status).toBe(400);
+    expect((await atLimit.json()).message).toBe('Description must be at most 5000 characters.');
+    const over = await postAd(t, owner.token, { ...VALID_AD, description: 'x'.repeat(64 * 1024 + 1) });
+    expect(over.status).toBe(413);
+    expect((await over.json()).message).toBe('The request body is too large.');
+    const many = adForm(VALID_AD, [file(await image())], Array.from({ length: 60 }, (_, i) => `/media/x${i}-1280.webp`));
+    const tooMany = await t.request('/api/listings', { method: 'POST', token: owner.token, body: many });
+    expect(tooMany.status).toBe(413);
+    expect((await tooMany.json()).message).toBe('The upload is too large: at most 10 images of 10 MB each.');
+    expect(tempFiles(t)).toEqual([]);
+  });
+
+  it('the /post-ad page action (the form without JavaScript) refuses a photo over 10 MB and gives the typed text back', async () => {
+    const before = mediaFiles(t);
+    const form = adForm(VALID_AD, [file(await image()), file(Buffer.alloc(10 * MB + 1, 7))]);
+    const request = new Request('http://localhost:3000/post-ad', { method: 'POST', body: form });
+    const auth = { user: { id: owner.id }, session: {}, token: owner.token, via: 'cookie' } as unknown as Auth;
+    const context = { ...t.services, requestId: 'r', clientIp: '127.0.0.1', nonce: '', auth, setSessionCookie() {}, clearSessionCookie() {} };
+    const result = (await postAdAction({ request, params: {}, context } as never)) as unknown as { data: { error: string; values: object }; init: ResponseInit };
+    expect(result.init.status).toBe(413);
+    expect(result.data.error).toBe('Each image must be 10 MB or smaller.');
+    expect(result.data.values).toMatchObject({ title: VALID_AD.title, description: VALID_AD.description, location: VALID_AD.location });
+    expect(mediaFiles(t)).toEqual(before);
+    expect(tempFiles(t)).toEqual([]);
   });
 });
 
@@ -241,7 +361,7 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     const failing = Object.create(t.services.db, {
       transaction: { value: async () => Promise.reject(new Error('database went away')) },
     });
-    const upload = { fields: { ...VALID_AD }, files: [file(await image())], existingImages: [] };
+    const upload = { fields: { ...VALID_AD }, files: uploadedFiles([await image()]), existingImages: [] };
     await expect(updateListing({ db: failing, media: t.services.media }, ad._id, owner.id, upload)).rejects.toThrow('database went away');
     expect(mediaFiles(t)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
-import { searchListings } from '../../server/listings/queries.ts';
+import { searchCards, searchListings } from '../../server/listings/queries.ts';
 import { SearchCache } from '../../server/listings/search-cache.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -98,6 +98,18 @@ describe('searchListings with a cache', () => {
     await searchListings(t.services.db, { search: 'mountain bike', category: 'Pets' }, { cache });
     await searchListings(t.services.db, { search: 'mountain bike', page: 2 }, { cache });
     expect(cache.size).toBe(5);
+  });
+
+  it('keeps the API listings and the pages’ cards of one search apart, and reuses each', async () => {
+    const cache = new SearchCache();
+    const listings = await searchListings(t.services.db, { search: 'bicycle', limit: 3 }, { cache });
+    const cards = await searchCards(t.services.db, { search: 'bicycle', limit: 3 }, { cache });
+    expect(cache.size).toBe(2);
+    expect(cards.items.map((c) => c._id)).toEqual(listings.items.map((l) => l._id));
+    expect(cards.items[0]).not.toHaveProperty('description');
+    expect(listings.items[0]).toHaveProperty('description');
+    expect(await searchCards(t.services.db, { search: 'bicycle', limit: 3 }, { cache })).toBe(cards);
+    expect(await searchListings(t.services.db, { search: 'bicycle', limit: 3 }, { cache })).toBe(listings);
   });
 
   it('stops using a page when a featured ad in the results stops being featured', async () => {

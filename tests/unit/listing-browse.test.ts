@@ -2,21 +2,13 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  categoryFromSlug,
-  emptyStateText,
-  listingsHeading,
-  MAX_PAGE,
-  pageCount,
-  pageSearch,
-  parseBrowseParams,
-  slugHeading,
-} from '../../app/components/listings/browse.ts';
-import { ListingCard, toCardListing, type CardListing } from '../../app/components/listings/ListingCard.tsx';
+import { categoryFromSlug, emptyStateText, listingsHeading, pageSearch, slugHeading } from '../../app/components/listings/browse.ts';
+import { ListingCard, type CardListing } from '../../app/components/listings/ListingCard.tsx';
 import { chatMessage } from '../../app/components/listings/PhoneReveal.tsx';
 import { buildSrcSet, pickVariants, PLACEHOLDER_SRC } from '../../app/components/listings/ResponsiveImage.tsx';
 import { whatsAppUrl } from '../../app/lib/phone.ts';
-import type { ListingJson, Photo } from '../../server/listings/listing-json.ts';
+import type { Photo } from '../../server/listings/listing-json.ts';
+import { browsePageCount, MAX_BROWSE_PAGE, parseListingQuery } from '../../server/listings/listing-query.ts';
 
 const photo = (width = 1600, height = 1200, key = 'abc'): Photo => ({
   url: `/media/${key}-1280.webp`,
@@ -25,18 +17,35 @@ const photo = (width = 1600, height = 1200, key = 'abc'): Photo => ({
   variants: { 400: `/media/${key}-400.webp`, 800: `/media/${key}-800.webp`, 1280: `/media/${key}-1280.webp` },
 });
 
-describe('browse query parameters', () => {
+describe('browse query parameters (a page address)', () => {
+  const parse = (query: string) => parseListingQuery(new URLSearchParams(query), 'page');
+  const defaults = { minPrice: undefined, maxPrice: undefined, sort: 'newest', limit: 24 };
+
   it('trim terms, resolve the category and default the page', () => {
-    expect(parseBrowseParams(new URLSearchParams('category=electronics&search=%20iphone%20&location=%20Nairobi&page=3'))).toEqual({
+    expect(parse('category=electronics&search=%20iphone%20&location=%20Nairobi&page=3')).toEqual({
       category: 'Electronics',
       search: 'iphone',
       location: 'Nairobi',
       page: 3,
+      ...defaults,
     });
-    expect(parseBrowseParams(new URLSearchParams('category=boats&page=-2'))).toEqual({ category: 'Others', search: '', location: '', page: 1 });
-    expect(parseBrowseParams(new URLSearchParams('page=abc')).page).toBe(1);
-    expect(parseBrowseParams(new URLSearchParams('page=999999')).page).toBe(MAX_PAGE);
-    expect(parseBrowseParams(new URLSearchParams(`search=${'x'.repeat(500)}`)).search).toHaveLength(100);
+    expect(parse('category=boats&page=-2')).toEqual({ category: 'Others', search: '', location: '', page: 1, ...defaults });
+    expect(parse('page=abc').page).toBe(1);
+    expect(parse('page=999999').page).toBe(MAX_BROWSE_PAGE);
+    expect(parse(`search=${'x'.repeat(500)}`).search).toHaveLength(100);
+  });
+
+  it('fall back to no price filter, newest first and 24 a page for bad values', () => {
+    expect(parse('minPrice=1000&maxPrice=50000&sort=price_desc&limit=100')).toMatchObject({ minPrice: 1000, maxPrice: 50000, sort: 'price_desc', limit: 24 });
+    expect(parse('minPrice=-5&maxPrice=abc&sort=bogus')).toMatchObject({ minPrice: undefined, maxPrice: undefined, sort: 'newest' });
+  });
+
+  it('read the same query as the API does when it is valid, and refuse a bad one only in the API', () => {
+    const query = 'category=pets&search=puppy&location=Nakuru&minPrice=100&maxPrice=900&sort=price_asc&page=2';
+    expect(parseListingQuery(new URLSearchParams(query))).toEqual({ ...parse(query) });
+    expect(parseListingQuery({ page: '2', limit: '10' })).toMatchObject({ page: 2, limit: 10, sort: 'newest', category: null });
+    expect(() => parseListingQuery(new URLSearchParams('page=abc'))).toThrow('page must be a whole number from 1 to 100000.');
+    expect(() => parseListingQuery({ minPrice: '9', maxPrice: '1' })).toThrow('minPrice cannot be more than maxPrice.');
   });
 });
 
@@ -57,9 +66,10 @@ describe('all-listings texts', () => {
 
 describe('pagination', () => {
   it('counts pages of 24 and keeps the other parameters', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(24)).toBe(1);
-    expect(pageCount(73)).toBe(4);
+    expect(browsePageCount(0)).toBe(1);
+    expect(browsePageCount(24)).toBe(1);
+    expect(browsePageCount(73)).toBe(4);
+    expect(browsePageCount(1_000_000)).toBe(MAX_BROWSE_PAGE);
     expect(pageSearch('?category=Pets&page=2', 3)).toBe('?category=Pets&page=3');
     expect(pageSearch('?category=Pets&page=2', 1)).toBe('?category=Pets');
     expect(pageSearch('', 1)).toBe('');
@@ -128,13 +138,6 @@ describe('listing card', () => {
     expect(html).toContain('Price negotiable');
     expect(html).toContain('>N/A<');
     expect(html).not.toContain('Featured');
-  });
-  it('is built from the API listing without the heavy fields', () => {
-    const listing = { _id: 'x', title: 't', description: 'long', price: null, currency: 'KES', location: 'l', category: 'Pets', subcategory: null, featured: false, photos: [photo()] } as unknown as ListingJson;
-    const card = toCardListing(listing);
-    expect(card).not.toHaveProperty('description');
-    expect(Object.keys(card.photo!.variants)).toEqual(['400', '800']);
-    expect(toCardListing({ ...listing, photos: [] }).photo).toBeNull();
   });
 });
 

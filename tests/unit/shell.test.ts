@@ -3,7 +3,8 @@ import { buildSearchUrl } from '../../app/components/Header.tsx';
 import { CATEGORIES, categorySlug, resolveCategory } from '../../app/lib/categories.ts';
 import { formatPrice } from '../../app/lib/money.ts';
 import { MAX_TOASTS, TOAST_DURATIONS, toast, useToasts } from '../../app/lib/toast.ts';
-import { RateLimiter } from '../../server/http/rate-limit.ts';
+import { createRateLimits, RATE_LIMITS } from '../../server/rate-limits/rate-limits.ts';
+import { createMemoryStore } from '../../server/rate-limits/store.ts';
 
 describe('header search URL', () => {
   it('trims, encodes and sends only non-empty values', () => {
@@ -51,19 +52,14 @@ describe('toasts', () => {
   });
 });
 
-describe('RateLimiter', () => {
-  it('refuses past the limit with Retry-After, and forgets after the window', () => {
-    const limiter = new RateLimiter(2, 60_000);
-    limiter.hit('ip', 0);
-    limiter.hit('ip', 1);
-    try {
-      limiter.hit('ip', 2);
-      expect.unreachable();
-    } catch (e) {
-      expect((e as { status: number }).status).toBe(429);
-      expect((e as { headers: Record<string, string> }).headers['Retry-After']).toBe('60');
-    }
-    expect(() => limiter.hit('ip', 60_001)).not.toThrow();
-    expect(() => limiter.hit('other', 2)).not.toThrow();
+describe('rate limits (memory store)', () => {
+  it('refuses past the limit with Retry-After, and forgets after the window', async () => {
+    const limits = createRateLimits(createMemoryStore());
+    const { limit, windowMs } = RATE_LIMITS.checkoutPerUser;
+    for (let i = 0; i < limit; i++) await limits.hit('checkoutPerUser', 'user', i);
+    const refusal = await limits.hit('checkoutPerUser', 'user', limit).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ status: 429, headers: { 'Retry-After': String(windowMs / 1000) } });
+    await expect(limits.hit('checkoutPerUser', 'user', windowMs + 1)).resolves.toBeUndefined();
+    await expect(limits.hit('checkoutPerUser', 'other', limit)).resolves.toBeUndefined();
   });
 });

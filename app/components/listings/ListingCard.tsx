@@ -1,44 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '~/lib/money';
-import type { ListingJson, Photo } from '../../../server/listings/listing-json';
+import type { CardJson } from '../../../server/listings/listing-json';
 import { FeaturedBadge } from './FeaturedBadge';
-import { pickVariants, ResponsiveImage } from './ResponsiveImage';
+import { ResponsiveImage } from './ResponsiveImage';
 
-/** What a card shows: a small slice of a listing, so pages ship little data (3G budget). */
-export type CardListing = {
-  _id: string;
-  title: string;
-  price: number | null;
-  currency: string;
-  location: string;
-  category: string;
-  subcategory: string | null;
-  featured: boolean;
-  /** The cover photo with only the card-sized variants, or null when the ad has none. */
-  photo: Photo | null;
-};
-
-/** Card widths: 400 px for phones (two columns), 800 px for sharp screens and wide cards. */
-export const CARD_IMAGE_WIDTHS = [400, 800] as const;
+/** What a card shows, as the server's queries write it (searchCards, featuredCards, cardsByOwner). */
+export type CardListing = CardJson;
 
 /** Grid columns: 2 on phones, 3 on tablets, 4 from 1024 px (the main column is at most 1152 px). */
 export const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw';
-
-export function toCardListing(l: ListingJson): CardListing {
-  const cover = l.photos[0];
-  return {
-    _id: l._id,
-    title: l.title,
-    price: l.price,
-    currency: l.currency,
-    location: l.location,
-    category: l.category,
-    subcategory: l.subcategory,
-    featured: l.featured,
-    photo: cover ? pickVariants(cover, CARD_IMAGE_WIDTHS) : null,
-  };
-}
 
 type Props = {
   listing: CardListing;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
-import { categoryFromSlug, PAGE_SIZE, pageCount, pageSearch, parseBrowseParams, slugHeading } from '~/components/listings/browse';
-import { toCardListing, type CardListing } from '~/components/listings/ListingCard';
+import { categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
+import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
-import { searchListings, type ListingSort } from '../../../server/listings/queries';
+import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
+import { searchCards, type ListingSort } from '../../../server/listings/queries';
 import type { Route } from './+types/category';
 
 const SORTS: { value: ListingSort; label: string }[] = [
@@ -13,24 +14,16 @@ const SORTS: { value: ListingSort; label: string }[] = [
   { value: 'price_desc', label: 'Price: high to low' },
 ];
 
-function priceParam(value: string | null): number | undefined {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
 /** /category/:slug: one of the nine categories, with search, price filters and sort inside it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = categoryFromSlug(params.slug);
   if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
-  const query = new URL(request.url).searchParams;
-  const { search, page } = parseBrowseParams(query);
-  const minPrice = priceParam(query.get('minPrice'));
-  const maxPrice = priceParam(query.get('maxPrice'));
-  const sort = SORTS.find((s) => s.value === query.get('sort'))?.value ?? 'newest';
+  // The category is the address's; a category or location in the query is not this page's.
+  const { search = '', minPrice, maxPrice, sort, page, limit } = parseListingQuery(new URL(request.url).searchParams, 'page');
   const base = { notFound: false as const, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
   try {
-    const result = await searchListings(context.db, { category, search, minPrice, maxPrice, sort, page, limit: PAGE_SIZE }, { cache: context.searchCache });
-    return data({ ...base, items: result.items.map(toCardListing), total: result.total, capped: result.totalIsCapped, page, pageCount: pageCount(result.total), error: null });
+    const result = await searchCards(context.db, { category, search, minPrice, maxPrice, sort, page, limit }, { cache: context.searchCache });
+    return data({ ...base, items: result.items, total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
     return data({ ...base, items: [], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });

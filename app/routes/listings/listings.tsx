@@ -1,35 +1,36 @@
 import { useEffect } from 'react';
 import { data, Link, useLocation, useNavigation } from 'react-router';
-import { failureReason, emptyStateText, listingsHeading, PAGE_SIZE, pageCount, pageSearch, parseBrowseParams } from '~/components/listings/browse';
+import { failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
-import { toCardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { Pagination } from '~/components/listings/Pagination';
 import { toast } from '~/lib/toast';
-import { searchListings } from '../../../server/listings/queries';
+import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
+import { searchCards } from '../../../server/listings/queries';
 import type { Route } from './+types/listings';
 
 /** All listings, served at /listings and /products (spec section 2): category, search and location filters, 24 a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = parseBrowseParams(new URL(request.url).searchParams);
-  const shown = { category: params.category, search: params.search, location: params.location };
+  // This page filters by category, words and place only (price and sort are the category page's).
+  const { category, search, location, page, limit } = parseListingQuery(new URL(request.url).searchParams, 'page');
+  const shown = { category: category ?? null, search: search ?? '', location: location ?? '' };
   const origin = new URL(context.config.appUrl).origin;
   try {
-    const result = await searchListings(context.db, { ...shown, page: params.page, limit: PAGE_SIZE }, { cache: context.searchCache });
+    const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache });
     return data({
       ...shown,
       origin,
-      items: result.items.map(toCardListing),
+      items: result.items,
       total: result.total,
       capped: result.totalIsCapped,
       page: result.page,
-      pageCount: pageCount(result.total),
+      pageCount: browsePageCount(result.total, limit),
       error: null,
     });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, items: [], total: 0, capped: false, page: params.page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, items: [], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }

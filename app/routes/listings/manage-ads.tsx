@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '~/lib/listing-rules';
-import { ListingCard, toCardListing } from '~/components/listings/ListingCard';
+import { ListingCard } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
 import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { failureData } from '../../../server/http/page-errors';
-import { listingsByOwner } from '../../../server/listings/queries';
+import { cardsByOwner } from '../../../server/listings/queries';
 import { deleteListing } from '../../../server/listings/write';
 import type { Route } from './+types/manage-ads';
 
@@ -14,8 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads — Soko'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, request);
-  const ads = await listingsByOwner(context.db, auth.user.id);
-  return { email: auth.user.email, ads: ads.map(toCardListing) };
+  return { email: auth.user.email, ads: await cardsByOwner(context.db, auth.user.id) };
 }
 
 /** Delete (the only action here); the server checks the ad is the user's own. */

@@ -4,8 +4,8 @@ import { MESSAGES } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { expectedError } from '../../../server/http/errors';
 import { getListing } from '../../../server/listings/queries';
-import { createListing, requireOwnListing, updateListing, uploadFromFormData } from '../../../server/listings/write';
-import { readFormData } from '../../../server/media/upload';
+import { createListing, requireOwnListing, updateListing, uploadFromForm } from '../../../server/listings/write';
+import { ReceivedForm, uploadTempRoot, withUploadedForm } from '../../../server/media/upload';
 import type { Route } from './+types/post-ad';
 import { FormFailure } from '~/components/listings/forms/FormParts';
 
@@ -41,20 +41,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const auth = requireAuth(context.auth, request);
   const id = new URL(request.url).searchParams.get('id');
-  let values: ListingFormValues = EMPTY_VALUES;
+  // Filled as the post streams in, so the typed text can come back even when a photo is refused.
+  const form = new ReceivedForm();
   try {
     // Refuse strangers before reading up to 100 MB of photos.
     if (id) await requireOwnListing(context.db, id, auth.user.id, 'edit');
-    const form = await readFormData(request);
-    values = formValues(form);
-    const upload = uploadFromFormData(form);
-    if (id) {
-      await updateListing(context, id, auth.user.id, upload);
-      return redirect('/manage-ads');
-    }
-    const listing = await createListing(context, auth.user.id, upload);
-    return { posted: { id: listing._id, at: Date.now() } };
+    const posted = await withUploadedForm(
+      request,
+      uploadTempRoot(context.config),
+      async (received) => {
+        const upload = uploadFromForm(received);
+        if (id) return void (await updateListing(context, id, auth.user.id, upload));
+        return (await createListing(context, auth.user.id, upload))._id;
+      },
+      form,
+    );
+    if (!posted) return redirect('/manage-ads');
+    return { posted: { id: posted, at: Date.now() } };
   } catch (error) {
+    // Nothing read yet gives the empty form.
+    const values = formValues(form);
     const failure = expectedError(error);
     if (failure && failure.status < 500) return data({ error: failure.message, values }, { status: failure.status, headers: failure.headers });
     context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
@@ -62,11 +68,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-function formValues(form: FormData): ListingFormValues {
-  const get = (k: string) => {
-    const v = form.get(k);
-    return typeof v === 'string' ? v : '';
-  };
+function formValues(form: ReceivedForm): ListingFormValues {
+  const get = (k: string) => form.get(k) ?? '';
   return {
     title: get('title'),
     category: get('category'),

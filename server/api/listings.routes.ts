@@ -1,0 +1,201 @@
+import type { ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { CATEGORIES } from '../../app/lib/categories.ts';
+import { CURRENCIES } from '../../app/lib/money.ts';
+import { DEFAULT_PAGE_SIZE, SORTS } from '../listings/queries.ts';
+import { bearer, errorResponses, IdParam, json } from './openapi.ts';
+
+/*
+ * The OpenAPI declarations of the listings API (/api/openapi.json): request and response
+ * schemas and one createRoute per operation. The handlers that answer them are in listings.ts.
+ */
+
+const Photo = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.record(z.string(), z.string()).openapi({ description: 'URL per width (400, 800, 1280), for srcset' }),
+});
+
+export const ListingSchema = z
+  .object({
+    _id: z.string().uuid(),
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    subcategory: z.string().nullable(),
+    price: z.number().int().nullable().openapi({ description: 'Whole units of the currency; null means negotiable' }),
+    currency: z.enum(CURRENCIES),
+    location: z.string(),
+    images: z.array(z.string()).openapi({ description: 'Full-size image URLs; the first is the cover' }),
+    photos: z.array(Photo),
+    featured: z.boolean(),
+    featuredUntil: z.string().nullable(),
+    owner: z.string().uuid(),
+    user: z.object({
+      _id: z.string().uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      username: z.string(),
+      createdAt: z.string(),
+      listingsCount: z.number().int(),
+      rating: z.number().nullable(),
+    }),
+    postedDate: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    views: z.number().int(),
+  })
+  .openapi('Listing');
+
+const errors = errorResponses(400, 401, { 403: 'Not the owner of this listing', 404: 'Listing not found' });
+
+// Bodies are described with plain JSON Schema, so the library leaves parsing to the handlers:
+// they stream uploads under a size limit, check every file's content, and answer in our error shape.
+type BodySchema = NonNullable<ZodMediaTypeObject['schema']>;
+
+const listingMultipart: BodySchema = {
+  type: 'object',
+  required: ['title', 'description', 'category', 'location', 'images'],
+  properties: {
+    title: { type: 'string', maxLength: 100 },
+    description: { type: 'string', maxLength: 5000 },
+    category: { type: 'string', enum: [...CATEGORIES], description: 'Name or slug, case-insensitive' },
+    subcategory: { type: 'string', maxLength: 60 },
+    price: { type: 'string', pattern: '^[0-9]*$', description: 'Whole number; empty means negotiable' },
+    currency: { type: 'string', enum: [...CURRENCIES], default: 'KES' },
+    location: { type: 'string', maxLength: 100 },
+    images: {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'string', format: 'binary' },
+      description: 'Repeated field. JPEG, PNG, WebP, AVIF or GIF (checked by content), 10 MB each; kept plus new at most 10',
+    },
+    existingImages: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Repeated field (edit only): URLs of this listing’s photos to keep, in order',
+    },
+    owner: { type: 'string', description: 'Ignored: the owner is always the signed-in user' },
+  },
+};
+
+const textEdit: BodySchema = {
+  type: 'object',
+  description: 'The text-only edit form; photos are not changed',
+  required: ['title', 'description', 'category', 'location'],
+  properties: {
+    title: { type: 'string', maxLength: 100 },
+    description: { type: 'string', maxLength: 5000 },
+    price: { type: ['integer', 'null'], minimum: 0, description: 'null means negotiable' },
+    category: { type: 'string', enum: [...CATEGORIES] },
+    subcategory: { type: ['string', 'null'], maxLength: 60 },
+    location: { type: 'string', maxLength: 100 },
+  },
+};
+
+/** The listing operations of /api/openapi.json; the handlers are in listings.ts. */
+export const listingRoutes = {
+  list: createRoute({
+    method: 'get',
+    path: '/listings',
+    tags: ['listings'],
+    summary: 'Search and browse listings',
+    description:
+      'Every word of `search` must occur (substring, case-insensitive) in the title, description or location. ' +
+      'Under `newest` active featured listings come first. Under the price sorts, prices compare within a currency: ' +
+      'KES first, then EUR, GBP and USD, then negotiable ads (no price). Pagination: `Link` (rel next/prev) and ' +
+      '`X-Total-Count` (counting stops four pages past the requested one; `X-Total-Count-Capped: true` then says the total is a lower bound).',
+    request: {
+      query: z.object({
+        page: z.string().optional().openapi({ description: 'From 1', example: '1' }),
+        limit: z.string().optional().openapi({ description: `Default ${DEFAULT_PAGE_SIZE}, at most 100`, example: '24' }),
+        category: z.string().optional().openapi({ description: 'Name or slug, case-insensitive; unknown means Others' }),
+        search: z.string().optional(),
+        location: z.string().optional(),
+        minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
+        maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
+        sort: z.string().optional().openapi({ description: `One of ${SORTS.join(', ')}; newest by default` }),
+      }),
+    },
+    responses: { 200: json(z.array(ListingSchema), 'One page of listings'), 400: errors[400] },
+  }),
+  featured: createRoute({
+    method: 'get',
+    path: '/listings/featured',
+    tags: ['listings'],
+    summary: 'Active featured listings, newest first',
+    request: { query: z.object({ limit: z.string().optional().openapi({ description: 'Default 8, at most 50' }) }) },
+    responses: { 200: json(z.array(ListingSchema), 'Featured listings'), 400: errors[400] },
+  }),
+  byUser: createRoute({
+    method: 'get',
+    path: '/listings/user/{userId}',
+    tags: ['listings'],
+    summary: 'Every ad of the signed-in user (Manage ads)',
+    security: bearer,
+    request: { params: z.object({ userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }) }) },
+    responses: { 200: json(z.array(ListingSchema), 'The user’s ads, newest first'), ...errorResponses(401, { 403: 'Another user’s id' }) },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/listings/{id}',
+    tags: ['listings'],
+    summary: 'One listing',
+    request: { params: IdParam },
+    responses: { 200: json(ListingSchema, 'The listing'), 404: errors[404] },
+  }),
+  phone: createRoute({
+    method: 'get',
+    path: '/listings/{id}/phone',
+    tags: ['listings'],
+    summary: 'The seller’s phone number, revealed on request',
+    description: 'Kept out of page HTML to protect sellers from scrapers. Limited to 20 requests per IP address per 10 minutes.',
+    request: { params: IdParam },
+    responses: {
+      200: json(z.object({ phoneNumber: z.string().nullable() }), 'The number, or null when the seller has none'),
+      404: errors[404],
+      ...errorResponses(429),
+    },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/listings',
+    tags: ['listings'],
+    summary: 'Post an ad with photos',
+    security: bearer,
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: listingMultipart } } } },
+    responses: {
+      201: json(ListingSchema, 'The created listing'),
+      ...errorResponses(400, 401, { 413: 'Upload too large (10 MB per image)', 415: 'Not an accepted image type, or not multipart' }),
+    },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/listings/{id}',
+    tags: ['listings'],
+    summary: 'Edit an ad: the post/edit form (multipart) or the text-only form (JSON)',
+    security: bearer,
+    request: {
+      params: IdParam,
+      body: {
+        required: true,
+        content: { 'multipart/form-data': { schema: listingMultipart }, 'application/json': { schema: textEdit } },
+      },
+    },
+    responses: {
+      200: json(ListingSchema, 'The updated listing'),
+      ...errors,
+      ...errorResponses({ 413: 'Upload too large (10 MB per image)', 415: 'Not an accepted image type, or neither multipart nor JSON' }),
+    },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/listings/{id}',
+    tags: ['listings'],
+    summary: 'Delete an ad and its photos',
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(z.object({ message: z.string() }), 'Deleted'), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+};

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { resolveCategory } from '../../app/lib/categories.ts';
+import { parseInput } from '../http/validation.ts';
+import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from './queries.ts';
+
+/** The pages go no deeper: each deeper page is a longer scan, nobody pages this far, crawlers should not either. */
+export const MAX_BROWSE_PAGE = 500;
+/** Terms typed in a page's address are cut to this length. */
+const MAX_BROWSE_TERM = 100;
+
+/** A listing search as asked for: what to match, in which order, and which page. */
+export type ListingQuery = ListingFilters & { sort: ListingSort; page: number; limit: number };
+
+/** A query string, or the record of its first values (Hono's `c.req.query()`). */
+export type QueryInput = URLSearchParams | Record<string, string | undefined>;
+
+/**
+ * The one reader of a listing search's query (category, search, location, minPrice, maxPrice,
+ * sort, page, limit), for GET /api/listings, the listing pages and the search benchmark.
+ * The category is resolved by name or slug, case-insensitively (unknown means Others).
+ *
+ * - `api`: every value is checked, and a bad one is a 400 that names it.
+ * - `page`: the address of a page a visitor may have typed: a bad value falls back to its
+ *   default, terms are cut to 100 characters, the page to MAX_BROWSE_PAGE, and the page size
+ *   is always the default.
+ */
+export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api'): ListingQuery {
+  const get = (name: string): string | undefined => (input instanceof URLSearchParams ? (input.get(name) ?? undefined) : input[name]);
+  if (mode === 'api') {
+    const q = parseInput(apiQuerySchema, Object.fromEntries(QUERY_NAMES.map((name) => [name, get(name)])));
+    return {
+      category: resolveCategory(q.category),
+      search: q.search,
+      location: q.location,
+      minPrice: q.minPrice,
+      maxPrice: q.maxPrice,
+      sort: q.sort ?? 'newest',
+      page: q.page ?? 1,
+      limit: q.limit ?? DEFAULT_PAGE_SIZE,
+    };
+  }
+  const page = Number.parseInt(get('page') ?? '', 10);
+  const sort = get('sort');
+  return {
+    category: resolveCategory(get('category')),
+    search: term(get('search')),
+    location: term(get('location')),
+    minPrice: price(get('minPrice')),
+    maxPrice: price(get('maxPrice')),
+    sort: SORTS.find((s) => s === sort) ?? 'newest',
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_BROWSE_PAGE) : 1,
+    limit: DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Pages of results a browse page offers, at least one and at most MAX_BROWSE_PAGE. */
+export function browsePageCount(total: number, limit = DEFAULT_PAGE_SIZE): number {
+  return Math.max(1, Math.min(MAX_BROWSE_PAGE, Math.ceil(total / limit)));
+}
+
+const QUERY_NAMES = ['page', 'limit', 'category', 'search', 'location', 'minPrice', 'maxPrice', 'sort'] as const;
+
+const term = (value: string | undefined) => (value ?? '').trim().slice(0, MAX_BROWSE_TERM);
+
+function price(value: string | undefined): number | undefined {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = (v ?? '').trim();
+      if (s === '') return undefined;
+      const n = /^\d+$/.test(s) ? Number(s) : NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            max === Number.MAX_SAFE_INTEGER
+              ? `${name} must be a whole number of ${min} or more.`
+              : `${name} must be a whole number from ${min} to ${max}.`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const apiQuerySchema = z
+  .object({
+    page: wholeNumber('page', 1, 100_000),
+    limit: wholeNumber('limit', 1, 100),
+    category: z.string().max(100, 'category must be at most 100 characters.').optional(),
+    search: z.string().max(200, 'search must be at most 200 characters.').optional(),
+    location: z.string().max(100, 'location must be at most 100 characters.').optional(),
+    minPrice: wholeNumber('minPrice', 0),
+    maxPrice: wholeNumber('maxPrice', 0),
+    sort: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const s = (v ?? '').trim();
+        if (s === '') return undefined;
+        const sort = SORTS.find((known) => known === s);
+        if (!sort) {
+          ctx.addIssue({ code: 'custom', message: `sort must be one of ${SORTS.join(', ')}.` });
+          return z.NEVER;
+        }
+        return sort;
+      }),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice cannot be more than maxPrice.',
+    path: ['minPrice'],
+  });
