@@ -11,10 +11,12 @@ import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
 import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
+import { deviceId, type DeviceVariables } from './http/device.ts';
+import { noStoreForPrivateResponses } from './http/private-responses.ts';
 import { expectedError } from './http/errors.ts';
 
 type AppEnv = {
-  Variables: AuthVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
+  Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
 };
 
 type AppOptions = {
@@ -80,7 +82,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   });
 
   app.use(sameOriginGuard(appOrigin));
+  app.use(noStoreForPrivateResponses());
   app.use('/api/*', resolveAuth(services));
+  app.use('/api/listings/:id/phone', deviceId({ secure: config.secureCookies }));
   app.route('/api', createApi(services));
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
@@ -106,12 +110,14 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   if (options.getBuild) {
     const handle = createRequestHandler(options.getBuild, config.env === 'development' ? 'development' : 'production');
     app.use('*', resolveAuth(services));
+    app.use('*', deviceId({ secure: config.secureCookies }));
     app.all('*', async (c) => {
       const cookies: string[] = [];
       const context: RequestContext = {
         ...services,
         requestId: c.get('requestId'),
         clientIp: c.get('clientIp'),
+        deviceId: c.get('deviceId'),
         nonce: c.get('secureHeadersNonce') ?? '',
         auth: c.get('auth'),
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),

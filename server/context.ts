@@ -35,6 +35,8 @@ export type Auth = {
 export type RequestContext = Services & {
   requestId: string;
   clientIp: string;
+  /** A random id per browser (server/http/device.ts), for per-device limits and view counts. */
+  deviceId: string;
   nonce: string;
   auth: Auth | null;
   /** Sets or clears the session cookie on the response (used by login/logout actions). */

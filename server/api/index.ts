@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Services } from '../context.ts';
 import type { AuthVariables } from '../http/auth-middleware.ts';
+import type { DeviceVariables } from '../http/device.ts';
 import { healthRoutes } from './health.ts';
 import { authRoutes } from './auth.ts';
 import { docsRoutes } from './docs.ts';
@@ -9,7 +10,7 @@ import { paymentsRoutes } from './payments.ts';
 import { listingsRoutes } from './listings.ts';
 import { categoriesRoutes } from './categories.ts';
 
-export type ApiEnv = { Variables: AuthVariables & { requestId: string; clientIp: string } };
+export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
 /** The JSON API under /api: one sub-app per resource, all described in /api/openapi.json. */
 export function createApi(services: Services): OpenAPIHono<ApiEnv> {

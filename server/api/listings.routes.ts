@@ -150,7 +150,9 @@ export const listingRoutes = {
     path: '/listings/{id}/phone',
     tags: ['listings'],
     summary: 'The seller’s phone number, revealed on request',
-    description: 'Kept out of page HTML to protect sellers from scrapers. Limited to 20 requests per IP address per 10 minutes.',
+    description:
+      'Kept out of page HTML to protect sellers from scrapers. New numbers are limited per browser (soko_device cookie, 40 a day) and per account (80 a day), ' +
+      'with a ceiling of 600 per IP address per 10 minutes; a number already shown to the browser is free.',
     request: { params: IdParam },
     responses: {
       200: json(z.object({ phoneNumber: z.string().nullable() }), 'The number, or null when the seller has none'),

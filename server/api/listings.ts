@@ -5,7 +5,8 @@ import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireAuth } from '../http/guards.ts';
 import type { ListingJson } from '../listings/listing-json.ts';
 import { parseListingQuery } from '../listings/listing-query.ts';
-import { featuredListings, getListing, listingsByOwner, searchListings, sellerPhone, type ListingPage } from '../listings/queries.ts';
+import { revealPhone } from '../listings/engagement.ts';
+import { featuredListings, getListing, listingsByOwner, searchListings, type ListingPage } from '../listings/queries.ts';
 import {
   createListing,
   deleteListing,
@@ -59,8 +60,11 @@ export function listingsRoutes(services: Services) {
   });
 
   app.openapi(routes.phone, async (c) => {
-    await services.rateLimits.hit('phoneRevealPerIp', c.get('clientIp'));
-    const found = await sellerPhone(db, c.req.valid('param').id);
+    const found = await revealPhone(services, c.req.valid('param').id, {
+      ip: c.get('clientIp'),
+      deviceId: c.get('deviceId') ?? c.get('clientIp'),
+      userId: c.get('auth')?.user.id ?? null,
+    });
     if (!found.found) throw notFound(LISTING_NOT_FOUND);
     c.header('Cache-Control', 'no-store');
     return c.json({ phoneNumber: found.phoneNumber }, 200);

@@ -275,22 +275,3 @@ export async function categoryCounts(db: Db): Promise<CategoryCount[]> {
   }
   return CATEGORIES.map((name) => ({ name, count: counts.get(name) ?? 0 }));
 }
-
-/** Counts a view by a person who is not the owner (callers leave out bots). */
-export async function recordView(db: Db, listingId: string, viewerId: string | null): Promise<void> {
-  if (!isUuid(listingId)) return;
-  const notOwner = viewerId ? sql` and ${listings.ownerId} <> ${viewerId}` : sql``;
-  await db.execute(sql`update ${listings} set views = views + 1 where ${listings.id} = ${listingId}${notOwner}`);
-}
-
-/** The seller's phone number for one listing, revealed only on request (never in page HTML). */
-export async function sellerPhone(db: Db, listingId: string): Promise<{ found: boolean; phoneNumber: string | null }> {
-  if (!isUuid(listingId)) return { found: false, phoneNumber: null };
-  const rows = await db
-    .select({ phone: users.phoneNumber })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.ownerId))
-    .where(eq(listings.id, listingId))
-    .limit(1);
-  return rows[0] ? { found: true, phoneNumber: rows[0].phone } : { found: false, phoneNumber: null };
-}

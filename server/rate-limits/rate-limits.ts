@@ -14,6 +14,7 @@ const inMinutes = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
+const tooManyReveals = (seconds: number) => `You have viewed many phone numbers. Please try again in ${inMinutes(seconds)}.`;
 const tooManyLogins = (seconds: number) => `Too many attempts, try again in ${inMinutes(seconds)}.`;
 
 /**
@@ -38,7 +39,11 @@ export const RATE_LIMITS = {
   checkoutPerUser: { limit: 10, windowMs: 10 * MINUTE, message: 'Too many payment attempts. Please wait a few minutes and try again.' },
   /** The provider is asked about one pending payment at most once every few seconds. */
   paymentRecheck: { limit: 1, windowMs: 4000 },
-  phoneRevealPerIp: { limit: 20, windowMs: 10 * MINUTE, message: 'Too many phone number requests. Please wait a few minutes and try again.' },
+  /** New numbers shown to one browser in a day: more than a buyer comparing offers needs, far less than a scraper wants. */
+  phoneRevealPerDevice: { limit: 40, windowMs: 24 * 60 * MINUTE, message: tooManyReveals },
+  phoneRevealPerAccount: { limit: 80, windowMs: 24 * 60 * MINUTE, message: tooManyReveals },
+  /** A ceiling for a whole carrier-grade NAT address, which may be thousands of buyers at once. */
+  phoneRevealPerIp: { limit: 600, windowMs: 10 * MINUTE, message: tooManyReveals },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

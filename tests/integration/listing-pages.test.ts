@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as categoryLoader } from '../../app/routes/listings/category.tsx';
 import { loader as detailLoader } from '../../app/routes/listings/listing-detail.tsx';
@@ -23,12 +23,13 @@ const ids: Record<string, string> = {};
 const DAY = 86_400_000;
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-function context(auth: User | null = null, db: Db = t.services.db): RequestContext {
+function context(auth: User | null = null, db: Db = t.services.db, deviceId = 'device-of-the-test-0001'): RequestContext {
   return {
     ...t.services,
     db,
     requestId: 'abcdef12-3456-7890-abcd-ef1234567890',
     clientIp: '127.0.0.1',
+    deviceId,
     nonce: '',
     auth: auth ? ({ user: auth, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
     setSessionCookie: () => {},
@@ -51,8 +52,13 @@ const brokenDb = new Proxy({} as Db, {
   },
 });
 
-const callDetail = (id: string, opts: { auth?: User | null; headers?: Record<string, string> } = {}) =>
-  detailLoader({ request: get(`/listing/${id}`, opts.headers), params: { id }, context: context(opts.auth ?? null) } as never);
+// Each call is a new browser unless a test says which device it is.
+const callDetail = (id: string, opts: { auth?: User | null; headers?: Record<string, string>; deviceId?: string } = {}) =>
+  detailLoader({
+    request: get(`/listing/${id}`, opts.headers),
+    params: { id },
+    context: context(opts.auth ?? null, undefined, opts.deviceId ?? `device-${crypto.randomUUID()}`),
+  } as never);
 
 async function views(id: string): Promise<number> {
   const [row] = await t.services.db.select({ views: listings.views }).from(listings).where(eq(listings.id, id));
@@ -118,6 +124,20 @@ describe('listing detail loader', () => {
     expect(result.listing.views).toBe(before + 1);
     await callDetail(ids.axio!, { auth: buyer });
     expect(await views(ids.axio!)).toBe(before + 2);
+  });
+
+  it('counts a viewer once a day: reloading, or the same account on another device, adds nothing', async () => {
+    const before = await views(ids.axio!);
+    for (let i = 0; i < 3; i++) await callDetail(ids.axio!, { deviceId: 'reloading-phone' });
+    expect(await views(ids.axio!)).toBe(before + 1);
+    const { user: newBuyer } = await t.createUser();
+    await callDetail(ids.axio!, { auth: newBuyer, deviceId: 'buyer-phone' });
+    await callDetail(ids.axio!, { auth: newBuyer, deviceId: 'buyer-laptop' });
+    expect(await views(ids.axio!)).toBe(before + 2);
+    // The next day the same phone counts again.
+    await t.services.db.execute(sql`update listing_views set day = day - 1 where viewer = 'd:reloading-phone'`);
+    await callDetail(ids.axio!, { deviceId: 'reloading-phone' });
+    expect(await views(ids.axio!)).toBe(before + 3);
   });
 
   it('does not count crawlers, link prefetches or the owner', async () => {

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings, users } from '../../server/db/schema/index.ts';
+import { RATE_LIMITS } from '../../server/rate-limits/rate-limits.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
@@ -294,19 +295,32 @@ describe('GET /api/listings/:id/phone', () => {
     expect(await missing.json()).toEqual({ message: 'Listing not found.' });
   });
 
-  it('is limited to 20 requests per IP address per 10 minutes', async () => {
+  it('limits new numbers per browser, not per IP address; a number already shown to the browser is free', async () => {
     const other = await createTestApp();
     try {
       const { user } = await other.createUser();
-      const [row] = await insertRows(other, user.id, [{ title: 'Phone test' }]);
-      for (let i = 0; i < 20; i++) expect((await other.request(`/api/listings/${row!.id}/phone`)).status).toBe(200);
-      const limited = await other.request(`/api/listings/${row!.id}/phone`);
+      const rows = await insertRows(other, user.id, Array.from({ length: 42 }, (_, i) => ({ title: `Phone test ${i}` })));
+      const device = (id: string) => ({ headers: { Cookie: `soko_device=${id}` } });
+      const phone = 'AAAAAAAAAAAAAAAAAAAAAA';
+      const { limit } = RATE_LIMITS.phoneRevealPerDevice;
+      for (let i = 0; i < limit; i++) expect((await other.request(`/api/listings/${rows[i]!.id}/phone`, device(phone))).status).toBe(200);
+      // Seen before: free, however often.
+      for (let i = 0; i < 5; i++) expect((await other.request(`/api/listings/${rows[0]!.id}/phone`, device(phone))).status).toBe(200);
+      const limited = await other.request(`/api/listings/${rows[limit]!.id}/phone`, device(phone));
       expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
-      expect((await limited.json()).message).toBe('Too many phone number requests. Please wait a few minutes and try again.');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+      expect((await limited.json()).message).toMatch(/^You have viewed many phone numbers\. Please try again in \d+ minutes\.$/);
+      // Another buyer behind the same carrier address is not locked out.
+      expect((await other.request(`/api/listings/${rows[limit]!.id}/phone`, device('BBBBBBBBBBBBBBBBBBBBBB'))).status).toBe(200);
     } finally {
       await other.close();
     }
+  });
+
+  it('gives a browser without one a device cookie, so its next reveals are its own', async () => {
+    const res = await t.request(`/api/listings/${ids['Mazda Demio']}/phone`, { headers: { 'X-Forwarded-For': '10.0.0.9' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/^soko_device=[A-Za-z0-9_-]{22}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 });
 

@@ -7,7 +7,8 @@ import { pickVariants } from '~/components/listings/ResponsiveImage';
 import { ShareButton } from '~/components/listings/ShareButton';
 import { formatPrice } from '~/lib/money';
 import { toast } from '~/lib/toast';
-import { getListing, recordView } from '../../../server/listings/queries';
+import { recordView } from '../../../server/listings/engagement';
+import { getListing } from '../../../server/listings/queries';
 import type { Route } from './+types/listing-detail';
 
 /** Spec section 9: the detail page shows at most five photos. */
@@ -47,8 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let views = listing.views;
   if (countsAsView(request, listing.owner, viewerId)) {
     try {
-      await recordView(context.db, listing._id, viewerId);
-      views += 1;
+      if (await recordView(context.db, listing._id, { userId: viewerId, deviceId: context.deviceId })) views += 1;
     } catch (error) {
       // A lost view count must not cost the visitor the page.
       context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
