@@ -36,6 +36,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   SUPPORT_EMAIL: z.email().default('support@soko.co.ke'),
   FLW_SECRET_KEY: optionalString,
+  PAYMENTS_SANDBOX: bool.optional(),
   FLW_WEBHOOK_HASH: optionalString,
   FLW_BASE_URL: optionalString.pipe(z.url().optional()),
 });
@@ -72,6 +73,26 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The built-in payment sandbox features ads for free, so it must never be live by accident:
+ * without FLW_SECRET_KEY it runs only on a loopback APP_URL (a developer's machine, the tests)
+ * unless PAYMENTS_SANDBOX=true says so explicitly (a public demo).
+ */
+function checkPaymentsSandbox(appUrl: string, secretKey: string | undefined, sandbox: boolean | undefined): void {
+  if (secretKey) return;
+  if (sandbox === false) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS_SANDBOX: is false, so FLW_SECRET_KEY must be set for real payments');
+  }
+  const host = new URL(appUrl).hostname;
+  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+  if (!loopback && sandbox !== true) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENTS_SANDBOX: APP_URL ${appUrl} is public and FLW_SECRET_KEY is not set, so featured ads would be free. ` +
+        'Set FLW_SECRET_KEY for real payments, or PAYMENTS_SANDBOX=true to run the payment sandbox on purpose.',
+    );
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, root = process.cwd()): Config {
   // An empty value (KEY= in a .env file) means "not set", so the default applies.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -82,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  checkPaymentsSandbox(appUrl, e.FLW_SECRET_KEY, e.PAYMENTS_SANDBOX);
   const dataDir = path.resolve(root, e.DATA_DIR);
   return {
     env: e.NODE_ENV,

@@ -3,9 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Services } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { requireAuth } from '../http/guards.ts';
-import { handleWebhook, settle, startCheckout } from '../payments/payments.ts';
+import { handleWebhook, startCheckout } from '../payments/payments.ts';
 import { paymentsDeps } from '../payments/service.ts';
-import { currentPayment, pageForPayment, paymentJson, txRefParam } from '../payments/status.ts';
+import { currentPayment, pageForPayment, paymentJson, returnFromProvider, txRefParam } from '../payments/status.ts';
 import { bearer, errorResponses, json } from './openapi.ts';
 import { createApiRouter } from './router.ts';
 
@@ -111,9 +111,8 @@ export function paymentsRoutes(services: Services) {
 
   app.openapi(verifyReturn, async (c) => {
     const q = c.req.valid('query');
-    const outcome = q.tx_ref
-      ? await settle(paymentsDeps(services), txRefParam(q.tx_ref), { providerTxnId: q.transaction_id, returnStatus: q.status })
-      : null;
+    const hint = { providerTxnId: q.transaction_id, returnStatus: q.status };
+    const outcome = await returnFromProvider(paymentsDeps(services), txRefParam(q.tx_ref), hint, c.get('clientIp'));
     return c.redirect(pageForPayment(outcome, q.listingId), 302);
   });
 
@@ -133,7 +132,7 @@ export function paymentsRoutes(services: Services) {
 
   app.openapi(getPayment, async (c) => {
     const auth = requireAuth(c.get('auth'));
-    const payment = await currentPayment(paymentsDeps(services), c.req.valid('param').tx_ref, auth.user.id);
+    const payment = await currentPayment(paymentsDeps(services), c.req.valid('param').tx_ref, auth.user.id, c.get('clientIp'));
     return c.json(paymentJson(payment), 200);
   });
 

@@ -101,16 +101,22 @@ async function createResetToken(db: Db, userId: string, now = new Date()): Promi
 }
 
 /**
- * Always resolves the same way whether or not the address has an account (no enumeration).
- * Mail to one address is capped quietly; the per-address limit answers 429.
+ * Always answers the same way, in the same time, whether or not the address has an account
+ * (no enumeration): only the per-client limit is checked before the answer; looking the
+ * address up, making a token and mailing it happen afterwards. Mail to one address is capped
+ * quietly; the per-client limit answers 429.
  */
 export async function requestPasswordReset(deps: MailDeps, email: string, clientIp: string): Promise<void> {
   await deps.rateLimits.hit('resetRequestsPerIp', clientIp);
+  void sendResetLink(deps, email).catch((err: unknown) => deps.logger.error({ err }, 'could not prepare a password reset'));
+}
+
+async function sendResetLink(deps: MailDeps, email: string): Promise<void> {
   if (!(await deps.rateLimits.tryHit('resetMailsPerEmail', email))) return;
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await createResetToken(deps.db, user.id);
-  void sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token)));
+  await sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token)));
 }
 
 /** The account a reset token belongs to, when the token is unused, not superseded and not expired. */

@@ -20,3 +20,13 @@ export async function attempt<T, E extends object>(step: () => Promise<T>, failu
     return { ok: false as const, response: failureData(error, (f) => failure(f.message)) };
   }
 }
+
+/**
+ * For loaders: an expected failure (a 429 with Retry-After, a 404) becomes the route's error
+ * response with its status, headers and message, shown by the error page, instead of a 500.
+ * Throw what it returns.
+ */
+export function asPageError(error: unknown): unknown {
+  const failure = expectedError(error);
+  return failure ? data(failure.message, { status: failure.status, headers: failure.headers }) : error;
+}

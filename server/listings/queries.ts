@@ -3,7 +3,7 @@ import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { listings, users } from '../db/schema/index.ts';
+import { listings } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
 import type { SearchCache } from './search-cache.ts';
 

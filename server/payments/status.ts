@@ -59,11 +59,29 @@ async function paymentForOwner(db: Db, txRef: string, userId: string): Promise<P
  * The owner's payment as it stands now. Settling is done by the webhook and the verified
  * return; while a payment is still pending, the waiting page and its poll may ask the
  * provider again, but at most once every few seconds per payment however often they load
- * (a shared rate limit), and settle() is idempotent.
+ * (a shared rate limit), and settle() is idempotent. Each client address is throttled too.
  */
-export async function currentPayment(deps: PaymentsDeps, txRef: string, userId: string): Promise<Payment> {
+export async function currentPayment(deps: PaymentsDeps, txRef: string, userId: string, clientIp: string): Promise<Payment> {
+  await deps.rateLimits.hit('paymentPagesPerIp', clientIp);
   const payment = await paymentForOwner(deps.db, txRef, userId);
   if (payment.status !== 'pending' || !(await deps.rateLimits.tryHit('paymentRecheck', txRef))) return payment;
   await settle(deps, txRef);
   return paymentForOwner(deps.db, txRef, userId);
+}
+
+/**
+ * The browser's return from the provider: verified with the provider (at most once every few
+ * seconds per payment, whoever asks), else the payment as stored. Never trusts the query.
+ */
+export async function returnFromProvider(
+  deps: PaymentsDeps,
+  txRef: string,
+  hint: { providerTxnId?: string; returnStatus?: string },
+  clientIp: string,
+): Promise<PaymentState | null> {
+  await deps.rateLimits.hit('paymentPagesPerIp', clientIp);
+  if (!txRef) return null;
+  if (await deps.rateLimits.tryHit('paymentRecheck', txRef)) return settle(deps, txRef, hint);
+  const payment = await findPayment(deps.db, txRef);
+  return payment && stateOf(payment);
 }

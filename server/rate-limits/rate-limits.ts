@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   resetMailsPerEmail: { limit: 3, windowMs: 15 * MINUTE },
   /** A checkout creates a provider session; a person needs a handful, a script gets slowed down. */
   checkoutPerUser: { limit: 10, windowMs: 10 * MINUTE, message: 'Too many payment attempts. Please wait a few minutes and try again.' },
+  /** The payment return, waiting page and its poll, per client address: plenty for people, not for a loop. */
+  paymentPagesPerIp: { limit: 120, windowMs: 10 * MINUTE, message: 'Too many requests. Please wait a few minutes and try again.' },
   /** The provider is asked about one pending payment at most once every few seconds. */
   paymentRecheck: { limit: 1, windowMs: 4000 },
   /** New numbers shown to one browser in a day: more than a buyer comparing offers needs, far less than a scraper wants. */

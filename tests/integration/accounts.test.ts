@@ -347,7 +347,7 @@ describe('sessions: bearer token and cookie', () => {
   });
 
   it('uses Secure cookies when APP_URL is https', async () => {
-    const secure = await createTestApp({ APP_URL: 'https://soko.example' });
+    const secure = await createTestApp({ APP_URL: 'https://soko.example', PAYMENTS_SANDBOX: 'true' });
     try {
       const { user } = await secure.createUser({ email: 'secure@example.co.ke', password: 'correct-horse-battery' });
       const res = await secure.app.request('https://soko.example/api/auth/login', {

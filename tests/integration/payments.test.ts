@@ -403,6 +403,11 @@ describe('pending payments', () => {
     expect(await returnTo(back)).toBe(`/payment-pending?listingId=${listing.id}&tx_ref=${tx_ref}`);
     expect((await payment(tx_ref)).status).toBe('pending');
     offline = false;
+    // The provider was asked a moment ago: within the recheck window the poll reads what is stored.
+    const early = await t.request(`/api/payments/${tx_ref}`, { token });
+    expect(await early.json()).toMatchObject({ tx_ref, status: 'pending' });
+    // Once the window has passed (a few seconds), the next poll asks again and settles.
+    await t.services.rateLimits.reset('paymentRecheck', tx_ref);
     const res = await t.request(`/api/payments/${tx_ref}`, { token });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ tx_ref, status: 'succeeded', listingId: listing.id, amount: 200, currency: 'KES' });

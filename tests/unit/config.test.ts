@@ -24,7 +24,7 @@ describe('loadConfig', () => {
   });
 
   it('uses secure cookies when the public URL is https', () => {
-    const c = loadConfig({ APP_URL: 'https://soko.co.ke/' });
+    const c = loadConfig({ APP_URL: 'https://soko.co.ke/', PAYMENTS_SANDBOX: 'true' });
     expect(c.appUrl).toBe('https://soko.co.ke');
     expect(c.secureCookies).toBe(true);
   });
@@ -35,5 +35,17 @@ describe('loadConfig', () => {
 
   it('switches payments to the real provider when a secret key is set', () => {
     expect(loadConfig({ FLW_SECRET_KEY: 'FLWSECK_TEST-abc' }).payments.sandbox).toBe(false);
+  });
+
+  it('refuses to run the payment sandbox on a public address unless PAYMENTS_SANDBOX=true says so', () => {
+    for (const APP_URL of ['https://soko.co.ke', 'http://192.168.1.20:3000', 'http://soko.example']) {
+      expect(() => loadConfig({ APP_URL })).toThrow(/PAYMENTS_SANDBOX/);
+      expect(loadConfig({ APP_URL, PAYMENTS_SANDBOX: 'true' }).payments.sandbox).toBe(true);
+      expect(loadConfig({ APP_URL, FLW_SECRET_KEY: 'FLWSECK-live' }).payments.sandbox).toBe(false);
+    }
+    for (const APP_URL of ['http://localhost:3000', 'http://127.0.0.1:3100', 'http://shop.localhost', 'http://[::1]:3000']) {
+      expect(loadConfig({ APP_URL }).payments.sandbox).toBe(true);
+    }
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'false' })).toThrow(/PAYMENTS_SANDBOX.*FLW_SECRET_KEY/);
   });
 });

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Link, redirect, useRevalidator } from 'react-router';
 import { PaymentActions } from '~/components/payments/PaymentActions';
 import { requireAuth } from '../../../server/http/guards';
+import { expectedError } from '../../../server/http/errors';
+import { asPageError } from '../../../server/http/page-errors';
 import { paymentsDeps } from '../../../server/payments/service';
 import { currentPayment, pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';
 import type { Route } from './+types/payment-pending';
@@ -13,11 +15,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'Confirming your payment
  * payment as it stands (server/payments/status.ts decides, as for the API) and sends the
  * visitor on once there is a verdict.
  */
+// Someone else's or an unknown payment is "not found"; a throttled client gets its 429.
+const rethrowUnlessNotOwner = (error: unknown) => {
+  const failure = expectedError(error);
+  if (failure && (failure.status === 403 || failure.status === 404)) return null;
+  throw asPageError(error);
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, request);
   const q = new URL(request.url).searchParams;
   const txRef = txRefParam(q.get('tx_ref'));
-  const payment = txRef ? await currentPayment(paymentsDeps(context), txRef, auth.user.id).catch(() => null) : null;
+  const payment = txRef ? await currentPayment(paymentsDeps(context), txRef, auth.user.id, context.clientIp).catch(rethrowUnlessNotOwner) : null;
   if (!payment || payment.status !== 'pending') throw redirect(pageForPayment(payment && stateOf(payment), q.get('listingId')));
   return { txRef, listingId: payment.listingId ?? '' };
 }
