@@ -88,7 +88,7 @@ export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, 
 }
 
 /** A new single-use reset token for the user; any older unused one stops working. */
-async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
+export async function createResetToken(db: Db, userId: string, now = new Date()): Promise<string> {
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx

@@ -29,5 +29,10 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   const v = typeof value === 'string' ? value : '';
   // eslint-disable-next-line no-control-regex
   if (!v.startsWith('/') || v.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(v)) return fallback;
-  return v;
+  // Resolved the way a browser would, it must stay on our origin; non-ASCII comes back
+  // percent-encoded, so it is always a valid Location header.
+  const base = 'http://soko.invalid';
+  const url = new URL(v, base);
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

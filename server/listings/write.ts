@@ -8,10 +8,11 @@ import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeImage, t
 import type { MediaStore } from '../media/storage.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { parseListingForm, parseListingText } from './input.ts';
+import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
 
-export type WriteDeps = Pick<Services, 'db' | 'media'>;
+export type WriteDeps = Pick<Services, 'db' | 'media' | 'rateLimits'>;
 
 /** The post/edit form as it arrives: text fields, new photos (files on disk) and the URLs of photos to keep. */
 export type ListingUpload = {
@@ -50,13 +51,15 @@ export async function requireOwnListing(db: Db, id: string, userId: string, acti
 export async function createListing(deps: WriteDeps, ownerId: string, upload: ListingUpload): Promise<ListingJson> {
   const fields = parseListingForm(upload.fields, upload.files.length);
   checkImageCount(upload.files.length);
+  const fingerprint = adFingerprint(fields, upload.files);
+  await checkPostingAllowed(deps, ownerId, fingerprint);
   const stored = await storeAll(deps.media, upload.files);
   let id: string;
   try {
     id = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(listings)
-        .values({ ownerId, ...fields })
+        .values({ ownerId, ...fields, fingerprint })
         .returning({ id: listings.id });
       await tx.insert(listingImages).values(stored.map((img, position) => imageRow(row!.id, position, img)));
       return row!.id;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -27,7 +28,8 @@ const bodyTooLarge = () => new AppError(413, 'The request body is too large.');
 const unreadable = () => badRequest('The form data could not be read. Please try again.');
 
 /** A photo as received: a temporary file that lives as long as the request is being handled. */
-export type UploadedFile = { path: string; size: number };
+/** A received photo on disk; sha256 is its content's digest (duplicate ads are spotted by it). */
+export type UploadedFile = { path: string; size: number; sha256?: string };
 
 /** What a form post carried: text fields and photos, in the order they came. */
 export class ReceivedForm {
@@ -124,12 +126,15 @@ async function receive(request: Request, contentType: string, dir: string, form:
     const file: UploadedFile = { path: path.join(dir, String(writes.length)), size: 0 };
     form.addPhoto(file);
     const count = async function* (source: AsyncIterable<Buffer>) {
+      const digest = createHash('sha256');
       for await (const chunk of source) {
         // A photo counts once its first byte arrives: an empty part is not a photo.
         if (file.size === 0 && chunk.length > 0 && ++photos > MAX_IMAGES) refuse(badRequest(MESSAGES.tooManyImages));
         file.size += chunk.length;
+        digest.update(chunk);
         yield chunk;
       }
+      file.sha256 = digest.digest('hex');
     };
     // A file that ends early is the sender's fault (400); a disk that fails is ours (500).
     writes.push(pipeline(stream, count, createWriteStream(file.path)).catch((error: { syscall?: string }) => refuse(error?.syscall ? error : unreadable())));

@@ -37,6 +37,9 @@ export const RATE_LIMITS = {
   resetMailsPerEmail: { limit: 3, windowMs: 15 * MINUTE },
   /** A checkout creates a provider session; a person needs a handful, a script gets slowed down. */
   checkoutPerUser: { limit: 10, windowMs: 10 * MINUTE, message: 'Too many payment attempts. Please wait a few minutes and try again.' },
+  /** New ads per account per day; an account less than a day old gets fewer. */
+  postsPerAccount: { limit: 20, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have posted many ads today. You can post again in ${inMinutes(s)}.` },
+  postsPerNewAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `New accounts can post 5 ads in their first day. You can post again in ${inMinutes(s)}.` },
   /** The payment return, waiting page and its poll, per client address: plenty for people, not for a loop. */
   paymentPagesPerIp: { limit: 120, windowMs: 10 * MINUTE, message: 'Too many requests. Please wait a few minutes and try again.' },
   /** The provider is asked about one pending payment at most once every few seconds. */

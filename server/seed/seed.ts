@@ -31,6 +31,8 @@ async function seedDemoData({ db, media, logger }: { db: Db; media: MediaStore; 
         password: u.password,
         phoneNumber: u.phoneNumber,
         location: u.location,
+        // Demo sellers have been members for a while (their oldest ads are months old).
+        createdAt: new Date(Date.now() - 400 * DAY),
       }),
     );
   }

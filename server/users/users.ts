@@ -11,6 +11,8 @@ export type NewUser = {
   password: string;
   phoneNumber: string | null;
   location: string | null;
+  /** When the account was opened: now, unless demo data or a test says otherwise. */
+  createdAt?: Date;
 };
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -51,6 +53,7 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
       username,
       phoneNumber: input.phoneNumber,
       location: input.location,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
   return row!;

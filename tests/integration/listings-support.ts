@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { listings } from '../../server/db/schema/index.ts';
 import { uploadTempRoot, type UploadedFile } from '../../server/media/upload.ts';
+import { findSessionUser } from '../../server/auth/sessions.ts';
 import type { TestApp } from '../support/app.ts';
 
 /** A small real image of the given format, generated in memory. */
@@ -55,11 +56,22 @@ export function uploadedFiles(images: Buffer[]): UploadedFile[] {
   });
 }
 
+let adNumber = 0;
+
+/**
+ * Posts an ad through the API. These tests are about what one ad does, not about posting
+ * abuse: each ad gets a title of its own unless the test names one (the same ad twice is
+ * refused), and the daily posting allowance is not what they measure, so it is cleared.
+ * tests/integration/abuse.test.ts covers both rules.
+ */
 export async function postAd(t: TestApp, token: string, fields: AdFields = VALID_AD, files?: File[]) {
+  const own = fields === VALID_AD ? { ...fields, title: `${VALID_AD.title} #${++adNumber}` } : fields;
+  const { session } = (await findSessionUser(t.services.db, token))!;
+  await t.services.rateLimits.reset('postsPerAccount', session.userId);
   const res = await t.request('/api/listings', {
     method: 'POST',
     token,
-    body: adForm(fields, files ?? [file(await image('jpeg'))]),
+    body: adForm(own, files ?? [file(await image('jpeg'))]),
   });
   return res;
 }

@@ -55,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
         password: 'correct-horse-battery',
         phoneNumber: '+254712000000',
         location: 'Nairobi',
+        // An established account unless a test wants a new one (new accounts may post fewer ads).
+        createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
         ...overrides,
       });
       const session = await createSession(services.db, user.id, { persistent: false });

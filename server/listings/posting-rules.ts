@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Services } from '../context.ts';
+import { listings, users } from '../db/schema/index.ts';
+import { conflict } from '../http/errors.ts';
+import type { UploadedFile } from '../media/upload.ts';
+import type { ListingFields } from './input.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const DUPLICATE_AD = 'You have already posted this ad. You can edit it in Manage ads instead of posting it again.';
+
+/**
+ * What makes two ads "the same ad": the title (however it is cased or spaced), the price and
+ * currency, and the exact photos. A seller may sell two identical phones, but not flood
+ * search with one ad posted over and over.
+ */
+export function adFingerprint(fields: Pick<ListingFields, 'title' | 'price' | 'currency'>, photos: UploadedFile[]): string {
+  const title = fields.title.toLowerCase().replace(/\s+/g, ' ').trim();
+  const photoDigests = photos.map((p) => p.sha256 ?? `${p.size}`).sort();
+  return createHash('sha256').update(JSON.stringify([title, fields.price, fields.currency, photoDigests])).digest('hex');
+}
+
+/**
+ * Refuses, before any photo is processed: more ads in a day than the account may post (fewer for
+ * an account less than a day old, the usual shape of a scam run), and an ad this account has
+ * already posted.
+ */
+export async function checkPostingAllowed(deps: Pick<Services, 'db' | 'rateLimits'>, ownerId: string, fingerprint: string): Promise<void> {
+  const [owner] = await deps.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, ownerId)).limit(1);
+  const [duplicate] = await deps.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.ownerId, ownerId), eq(listings.fingerprint, fingerprint)))
+    .limit(1);
+  if (duplicate) throw conflict(DUPLICATE_AD);
+  const isNew = !owner || Date.now() - owner.createdAt.getTime() < DAY_MS;
+  await deps.rateLimits.hit(isNew ? 'postsPerNewAccount' : 'postsPerAccount', ownerId);
+}
