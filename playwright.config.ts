@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real server,
  * built and started by scripts/e2e-server.ts on loopback with a fresh database and demo data.
+ * Each test creates the accounts and ads it changes, and acts as a client address of its own
+ * (tests/e2e/support.ts), which is why the server trusts X-Forwarded-For here. No retries: a
+ * test that passes only on a second try is a failing test.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -16,7 +19,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : [['list']],
@@ -32,6 +35,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: BASE_URL, BUILD_DIR: process.env.E2E_BUILD_DIR ?? 'build-e2e', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: BASE_URL, TRUST_PROXY: 'true', BUILD_DIR: process.env.E2E_BUILD_DIR ?? 'build-e2e', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
   },
 });

@@ -20,7 +20,7 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */; loadDataDir?: Blob /* a dumpDataDir() tarball to start from */ }
   | { kind: 'postgres'; url: string; searchPath?: string; max?: number };
 
 /**
@@ -32,15 +32,15 @@ export type DatabaseOptions =
 const RANDOM_PAGE_COST = 1.1;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite' ? openPglite(options.dataDir, options.loadDataDir) : openPostgres(options);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle({ client, schema }) as unknown as Db;
   return {

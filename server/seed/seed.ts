@@ -19,7 +19,22 @@ export async function seedIfEmpty(deps: { db: Db; media: MediaStore; logger: Log
   return true;
 }
 
-async function seedDemoData({ db, media, logger }: { db: Db; media: MediaStore; logger: Logger }): Promise<void> {
+/** The stored photos of demo listing number i; drawing and encoding them is most of the seeding time. */
+export type DemoPhotos = (i: number, item: DemoListing) => Promise<StoredImage[]>;
+
+/** Draws each photo (deterministic per category, listing and position) and stores it like an upload. */
+export function drawDemoPhotos(media: MediaStore): DemoPhotos {
+  return async (i, item) => {
+    const images: StoredImage[] = [];
+    for (let n = 0; n < item.imageCount; n++) images.push(await storeImage(media, await renderIllustration(item.category, i, n)));
+    return images;
+  };
+}
+
+export async function seedDemoData(
+  { db, media, logger }: { db: Db; media: MediaStore; logger: Logger },
+  photos: DemoPhotos = drawDemoPhotos(media),
+): Promise<void> {
   const started = Date.now();
   const owners: User[] = [];
   for (const u of demoUsers) {
@@ -43,10 +58,7 @@ async function seedDemoData({ db, media, logger }: { db: Db; media: MediaStore; 
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [i, item] = next;
-      const images: StoredImage[] = [];
-      for (let n = 0; n < item.imageCount; n++) {
-        images.push(await storeImage(media, await renderIllustration(item.category, i, n)));
-      }
+      const images = await photos(i, item);
       imageCount += images.length;
       await insertDemoListing(db, item, owners[item.owner]!.id, images, i, now);
     }

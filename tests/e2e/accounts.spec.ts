@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { hydrated, openMenu } from './support';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, hydrated, newAccount, openMenu, postAd, signIn, test } from './support';
 
 /**
  * Accounts in the browser: the whole life of an account through the real pages, mail read from
@@ -247,11 +247,13 @@ test('a protected page sends a signed-out visitor to login and back again', asyn
   await expect(main(page).getByLabel('First name')).toBeEditable();
 });
 
-test('every protected route sends a signed-out visitor to login, remembering the page', async ({ request }) => {
-  const [listing] = (await (await request.get('/api/listings?limit=1')).json()) as { _id: string }[];
-  const paths = ['/post-ad', '/create-listing', '/messages', '/manage-ads', '/favourites', '/my-alerts', '/manage-job-ads', '/my-details', `/listings/${listing!._id}`];
+test('every protected route sends a signed-out visitor to login, remembering the page', async ({ page, request }) => {
+  // An ad of someone else's, posted from another client; the page stays signed out.
+  await signIn(request, await newAccount(request));
+  const listing = await postAd(request);
+  const paths = ['/post-ad', '/create-listing', '/messages', '/manage-ads', '/favourites', '/my-alerts', '/manage-job-ads', '/my-details', `/listings/${listing._id}`];
   for (const p of paths) {
-    const res = await request.get(p, { maxRedirects: 0 });
+    const res = await page.request.get(p, { maxRedirects: 0 });
     expect(res.status(), p).toBe(302);
     expect(res.headers().location, p).toBe(`/auth/login?redirectTo=${encodeURIComponent(p)}`);
   }
@@ -272,11 +274,24 @@ test('declining the delete confirmation keeps the account', async ({ page }, inf
   await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
   await page.goto('/my-details');
   await hydrated(page);
-  page.once('dialog', (dialog) => void dialog.dismiss());
-  await main(page).getByRole('button', { name: 'Delete My Account' }).click();
-  await page.waitForTimeout(300);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') sent.push(`${r.method()} ${r.url()}`);
+  });
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  const button = main(page).getByRole('button', { name: 'Delete My Account' });
+  await button.click();
+  // click() returns once the submit handler has run, and the dialog was answered inside it.
+  expect(asked).toBe('Are you sure you want to delete your account? This action cannot be undone.');
+  await expect(button).toHaveText('Delete My Account');
+  await expect(button).toBeEnabled();
   await expect(page).toHaveURL(/\/my-details$/);
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  expect(sent).toEqual([]);
 });
 
 test('a session revoked elsewhere: saving details says so and goes to login', async ({ page, playwright }, info) => {

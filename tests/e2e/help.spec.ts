@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { AMINA, hydrated, loginAs } from './support';
+import { expect, hydrated, newSignedInAccount, test } from './support';
 
 // axe is injected as an inline script, which our CSP rightly blocks (see a11y.ts).
 test.use({ bypassCSP: true });
@@ -210,7 +210,7 @@ test.describe('sample pages', () => {
 
   test.describe('signed in', () => {
     test.beforeEach(async ({ page }) => {
-      await loginAs(page, AMINA);
+      await newSignedInAccount(page);
     });
 
     test('/favourites shows sample favourites with title, price, image and location', async ({ page }) => {

@@ -1,20 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AMINA, BRIAN, hydrated, loginAs } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, hydrated, newSignedInAccount, postAd, test, type Ad } from './support';
 
-type Ad = { _id: string; title: string; featured: boolean };
-
-// Tests in one project run in order; the two projects pay for different sellers' ads, so no
-// two tests ever pick the same one.
-test.describe.configure({ mode: 'serial' });
-const sellerFor = (project: string) => (project === 'mobile' ? AMINA : BRIAN);
-
-async function unfeaturedAd(request: APIRequestContext): Promise<Ad> {
-  const me = (await (await request.get('/api/auth/me')).json()) as { _id: string };
-  const res = await request.get(`/api/listings/user/${me._id}`);
-  expect(res.status()).toBe(200);
-  const ad = ((await res.json()) as Ad[]).find((a) => !a.featured);
-  expect(ad, 'the demo seller has an ad that is not featured').toBeDefined();
-  return ad!;
+/** A new seller, signed in as the page, with one ad that is not featured. */
+async function sellerWithAd(page: Page): Promise<Ad> {
+  await newSignedInAccount(page);
+  const ad = await postAd(page.request);
+  expect(ad.featured).toBe(false);
+  return ad;
 }
 
 async function isFeatured(request: APIRequestContext, id: string): Promise<boolean> {
@@ -33,9 +25,8 @@ async function startCheckoutThroughApi(page: Page, ad: Ad) {
 
 const card = (page: Page, id: string) => page.getByRole('listitem').filter({ has: page.locator(`a[href="/listing/${id}"]`) });
 
-test('Feature Ad: pay 200 KES on the sandbox page and the ad is featured for a week', async ({ page }, info) => {
-  await loginAs(page, sellerFor(info.project.name));
-  const ad = await unfeaturedAd(page.request);
+test('Feature Ad: pay 200 KES on the sandbox page and the ad is featured for a week', async ({ page }) => {
+  const ad = await sellerWithAd(page);
 
   await page.goto('/manage-ads');
   await hydrated(page);
@@ -84,9 +75,8 @@ test('Feature Ad: pay 200 KES on the sandbox page and the ad is featured for a w
   await expect(card(page, ad._id).getByText('Feature Ad', { exact: true })).toHaveCount(0);
 });
 
-test('cancel on the payment page shows Payment Failed and features nothing', async ({ page }, info) => {
-  await loginAs(page, sellerFor(info.project.name));
-  const ad = await unfeaturedAd(page.request);
+test('cancel on the payment page shows Payment Failed and features nothing', async ({ page }) => {
+  const ad = await sellerWithAd(page);
   const { url } = await startCheckoutThroughApi(page, ad);
   await page.goto(url);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -98,9 +88,8 @@ test('cancel on the payment page shows Payment Failed and features nothing', asy
   expect(await isFeatured(page.request, ad._id)).toBe(false);
 });
 
-test('a payment the provider has not confirmed yet waits on the pending page, then succeeds', async ({ page }, info) => {
-  await loginAs(page, sellerFor(info.project.name));
-  const ad = await unfeaturedAd(page.request);
+test('a payment the provider has not confirmed yet waits on the pending page, then succeeds', async ({ page }) => {
+  const ad = await sellerWithAd(page);
   const { url, tx_ref } = await startCheckoutThroughApi(page, ad);
   // Slow M-Pesa: verify answers pending until the sandbox is told the customer answered the prompt.
   const sw = await page.request.post('/sandbox/flutterwave/_control/switches', { data: { tx_ref, pendingVerifies: 1000 } });
@@ -119,9 +108,8 @@ test('a payment the provider has not confirmed yet waits on the pending page, th
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the Feature Your Ad? form still takes the seller to pay and back', async ({ page }, info) => {
-    await loginAs(page, sellerFor(info.project.name));
-    const ad = await unfeaturedAd(page.request);
+  test('the Feature Your Ad? form still takes the seller to pay and back', async ({ page }) => {
+    const ad = await sellerWithAd(page);
     await page.goto('/manage-ads');
     const item = card(page, ad._id);
     await item.getByText('Feature Ad', { exact: true }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, hydrated, test } from './support';
 
 test('home is rendered on the server with the shell', async ({ request }) => {
   const res = await request.get('/');
@@ -25,7 +25,7 @@ async function openSearch(page: import('@playwright/test').Page) {
 
 test('header search sends trimmed, encoded, non-empty values to /products and clears', async ({ page }, info) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const form = await openSearch(page);
   await form.getByLabel('Search term').fill('  toyota axio  ');
   await form.getByLabel('Location').fill(' Nairobi West ');
@@ -43,26 +43,35 @@ test('header search sends trimmed, encoded, non-empty values to /products and cl
 
 test('header search with only a location omits the search term', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const form = await openSearch(page);
   await form.getByLabel('Location').fill('Mombasa');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/products\?location=Mombasa$/);
 });
 
-test('blank header search does nothing', async ({ page }) => {
+test('blank header search does nothing', async ({ page }, info) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const form = await openSearch(page);
   await form.getByLabel('Search term').fill('   ');
   await form.getByRole('button', { name: 'Search' }).click();
-  await page.waitForTimeout(300);
+  // The submit handler has run by the time click() returns: a search would have cleared the
+  // field (and closed the mobile menu) at once.
+  await expect(form.getByLabel('Search term')).toHaveValue('   ');
+  if (info.project.name === 'mobile') await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   expect(new URL(page.url()).pathname).toBe('/');
+  // Nor did it leave a step in the history: Back from a real search returns to the home page.
+  await form.getByLabel('Search term').fill('sofa');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/products\?search=sofa$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('location placeholder depends on the screen width', async ({ page }, info) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const expected = info.project.name === 'desktop' ? 'e.g., London' : 'Location';
   const form = await openSearch(page);
   await expect(form.getByLabel('Location')).toHaveAttribute('placeholder', expected);
@@ -70,7 +79,7 @@ test('location placeholder depends on the screen width', async ({ page }, info) 
 
 test('theme choice persists across reloads without a flash', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await page.getByText('Dark', { exact: true }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -97,7 +106,7 @@ test('no horizontal scrolling at 360 px', async ({ page }) => {
 
 test('the menu shows Sign up and Login when signed out', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const toggle = page.getByRole('button', { name: 'Open menu' });
   if (await toggle.isVisible()) {
     await toggle.click();
