@@ -83,7 +83,7 @@ async function registerThroughApi(page: Page, email: string) {
 
 test('register → login → edit details → logout → forgot password → reset by the mailed link → login → delete account', async ({ page }, info) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail(info, 'flow');
+  let email = uniqueEmail(info, 'flow');
 
   // Register, with the page's own checks first.
   await page.goto('/auth/register');
@@ -167,6 +167,18 @@ test('register → login → edit details → logout → forgot password → res
   await expect(main(page).getByLabel('Contact number')).toHaveValue('+254111222333');
   await expect(main(page).getByLabel('First name')).toHaveAttribute('readonly', '');
 
+  // A new e-mail address needs the current password; the message sits by the form until fixed.
+  const newEmail = email.replace('@', '.new@');
+  await main(page).getByRole('link', { name: 'Edit contact details' }).click();
+  await main(page).getByLabel('Email').fill(newEmail);
+  await main(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(main(page).getByRole('alert')).toHaveText('Error updating details: Please enter your current password to change your e-mail address.');
+  await main(page).getByLabel('Current password', { exact: true }).fill(PASSWORD);
+  await main(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Details updated successfully!');
+  await expect(main(page).getByText(newEmail).first()).toBeVisible();
+  email = newEmail;
+
   await logout(page);
   await openMenu(page);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }).locator('visible=true')).toHaveCount(1);
@@ -222,6 +234,7 @@ test('register → login → edit details → logout → forgot password → res
   await page.goto('/my-details');
   await hydrated(page);
   await expect(main(page).getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
+  await main(page).getByLabel('Your password', { exact: true }).fill(NEW_PASSWORD);
   let confirmText = '';
   page.once('dialog', (dialog) => {
     confirmText = dialog.message();
@@ -266,6 +279,24 @@ test('login never redirects to another site', async ({ page }, info) => {
   await hydrated(page);
   await fillLogin(page, email, PASSWORD);
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('"Sign out everywhere" ends the sessions of every device, this one included', async ({ page, browser }, info) => {
+  const email = uniqueEmail(info, 'everywhere');
+  await registerThroughApi(page, email);
+  await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  const other = await browser.newContext({ baseURL: info.project.use.baseURL });
+  try {
+    expect((await other.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+    await page.goto('/my-details');
+    await main(page).getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expectToast(page, 'You have been signed out on every device.');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+  } finally {
+    await other.close();
+  }
 });
 
 test('declining the delete confirmation keeps the account', async ({ page }, info) => {
@@ -385,6 +416,7 @@ test.describe('without JavaScript', () => {
     await main(page).getByRole('button', { name: 'Delete My Account' }).click();
     await expect(page).toHaveURL(/confirmDelete=1/);
     await expect(main(page).getByText('Are you sure you want to delete your account? This action cannot be undone.')).toBeVisible();
+    await main(page).getByLabel('Your password', { exact: true }).fill(PASSWORD);
     await main(page).getByRole('button', { name: 'Delete My Account' }).click();
     await expect(main(page).getByText('Account deleted successfully! Redirecting...')).toBeVisible();
     expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(401);

@@ -258,7 +258,8 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <input type="hidden" name="intent" value="delete" />
           <input ref={confirmedRef} type="hidden" name="confirmed" value={confirmDelete ? 'yes' : ''} />
           <div className="max-w-sm">
-            <PasswordInput id="delete-password" name="password" label="Your password" autoComplete="current-password" required maxLength={1024} />
+            {/* Without JavaScript the first press only leads to the confirmation step, which asks for it. */}
+            <PasswordInput id="delete-password" name="password" label="Your password" autoComplete="current-password" required={confirmDelete} maxLength={1024} />
           </div>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-danger" disabled={pendingIntent === 'delete'}>
