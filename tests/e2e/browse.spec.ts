@@ -41,9 +41,16 @@ const SELLER_PHONE = { e164: '+254733445566', digits: '254733445566', shown: '+2
  * Ads of the test's own, posted by a new seller from request (an API client with its own
  * cookies): the page stays a signed-out visitor, and the seller's visits are not the page's.
  */
+/** New accounts may post 5 ads in their first day (server/rate-limits): a new seller for every 5. */
+const ADS_PER_NEW_ACCOUNT = 5;
+
 async function postAds(request: APIRequestContext, ads: Partial<AdFields>[]): Promise<Ad[]> {
-  await signIn(request, await newAccount(request, { firstName: 'Baraka', lastName: 'Seller', phoneNumber: SELLER_PHONE.e164 }));
-  return Promise.all(ads.map((ad) => postAd(request, ad)));
+  const posted: Ad[] = [];
+  for (let i = 0; i < ads.length; i += ADS_PER_NEW_ACCOUNT) {
+    await signIn(request, await newAccount(request, { firstName: 'Baraka', lastName: 'Seller', phoneNumber: SELLER_PHONE.e164 }));
+    posted.push(...(await Promise.all(ads.slice(i, i + ADS_PER_NEW_ACCOUNT).map((ad) => postAd(request, ad)))));
+  }
+  return posted;
 }
 
 const cards = (page: Page) => page.locator('main article');
@@ -80,7 +87,9 @@ test.describe('home', () => {
       await expect(card.getByText('Featured', { exact: true })).toBeVisible();
       await expect(card.getByText(ad.location, { exact: true })).toBeVisible();
       await expect(card.getByText(ad.category, { exact: true })).toBeVisible();
-      await expect(card.locator('img')).toHaveAttribute('srcset', /-400\.webp 400w, .*-800\.webp 800w/);
+      // Other tests feature ads of their own with tiny photos: only demo ads have every width.
+      const demo = demoListings.some((l) => l.title === ad.title);
+      await expect(card.locator('img')).toHaveAttribute('srcset', demo ? /-400\.webp 400w, .*-800\.webp 800w/ : /-400\.webp \d+w/);
       await expect(card.getByText(formatPrice(ad.price, ad.currency), { exact: true })).toBeVisible();
     }
     expect(FEATURED.some((ad) => ad.currency === 'KES' && (ad.price ?? 0) >= 1000)).toBe(true);
@@ -340,12 +349,20 @@ test.describe('listing detail', () => {
     await noHorizontalScroll(page);
   });
 
-  test('counts a view for each visit', async ({ page, request }) => {
+  test('counts a view once per visitor a day: reloading adds nothing, another visitor does', async ({ page, request, browser }, info) => {
     const [{ _id: id }] = (await postAds(request, [{ title: 'Vintage gramophone with a box of old records' }])) as [Ad];
     await page.goto(`/listing/${id}`);
-    const first = Number(await page.getByTestId('views').textContent());
-    await page.goto(`/listing/${id}`);
-    await expect.poll(async () => Number(await page.getByTestId('views').textContent())).toBeGreaterThan(first);
+    await expect(page.getByTestId('views')).toHaveText('1');
+    await page.reload();
+    await expect(page.getByTestId('views')).toHaveText('1');
+    const someoneElse = await browser.newContext({ baseURL: info.project.use.baseURL });
+    try {
+      const other = await someoneElse.newPage();
+      await other.goto(`/listing/${id}`);
+      await expect(other.getByTestId('views')).toHaveText('2');
+    } finally {
+      await someoneElse.close();
+    }
   });
 
   test('Show/Hide phone fetches the number on demand; it is not in the page HTML', async ({ page, request }) => {
