@@ -21,16 +21,18 @@ async function apiCount(page: Page, category: string): Promise<number> {
   const counts = await apiJson<{ name: string; count: number }[]>(page, '/api/categories/counts');
   return counts.find((c) => c.name === category)!.count;
 }
-async function apiTotal(page: Page): Promise<number> {
-  const res = await page.request.get('/api/listings?limit=100');
-  return Number(res.headers()['x-total-count']);
+/** "Page 1 of N" as the API counts at this moment: past four pages ahead the count stops, and shows N+. */
+async function firstPageLabel(page: Page): Promise<string> {
+  const res = await page.request.get(`/api/listings?limit=${PAGE_SIZE}`);
+  const pages = Math.ceil(Number(res.headers()['x-total-count']) / PAGE_SIZE);
+  return `Page 1 of ${pages}${res.headers()['x-total-count-capped'] === 'true' ? '+' : ''}`;
 }
-/** Loads url and expects as many cards as the server says there are at that moment. */
+/** Loads url and expects as many cards (up to a page) as the server says there are at that moment. */
 async function expectCards(page: Page, url: string, expected: () => Promise<number>) {
   await expect(async () => {
     const n = await expected();
     await page.goto(url);
-    await expect(cards(page)).toHaveCount(n, { timeout: 2000 });
+    await expect(cards(page)).toHaveCount(Math.min(n, PAGE_SIZE), { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -87,7 +89,7 @@ test.describe('home', () => {
       await expect(card.getByText('Featured', { exact: true })).toBeVisible();
       await expect(card.getByText(ad.location, { exact: true })).toBeVisible();
       await expect(card.getByText(ad.category, { exact: true })).toBeVisible();
-      // Other tests feature ads of their own with tiny photos: only demo ads have every width.
+      // Other tests feature ads with small photos, which are never enlarged; the demo photos are 1200 px wide.
       const demo = demoListings.some((l) => l.title === ad.title);
       await expect(card.locator('img')).toHaveAttribute('srcset', demo ? /-400\.webp 400w, .*-800\.webp 800w/ : /-400\.webp \d+w/);
       await expect(card.getByText(formatPrice(ad.price, ad.currency), { exact: true })).toBeVisible();
@@ -126,9 +128,9 @@ test.describe('all listings', () => {
   test('show the featured ads first, 24 a page', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: 'Pagination' });
     await expect(async () => {
-      const pages = Math.ceil((await apiTotal(page)) / PAGE_SIZE);
+      const label = await firstPageLabel(page);
       await page.goto('/listings');
-      await expect(nav).toContainText(`Page 1 of ${pages}`, { timeout: 2000 });
+      await expect(nav).toContainText(label, { timeout: 2000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Listings');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
@@ -169,7 +171,9 @@ test.describe('all listings', () => {
     await expect(page).toHaveURL(/\/listings\?category=Electronics$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronics Listings');
     await expectCards(page, '/listings?category=Electronics', () => apiCount(page, 'Electronics'));
-    for (const badge of await cards(page).locator('p > span').allTextContents()) expect(badge).toBe('Electronics');
+    const badges = await cards(page).locator('p > span').allTextContents();
+    expect(badges).toHaveLength(await cards(page).count());
+    for (const badge of badges) expect(badge).toBe('Electronics');
     await page.getByLabel('Category').selectOption('');
     await expect(page).toHaveURL(/\/listings$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Listings');
@@ -203,7 +207,9 @@ test.describe('all listings', () => {
     // Every word, as a substring of the title or description, case-insensitive; and the location.
     await expect(cards(page)).toHaveCount(2);
     for (const ad of ads.slice(0, 2)) await expect(cards(page).filter({ hasText: ad.title })).toHaveCount(1);
-    for (const place of await cards(page).locator('p.truncate').allTextContents()) expect(place).toContain('Kilimani');
+    const places = await cards(page).locator('p.truncate').allTextContents();
+    expect(places).toHaveLength(2);
+    for (const place of places) expect(place).toContain('Kilimani');
   });
 
   test('/products?search= works and an empty result offers to post one', async ({ page, request }) => {
@@ -260,7 +266,7 @@ test.describe('category page', () => {
       const n = await apiCount(page, 'Electronics');
       await page.goto('/category/electronics');
       await expect(page.getByTestId('category-count')).toHaveText(`${n} listings`, { timeout: 2000 });
-      await expect(cards(page)).toHaveCount(n, { timeout: 2000 });
+      await expect(cards(page)).toHaveCount(Math.min(n, PAGE_SIZE), { timeout: 2000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronics');
     await expect(page.getByText('Phones, laptops, TVs, audio and home appliances.')).toBeVisible();

@@ -39,6 +39,8 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   const word = uniqueWord();
   const title = `Samsung Galaxy A15 ${word}`;
 
+  // Messages that go away after a while: the test moves the page's clock on instead of waiting.
+  await page.clock.install();
   await page.goto('/manage-ads');
   await expect(page.getByRole('heading', { name: 'Your Ads (0)' })).toBeVisible();
   await expect(page.getByText('No ads found')).toBeVisible();
@@ -75,7 +77,8 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   await expect(main(page).getByLabel('Title')).toHaveValue('');
   await expect(selected).toHaveCount(0);
   // The success message goes away after 3 s.
-  await expect(page.getByText('Ad posted successfully!')).toBeHidden({ timeout: 6000 });
+  await page.clock.fastForward(3000);
+  await expect(page.getByText('Ad posted successfully!')).toBeHidden();
 
   // It is found by search and in its category.
   await page.goto(`/listings?search=${word}`);
@@ -109,7 +112,9 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   await main(page).getByLabel('Price (Ksh)').fill('17000');
   await page.getByRole('button', { name: 'Update Ad' }).click();
   await expect(page.getByText('Ad updated successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/manage-ads$/, { timeout: 5000 });
+  // Then back to Manage ads after 1.5 s.
+  await page.clock.fastForward(1500);
+  await expect(page).toHaveURL(/\/manage-ads$/);
   const editedCard = page.getByRole('article').filter({ hasText: edited });
   await expect(editedCard.getByText('Ksh 17,000')).toBeVisible();
 
@@ -180,6 +185,7 @@ test('edit mode of /post-ad keeps, removes and adds photos, then returns to Mana
 
 test('more than ten photos: extras are dropped and the spec message shows', async ({ page }) => {
   await newSeller(page);
+  await page.clock.install();
   await page.goto('/post-ad');
   await hydrated(page);
   const many = Array.from({ length: 11 }, (_, i) => photos[i % 3]!);
@@ -187,7 +193,9 @@ test('more than ten photos: extras are dropped and the spec message shows', asyn
   await main(page).getByLabel('Add photos').setInputFiles(names);
   await expect(page.getByText('Error: You can upload a maximum of 10 images.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('img')).toHaveCount(10);
-  await expect(page.getByText('Error: You can upload a maximum of 10 images.')).toBeHidden({ timeout: 6000 });
+  // The message goes away after 3 s.
+  await page.clock.fastForward(3000);
+  await expect(page.getByText('Error: You can upload a maximum of 10 images.')).toBeHidden();
 });
 
 test('signed-out visitors are sent to login, and other people’s ads cannot be edited', async ({ page, request }) => {

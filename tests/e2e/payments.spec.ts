@@ -94,6 +94,8 @@ test('a payment the provider has not confirmed yet waits on the pending page, th
   // Slow M-Pesa: verify answers pending until the sandbox is told the customer answered the prompt.
   const sw = await page.request.post('/sandbox/flutterwave/_control/switches', { data: { tx_ref, pendingVerifies: 1000 } });
   expect(sw.status()).toBe(200);
+  // The pending page asks again after 3 s, then less and less often: the test moves its clock on.
+  await page.clock.install();
   await page.goto(url);
   await page.getByRole('button', { name: 'Pay with M-Pesa (test)' }).click();
   await expect(page).toHaveURL(/\/payment-pending\?/);
@@ -101,7 +103,10 @@ test('a payment the provider has not confirmed yet waits on the pending page, th
   expect(await isFeatured(page.request, ad._id)).toBe(false);
 
   expect((await page.request.post(`/sandbox/flutterwave/_control/transactions/${tx_ref}/resolve`)).status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
+  await expect(async () => {
+    await page.clock.fastForward(5000);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   expect(await isFeatured(page.request, ad._id)).toBe(true);
 });
 

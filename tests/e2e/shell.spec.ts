@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './support';
+import { expect, hydrated, newAccount, postAd, signIn, test } from './support';
 
 test('home is rendered on the server with the shell', async ({ request }) => {
   const res = await request.get('/');
@@ -115,4 +115,24 @@ test('the menu shows Sign up and Login when signed out', async ({ page }) => {
   const menu = page.getByRole('navigation', { name: /^Account/ }).locator('visible=true');
   await expect(menu.getByRole('link', { name: 'Sign up' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('toasts: at most 20 at a time, each gone after its 4 s', async ({ page, request }) => {
+  await signIn(request, await newAccount(request));
+  const ad = await postAd(request);
+  await page.clock.install();
+  await page.goto(`/listing/${ad._id}`);
+  await hydrated(page);
+  // Time stands still while 25 toasts are raised, so none leaves early.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const save = page.getByRole('button', { name: 'Save' });
+  await save.focus();
+  // The keyboard, because the toasts come to cover the button.
+  for (let i = 0; i < 25; i++) await page.keyboard.press('Enter');
+  const toasts = page.locator('[data-toast]', { hasText: 'Save feature coming soon!' });
+  await expect(toasts).toHaveCount(20);
+  await page.clock.runFor(3_999);
+  await expect(toasts).toHaveCount(20);
+  await page.clock.runFor(1);
+  await expect(toasts).toHaveCount(0);
 });

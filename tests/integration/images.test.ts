@@ -38,6 +38,7 @@ describe('uploaded images', () => {
     expect(res.status).toBe(201);
     const ad = await res.json();
     expect(ad.photos[0]).toMatchObject({ width: 80, height: 120 });
+    expect(Object.keys(ad.photos[0].variants)).toHaveLength(3);
     for (const url of Object.values(ad.photos[0].variants) as string[]) {
       const data = stored(url);
       const meta = await sharp(data).metadata();

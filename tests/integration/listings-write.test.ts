@@ -472,6 +472,7 @@ describe('DELETE /api/listings/:id', () => {
     expect(await res.json()).toEqual({ message: 'Ad deleted successfully!' });
     expect(await t.services.db.select().from(listings).where(eq(listings.id, ad._id))).toHaveLength(0);
     expect(await t.services.db.select().from(listingImages).where(eq(listingImages.listingId, ad._id))).toHaveLength(0);
+    expect(ad.images).toHaveLength(2);
     for (const url of ad.images) expect(filesOf(url)).toHaveLength(0);
     for (const url of ad.images) expect(fs.existsSync(path.join(t.config.mediaDir, path.basename(url)))).toBe(false);
     const again = await t.request(`/api/listings/${ad._id}`, { method: 'DELETE', token: owner.token });

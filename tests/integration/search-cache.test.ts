@@ -50,10 +50,12 @@ describe('listing_changes (what tells the search cache that results may differ)'
   });
 
   it('stays put when only a view is counted', async () => {
-    const [row] = await t.services.db.execute(sql`SELECT id FROM listings LIMIT 1`).then((r) => (r as unknown as { rows: Array<{ id: string }> }).rows);
+    const [row] = await insertRows(t, ownerId, [{ title: 'View probe' }]);
     const before = await changes();
-    await t.services.db.execute(sql`UPDATE listings SET views = views + 1 WHERE id = ${row!.id}`);
+    const counted = await queryRows<{ views: number }>(t.services.db, sql`UPDATE listings SET views = views + 1 WHERE id = ${row!.id} RETURNING views`);
+    expect(counted).toEqual([{ views: 1 }]);
     expect(await changes()).toBe(before);
+    await t.services.db.execute(sql`DELETE FROM listings WHERE id = ${row!.id}`);
   });
 });
 
