@@ -12,7 +12,9 @@ import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
 import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
+import { appErrorForDatabaseFault, RETRY_AFTER_SECONDS } from './http/db-errors.ts';
 import { isAppError } from './http/errors.ts';
+import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 
 export type AppEnv = {
   Variables: AuthVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -80,6 +82,13 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       const message = /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'The request could not be understood.';
       return c.json({ message }, error.status);
     }
+    // A database restart or a value the database refuses: 503 with Retry-After, or 400.
+    const fault = appErrorForDatabaseFault(error);
+    if (fault) {
+      logger.warn({ reqId: c.get('requestId'), err: error, status: fault.status }, 'database fault');
+      for (const [k, v] of Object.entries(fault.headers ?? {})) c.header(k, v);
+      return c.json(fault.toJSON(), fault.status as 503);
+    }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);
   });
@@ -109,7 +118,11 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   }
 
   if (options.getBuild) {
-    const handle = createRequestHandler(options.getBuild, config.env === 'development' ? 'development' : 'production');
+    const getBuild = options.getBuild;
+    const handle = createRequestHandler(
+      async () => withDatabaseFaultPages(await getBuild()),
+      config.env === 'development' ? 'development' : 'production',
+    );
     app.use('*', resolveAuth(services));
     app.all('*', async (c) => {
       const cookies: string[] = [];
@@ -122,7 +135,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),
         clearSessionCookie: () => void cookies.push(clearedSessionCookie(config.secureCookies)),
       };
-      const response = await handle(c.req.raw, context as never);
+      const response = withRetryAfter(await handle(c.req.raw, context as never), RETRY_AFTER_SECONDS);
       if (cookies.length === 0) return response;
       const headers = new Headers(response.headers);
       for (const cookie of cookies) headers.append('Set-Cookie', cookie);

@@ -4,7 +4,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createOutboxMailer } from './mail/outbox.ts';
 import { createLocalMediaStore } from './media/storage.ts';
+import { startMediaSweep } from './media/sweep.ts';
 import { startReconciliation } from './payments/payments.ts';
 import { createPaymentsService, paymentsDeps } from './payments/service.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -24,7 +26,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const media = createLocalMediaStore(config.mediaDir);
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
+  const transport = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
+  const mailer = createOutboxMailer({ db: database.db, transport, logger });
   const payments = createPaymentsService(config, logger);
   const searchCache = createSearchCache(config.searchCacheSeconds);
   const services: Services = { config, db: database.db, logger, mailer, media, payments, searchCache };
@@ -33,12 +36,17 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
-  const background: Array<() => void> = [startReconciliation(paymentsDeps(services))];
+  const background: Array<() => void> = [
+    startReconciliation(paymentsDeps(services)),
+    mailer.start(),
+    startMediaSweep({ db: database.db, mediaDir: config.mediaDir, logger }),
+  ];
   return {
     services,
     database,
     async stop() {
       for (const stopJob of background) stopJob();
+      await mailer.flush();
       mailer.close();
       await database.close();
     },

@@ -72,8 +72,13 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
       .filter(Boolean)
       .join(' '),
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (restart, failover, pg_terminate_backend) must never crash
+  // the process. The pool's 'error' event covers idle clients only; a client checked out for a
+  // transaction emits 'error' on itself, with no listener unless we add one. The query in
+  // flight (or the next one) fails instead, the request answers 503, and the pool discards the
+  // broken client on release and opens a new connection for the next request.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {

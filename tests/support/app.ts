@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { Services } from '../../server/context.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
+import { createOutboxMailer } from '../../server/mail/outbox.ts';
 import { createLocalMediaStore } from '../../server/media/storage.ts';
 import { createSearchCache } from '../../server/listings/search-cache.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from '../../server/payments/service.ts';
@@ -28,7 +29,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     db: database.db,
     logger,
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger),
+    // As in production: every message goes through the mail_outbox table, then the transport.
+    mailer: createOutboxMailer({
+      db: database.db,
+      transport: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger),
+      logger,
+    }),
     media: createLocalMediaStore(config.mediaDir),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // The payment sandbox and its webhooks reach the app in process: no port is opened.

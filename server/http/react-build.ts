@@ -1,0 +1,14 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Which build of React this process runs, read from the files Node has loaded (React picks
+ * its build from NODE_ENV when first imported, so this is the truth, not the setting).
+ */
+export function loadedReactBuild(): 'production' | 'development' | 'not loaded' {
+  const files = Object.keys(require.cache).filter((f) => /[\\/]react(-dom)?[\\/]cjs[\\/]/.test(f));
+  if (files.some((f) => f.endsWith('.development.js'))) return 'development';
+  if (files.some((f) => f.endsWith('.production.js'))) return 'production';
+  return 'not loaded';
+}
