@@ -10,10 +10,12 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from './api/index.ts';
 import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
+import { bodyLimits } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { appErrorForDatabaseFault, RETRY_AFTER_SECONDS } from './http/db-errors.ts';
 import { isAppError } from './http/errors.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 
 export type AppEnv = {
@@ -71,6 +73,10 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
     }),
   );
+
+  // Before anything reads a body: a limit that fits each route, then hostile bytes refused.
+  app.use(bodyLimits());
+  app.use(inputGuard());
 
   app.onError((error, c) => {
     if (isAppError(error)) {

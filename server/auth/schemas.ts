@@ -13,7 +13,16 @@ export const SHORT_PASSWORD = `Password must be at least ${MIN_PASSWORD_LENGTH} 
 export const LONG_PASSWORD = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
 export const MISSING_RESET_TOKEN = 'Password reset token is missing from the URL.';
 
-const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`);
+// Names and places are one line: no CR/LF or other control characters (they end up in e-mail headers and lists).
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const singleLine = (label: string) => [(v: string) => !CONTROL.test(v), `${label} must be a single line of text.`] as const;
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine(...singleLine(label));
 
 const name = (label: string) => required(label).max(100, `${label} must be at most 100 characters long.`);
 
@@ -39,7 +48,12 @@ const phone = z
   .refine((v) => normalisePhone(v) !== null, PHONE_ERROR);
 
 /** An optional free-text field: empty means "not given" and is stored as null. */
-const optionalText = (label: string) => z.string({ error: `${label} must be text.` }).trim().max(200, `${label} must be at most 200 characters long.`);
+const optionalText = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(200, `${label} must be at most 200 characters long.`)
+    .refine(...singleLine(label));
 
 export const RegisterInput = z
   .object({
