@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from './api/index.ts';
 import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
-import { bodyLimits } from './http/body-limit.ts';
+import { bodyLimits, refusal } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { appErrorForDatabaseFault, RETRY_AFTER_SECONDS } from './http/db-errors.ts';
@@ -92,8 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     const fault = appErrorForDatabaseFault(error);
     if (fault) {
       logger.warn({ reqId: c.get('requestId'), err: error, status: fault.status }, 'database fault');
-      for (const [k, v] of Object.entries(fault.headers ?? {})) c.header(k, v);
-      return c.json(fault.toJSON(), fault.status as 503);
+      return refusal(c, fault.status as 400 | 503, fault.message, fault.headers);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);

@@ -73,3 +73,29 @@ export function isRefusedValue(error: unknown): boolean {
   }
   return false;
 }
+
+type FaultState = { count: number; down: () => boolean };
+const states = new WeakMap<object, FaultState>();
+
+/**
+ * Counts connection faults of one database handle (server/db/client.ts notes them as the
+ * driver sees them), so code that only sees an outcome (a page that caught the error and
+ * rendered its own 500) can still tell whether the database failed meanwhile.
+ * down() reports a handle that is unusable for good (a closed PGlite).
+ */
+export function trackFaults(db: object, down: () => boolean = () => false): { note(): void } {
+  const state: FaultState = { count: 0, down };
+  states.set(db, state);
+  return { note: () => void state.count++ };
+}
+
+/** A mark to compare with later. */
+export function faultMark(db: object): number {
+  return states.get(db)?.count ?? 0;
+}
+
+/** Whether the database failed since the mark was taken (or is down now). */
+export function faultedSince(db: object, mark: number): boolean {
+  const state = states.get(db);
+  return state !== undefined && (state.count > mark || state.down());
+}

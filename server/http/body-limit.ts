@@ -66,14 +66,14 @@ function tooLarge(c: Context, limit: number): Response {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
- * A refusal made before the route runs: the API's `{ message }`, or for pages a small HTML page
+ * A refusal made outside the routes: the API's `{ message }`, or for pages a small HTML page
  * (the request never reached React Router, so its error page cannot be rendered).
  */
-export function refusal(c: Context, status: 400 | 413 | 415, message: string, headers: Record<string, string> = {}): Response {
+export function refusal(c: Context, status: 400 | 413 | 415 | 503, message: string, headers: Record<string, string> = {}): Response {
   if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
     return c.json({ message }, status, headers);
   }
-  const title = { 400: 'Bad request', 413: 'Too large', 415: 'Not a form' }[status];
+  const title = { 400: 'Bad Request', 413: 'Too Large', 415: 'Not a Form', 503: 'Service Unavailable' }[status];
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${title} | Soko</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:2rem">` +
