@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 
@@ -52,9 +52,12 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
         hostname: options.hostname,
         port: options.port,
         serverOptions: {
-          headersTimeout: options.headersTimeoutMs ?? 20_000,
+          // Node refuses a headers timeout longer than the request timeout.
+          headersTimeout: Math.min(options.headersTimeoutMs ?? 20_000, options.requestTimeoutMs ?? 600_000),
           requestTimeout: options.requestTimeoutMs ?? 600_000,
           keepAliveTimeout: 5_000,
+          // Node looks for requests past those timeouts this often (default 30 s, too slack for slow-loris).
+          connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? 1_000),
         },
       },
       (info) => resolve({ server, port: info.port, shutdown }),
@@ -62,11 +65,24 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
     server.setTimeout(SOCKET_IDLE_TIMEOUT_MS);
 
     // Runs before the app's listener, so the header is in place whatever the app answers.
-    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       if (draining) res.setHeader('Connection', 'close');
+      used.add(req.socket);
       open.add(res);
       res.once('close', () => open.delete(res));
     });
+    // Connections opened ahead of use (browsers preconnect) that never sent a byte: Node's
+    // closeIdleConnections only knows connections that have carried a request.
+    const sockets = new Set<Socket>();
+    const used = new WeakSet<Socket>();
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    const closeIdle = () => {
+      server.closeIdleConnections();
+      for (const socket of sockets) if (!used.has(socket) && socket.bytesRead === 0) socket.destroy();
+    };
 
     function shutdown(signal: string): Promise<void> {
       stopping ??= new Promise<void>((done) => {
@@ -74,7 +90,7 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
         options.logger.info({ signal, inFlight: open.size }, 'shutting down: draining requests');
         for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
         const graceMs = options.graceMs ?? 10_000;
-        const settle = setTimeout(() => server.closeIdleConnections(), Math.min(IDLE_SETTLE_MS, graceMs));
+        const settle = setTimeout(closeIdle, Math.min(IDLE_SETTLE_MS, graceMs));
         const force = setTimeout(() => {
           options.logger.warn({ inFlight: open.size }, 'requests still open after the grace period; closing them');
           server.closeAllConnections();
