@@ -9,6 +9,7 @@ export const BAD_ENCODING = 'The request body is not valid UTF-8 text.';
 export const NUL_IN_BODY = 'Text must not contain NUL characters.';
 export const NOT_A_FORM = 'Send the form as application/x-www-form-urlencoded or multipart/form-data.';
 export const BAD_FORM = 'The form data could not be read. Please try again.';
+export const UNREADABLE = 'The request body could not be read.';
 
 /** Every percent-decoded part of the path and query, or null when one does not decode (bad escape, invalid UTF-8). */
 function decodedParts(url: string): string[] | null {
@@ -65,8 +66,8 @@ export function inputGuard(): MiddlewareHandler {
     try {
       bytes = await raw.arrayBuffer();
     } catch {
-      // The body limit stopped the read (it answers 413), or the client went away.
-      return next();
+      // The body limit stopped the read (it turns this answer into its 413), or the client went away.
+      return refusal(c, 400, UNREADABLE);
     }
     if (smallMultipart) {
       let fields: FormData;
