@@ -306,7 +306,7 @@ describe('no 5xx from hostile input', () => {
     expect(routes.length).toBeGreaterThan(25);
     let sent = 0;
     for (const route of routes) sent += await fuzzPage(route);
-    expect(sent).toBeGreaterThan(1500);
+    expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
     expect(await storedHostileRows()).toEqual([]);
   }, 300_000);
