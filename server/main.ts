@@ -39,7 +39,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const background: Array<() => void> = [
     startReconciliation(paymentsDeps(services)),
     mailer.start(),
-    startMediaSweep({ db: database.db, mediaDir: config.mediaDir, logger }),
+    // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
+    startMediaSweep({ db: database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
   ];
   return {
     services,

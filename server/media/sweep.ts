@@ -12,13 +12,19 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** `<storage key>-<width>.webp`, as server/media/images.ts names the variants of one photo. */
 const VARIANT = /^(.+)-\d+\.[a-z]+$/;
 
-type Deps = { db: Db; mediaDir: string; logger: Logger };
+type Deps = {
+  db: Db;
+  mediaDir: string;
+  /** Where uploads wait while their request runs; whatever is older than an hour there was left by a crash. */
+  tempDir?: string;
+  logger: Logger;
+};
 
 /**
- * Removes what a crash or a failed write can leave in the media folder: half-written `.tmp`
- * files, and image files whose storage key no listing references. Only files older than an
- * hour, so nothing an upload in progress (here or in another instance sharing the folder)
- * is about to commit.
+ * Removes what a crash or a failed write can leave behind: half-written `.tmp` files and image
+ * files whose storage key no listing references in the media folder, and abandoned uploads in
+ * the temporary folder. Only what is older than an hour, so nothing an upload in progress (here
+ * or in another instance sharing the folder) is about to commit.
  */
 export async function sweepMedia(deps: Deps, now = Date.now(), minAgeMs = SWEEP_MIN_AGE_MS): Promise<string[]> {
   let names: string[];
@@ -53,8 +59,28 @@ export async function sweepMedia(deps: Deps, now = Date.now(), minAgeMs = SWEEP_
     for (const key of batch) if (!referenced.has(key)) orphans.push(...byKey.get(key)!);
   }
   await Promise.all(orphans.map((name) => fs.rm(path.join(deps.mediaDir, name), { force: true })));
-  if (orphans.length) deps.logger.info({ removed: orphans.length }, 'media sweep: removed orphan files');
-  return orphans;
+  const leftovers = deps.tempDir ? await sweepTemp(deps.tempDir, now, minAgeMs) : [];
+  if (orphans.length || leftovers.length) deps.logger.info({ removed: orphans.length + leftovers.length }, 'media sweep: removed orphan files');
+  return [...orphans, ...leftovers];
+}
+
+/** Entries of the upload folder (files, or a request's folder of them) not touched for the minimum age. */
+async function sweepTemp(dir: string, now: number, minAgeMs: number): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const target = path.join(dir, name);
+    const stat = await fs.stat(target).catch(() => null);
+    if (!stat || now - stat.mtimeMs < minAgeMs) continue;
+    await fs.rm(target, { recursive: true, force: true });
+    removed.push(path.join(path.basename(dir), name));
+  }
+  return removed;
 }
 
 /** Sweeps now and then every hour; returns the stop function. */

@@ -47,6 +47,21 @@ describe('media sweep', () => {
     expect(mediaFiles(t)).toEqual([...referenced, ...kept].sort());
   });
 
+  it('removes abandoned uploads from the temporary folder once they are an hour old', async () => {
+    const tempDir = path.join(t.config.dataDir, 'tmp');
+    const old = path.join(tempDir, 'upload-crashed');
+    const young = path.join(tempDir, 'upload-running');
+    for (const dir of [old, young]) {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, '0'), 'photo bytes');
+    }
+    const past = new Date(Date.now() - 2 * HOUR);
+    fs.utimesSync(old, past, past);
+    const removed = await sweepMedia({ db: t.services.db, mediaDir: t.config.mediaDir, tempDir, logger: t.services.logger });
+    expect(removed).toEqual([path.join('tmp', 'upload-crashed')]);
+    expect(fs.readdirSync(tempDir)).toEqual(['upload-running']);
+  });
+
   it('runs at start-up, then on its interval', async () => {
     const orphan = put(`${randomUUID()}-400.webp`, 2 * HOUR);
     const stop = startMediaSweep({ db: t.services.db, mediaDir: t.config.mediaDir, logger: t.services.logger }, 50);
