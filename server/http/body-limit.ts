@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_IMAGES } from '../../app/components/listings/forms/limits.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
@@ -60,7 +62,34 @@ export function bodyLimits(): MiddlewareHandler {
 }
 
 function tooLarge(c: Context, limit: number): Response {
+  lingerOnClose(c);
   return refusal(c, 413, tooLargeMessage(limit), { Connection: 'close' });
+}
+
+/** How long, and for how many more bytes, a refused upload's connection stays open after the 413. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A client still sending when the 413 goes out would have the answer wiped by a TCP reset if
+ * the socket closed at once (unread data makes the kernel reset instead of close). So the
+ * connection closes our side after the answer, then reads and discards what still arrives for a
+ * moment (bounded in time and bytes) before it is destroyed: the client can read its 413.
+ */
+function lingerOnClose(c: Context): void {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  if (!socket) return;
+  socket.destroySoon = function linger(this: Socket) {
+    this.end();
+    const until = this.bytesRead + LINGER_BYTES;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.on('data', () => {
+      if (this.bytesRead > until) this.destroy();
+    });
+    this.once('close', () => clearTimeout(timer));
+    this.resume();
+  };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
