@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the web app when its sources changed since the last build, then starts
- * the server (embedded database and demo data on first start; nothing else to set up).
+ * the server in production mode (embedded database and demo data on first start; nothing else
+ * to set up).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,12 @@ import { loadConfig } from '../server/config.ts';
 const root = path.resolve(import.meta.dirname, '..');
 // A local .env is optional; real environment variables win over it.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+// `npm start` is production: React picks its build from NODE_ENV when the server first imports
+// it, so it must be set here, before the server is loaded. Development is `npm run dev`.
+if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production') {
+  console.warn(`NODE_ENV=${process.env.NODE_ENV} ignored: npm start always runs production (use npm run dev for development).`);
+}
+process.env.NODE_ENV = 'production';
 const config = loadConfig(process.env, root);
 const stamp = path.join(config.buildDir, '.build-stamp');
 const SOURCES = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'server'];

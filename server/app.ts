@@ -9,11 +9,16 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from './api/index.ts';
 import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
+import { bodyLimits } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { deviceId, type DeviceVariables } from './http/device.ts';
 import { noStoreForPrivateResponses } from './http/private-responses.ts';
-import { expectedError } from './http/errors.ts';
+import { RETRY_AFTER_SECONDS } from './http/db-errors.ts';
+import { expectedError } from './http/error-translation.ts';
+import { isAppError } from './http/errors.ts';
+import { inputGuard } from './http/input-guard.ts';
+import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 
 type AppEnv = {
   Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -71,9 +76,15 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     }),
   );
 
+  // Before anything reads a body: a limit that fits each route, then hostile bytes refused.
+  app.use(bodyLimits());
+  app.use(inputGuard());
+
   app.onError((error, c) => {
     const expected = expectedError(error);
     if (expected) {
+      // A database restart or a value the database refuses is worth a line in the logs.
+      if (!isAppError(error)) logger.warn({ reqId: c.get('requestId'), err: error, status: expected.status }, 'refused');
       for (const [k, v] of Object.entries(expected.headers ?? {})) c.header(k, v);
       return c.json(expected.toJSON(), expected.status as 400);
     }
@@ -108,7 +119,11 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   }
 
   if (options.getBuild) {
-    const handle = createRequestHandler(options.getBuild, config.env === 'development' ? 'development' : 'production');
+    const getBuild = options.getBuild;
+    const handle = createRequestHandler(
+      async () => withDatabaseFaultPages(await getBuild()),
+      config.env === 'development' ? 'development' : 'production',
+    );
     app.use('*', resolveAuth(services));
     app.use('*', deviceId({ secure: config.secureCookies }));
     app.all('*', async (c) => {
@@ -123,7 +138,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),
         clearSessionCookie: () => void cookies.push(clearedSessionCookie(config.secureCookies)),
       };
-      const response = await handle(c.req.raw, context as never);
+      const response = withRetryAfter(await handle(c.req.raw, context as never), RETRY_AFTER_SECONDS);
       if (cookies.length === 0) return response;
       const headers = new Headers(response.headers);
       for (const cookie of cookies) headers.append('Set-Cookie', cookie);

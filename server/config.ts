@@ -32,6 +32,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   SUPPORT_EMAIL: z.email().default('support@soko.co.ke'),
@@ -61,6 +64,14 @@ export type Config = {
   trustProxy: boolean;
   /** How long a list of search matches may be reused (0 turns the search cache off). */
   searchCacheSeconds: number;
+  http: {
+    /** After SIGTERM/SIGINT, how long in-flight requests may take before they are cut. */
+    shutdownGraceMs: number;
+    /** Slow-loris defence: all request headers within this time. */
+    headersTimeoutMs: number;
+    /** The whole request, body included (photo uploads on slow links), within this time. */
+    requestTimeoutMs: number;
+  };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   payments: {
     /** No secret key configured: the built-in Flutterwave sandbox is used. */
@@ -121,6 +132,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    http: {
+      shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     payments: {
       sandbox: !e.FLW_SECRET_KEY,

@@ -5,6 +5,8 @@ import { startReconciliation } from './payments/payments.ts';
 import { paymentsDeps } from './payments/service.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
+import { startMediaSweep } from './media/sweep.ts';
+import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
 
@@ -18,7 +20,12 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
-  const background: Array<() => void> = [startReconciliation(paymentsDeps(services))];
+  const background: Array<() => void> = [
+    startReconciliation(paymentsDeps(services)),
+    built.outbox.start(),
+    // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
+    startMediaSweep({ db: built.database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
+  ];
   return {
     services,
     database: built.database,

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { createSearchCache } from './listings/search-cache.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createOutboxMailer, type Outbox } from './mail/outbox.ts';
 import { createLocalMediaStore } from './media/storage.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
 import { createDatabaseStore } from './rate-limits/database-store.ts';
@@ -19,7 +20,13 @@ type ServicesOptions = {
   payments?: PaymentsServiceOptions;
 };
 
-type BuiltServices = { services: Services; database: Database; close(): Promise<void> };
+type BuiltServices = {
+  services: Services;
+  database: Database;
+  /** The durable mail outbox behind services.mailer; its worker is started by server/main.ts. */
+  outbox: Outbox;
+  close(): Promise<void>;
+};
 
 /** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -40,12 +47,14 @@ export async function createServices(config: Config, options: ServicesOptions = 
   if (applied.length) logger.info({ applied }, 'migrations applied');
   // Counters every instance shares: Redis when configured, else the database itself.
   const redis = config.redisUrl ? await createRedisStore(config.redisUrl) : null;
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
+  const transport = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
+  // Every message goes through the mail_outbox table first, so an SMTP outage loses none.
+  const outbox = createOutboxMailer({ db: database.db, transport, logger });
   const services: Services = {
     config,
     db: database.db,
     logger,
-    mailer,
+    mailer: outbox,
     media: createLocalMediaStore(config.mediaDir),
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
@@ -54,8 +63,10 @@ export async function createServices(config: Config, options: ServicesOptions = 
   return {
     services,
     database,
+    outbox,
     async close() {
-      mailer.close();
+      await outbox.flush();
+      outbox.close();
       await redis?.close();
       await database.close();
     },

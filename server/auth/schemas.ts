@@ -10,7 +10,16 @@ import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH,
 
 const { invalidEmail: INVALID_EMAIL, shortPassword: SHORT_PASSWORD, longPassword: LONG_PASSWORD } = ACCOUNT_MESSAGES;
 
-const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`);
+// Names and places are one line: no CR/LF or other control characters (they end up in e-mail headers and lists).
+const hasControlChar = (v: string) => [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+const singleLine = (label: string) => [(v: string) => !hasControlChar(v), `${label} must be a single line of text.`] as const;
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine(...singleLine(label));
 
 const name = (label: string) => required(label).max(100, `${label} must be at most 100 characters long.`);
 
@@ -36,7 +45,12 @@ const phone = z
   .refine((v) => normalisePhone(v) !== null, PHONE_ERROR);
 
 /** An optional free-text field: empty means "not given" and is stored as null. */
-const optionalText = (label: string) => z.string({ error: `${label} must be text.` }).trim().max(200, `${label} must be at most 200 characters long.`);
+const optionalText = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(200, `${label} must be at most 200 characters long.`)
+    .refine(...singleLine(label));
 
 export const RegisterInput = z
   .object({

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { EventEmitter } from 'node:events';
+import type { ClientConfig } from 'pg';
+import { isDatabaseUnavailable, trackFaults } from './faults.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -43,6 +46,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle({ client, schema }) as unknown as Db;
+  // In process there is no connection to lose; a closed (or crashed) PGlite is the fault.
+  trackFaults(db, () => client.closed);
   return {
     db,
     kind: 'pglite',
@@ -64,17 +69,54 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint columns (price) come back as numbers; prices are far below 2^53.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const faults = { note: () => {} };
+  /**
+   * Our connections. A client losing its connection (restart, failover, pg_terminate_backend)
+   * must never crash the process: the pool's 'error' event covers idle clients only, and a
+   * client checked out for a transaction emits 'error' on itself, with no listener unless we
+   * add one. The query in flight (or the next one) fails instead, the request answers 503, and
+   * the pool discards the broken client on release and connects afresh for the next request.
+   * Every such fault is also counted (server/db/faults.ts), so a page that caught the error and
+   * rendered its own 500 can still be answered as 503.
+   */
+  class Client extends pg.default.Client {
+    constructor(config?: string | ClientConfig) {
+      super(config);
+      this.on('error', () => faults.note());
+      // Emitted as the server's error arrives, before the failed query's promise settles.
+      (this as unknown as { connection?: EventEmitter }).connection?.on('errorMessage', (message: unknown) => {
+        if (isDatabaseUnavailable(message)) faults.note();
+      });
+      // A connection that cannot be made (refused, timed out, the server starting up).
+      const connect = this.connect.bind(this) as (callback?: (err: Error | undefined) => void) => Promise<unknown> | void;
+      this.connect = ((callback?: (err: Error | undefined) => void) => {
+        if (callback) {
+          return connect((err) => {
+            if (err) faults.note();
+            callback(err);
+          });
+        }
+        return (connect() as Promise<unknown>).catch((err: unknown) => {
+          faults.note();
+          throw err;
+        });
+      }) as typeof this.connect;
+    }
+  }
   const pool = new pg.default.Pool({
+    Client,
     connectionString: options.url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5000,
+    // Notices a peer that vanished without closing (a failover, a dropped network) on idle connections.
+    keepAlive: true,
     options: [`-c random_page_cost=${RANDOM_PAGE_COST}`, options.searchPath ? `-c search_path=${options.searchPath},public` : '']
       .filter(Boolean)
       .join(' '),
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', () => faults.note());
   const db = drizzle({ client: pool, schema }) as unknown as Db;
+  faults.note = trackFaults(db).note;
   let closed = false;
   return {
     db,

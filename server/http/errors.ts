@@ -1,5 +1,3 @@
-import { HTTPException } from 'hono/http-exception';
-
 /**
  * The one error type for expected failures: a status and a message a user may read.
  * Anything else that is thrown becomes a 500 with a request id and no internals.
@@ -34,18 +32,4 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many a
 
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError || (typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AppError');
-}
-
-/**
- * The one translation of anything thrown into what a client may be told: an AppError as it
- * is; Hono's own refusals (malformed JSON, wrong content type, body too large) with their
- * status; anything else is a bug, null here, and a logged 500 for the caller.
- */
-export function expectedError(error: unknown): AppError | null {
-  if (isAppError(error)) return error;
-  if (error instanceof HTTPException && error.status < 500) {
-    const message = /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'The request could not be understood.';
-    return new AppError(error.status, message);
-  }
-  return null;
 }

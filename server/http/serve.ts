@@ -1,42 +1,111 @@
-import { serve, type ServerType } from '@hono/node-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net, { type Socket } from 'node:net';
+import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
 export type RunningServer = {
-  server: ServerType;
+  server: Server;
   port: number;
   /** Stops accepting connections, lets in-flight requests finish, then runs onDrained. */
   shutdown(signal: string): Promise<void>;
 };
 
+export type ListenOptions = {
+  hostname: string;
+  port: number;
+  logger: Logger;
+  /** How long in-flight requests may take to finish after shutdown begins (default 10 s). */
+  graceMs?: number;
+  /** A client must send all request headers within this time (slow-loris defence). */
+  headersTimeoutMs?: number;
+  /** A client must send the whole request, body included, within this time. */
+  requestTimeoutMs?: number;
+  onDrained: () => Promise<void>;
+};
+
+/** A connection that sends and receives nothing for this long is dropped (slow bodies, dead peers). */
+const SOCKET_IDLE_TIMEOUT_MS = 60_000;
 /**
- * Listens and, on shutdown, drains: new connections are refused, requests already running
- * complete, idle keep-alive sockets are closed, and after a grace period the rest are cut.
+ * After shutdown begins, an idle keep-alive socket gets this long to carry one more request
+ * (answered with Connection: close) before it is closed. Closing it at once would reset a
+ * request the client is sending at that very moment.
  */
-export function listen(
-  fetch: Fetch,
-  options: { hostname: string; port: number; logger: Logger; graceMs?: number; onDrained: () => Promise<void> },
-): Promise<RunningServer> {
+const IDLE_SETTLE_MS = 1_000;
+
+/**
+ * Listens and, on shutdown, drains: the listening socket closes (new connections are
+ * refused), every response from then on says `Connection: close`, so keep-alive clients leave
+ * after their answer, idle sockets are closed, requests already running complete, and after
+ * the grace period whatever is still open is cut. Then onDrained runs (background work, the
+ * outbox, the database).
+ */
+export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningServer> {
   return new Promise((resolve) => {
     let stopping: Promise<void> | undefined;
-    const server = serve({ fetch, hostname: options.hostname, port: options.port }, (info) => {
-      resolve({ server, port: info.port, shutdown });
+    let draining = false;
+    const open = new Set<ServerResponse>();
+    const server = serve(
+      {
+        fetch,
+        hostname: options.hostname,
+        port: options.port,
+        serverOptions: {
+          // Node refuses a headers timeout longer than the request timeout.
+          headersTimeout: Math.min(options.headersTimeoutMs ?? 20_000, options.requestTimeoutMs ?? 600_000),
+          requestTimeout: options.requestTimeoutMs ?? 600_000,
+          keepAliveTimeout: 5_000,
+          // Node looks for requests past those timeouts this often (default 30 s, too slack for slow-loris).
+          connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? 1_000),
+        },
+      },
+      (info) => resolve({ server, port: info.port, shutdown }),
+    ) as Server;
+    server.setTimeout(SOCKET_IDLE_TIMEOUT_MS);
+
+    // Runs before the app's listener, so the header is in place whatever the app answers.
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (draining) res.setHeader('Connection', 'close');
+      used.add(req.socket);
+      open.add(res);
+      res.once('close', () => open.delete(res));
     });
-    const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    // Connections opened ahead of use (browsers preconnect) that never sent a byte: Node's
+    // closeIdleConnections only knows connections that have carried a request.
+    const sockets = new Set<Socket>();
+    const used = new WeakSet<Socket>();
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    const closeIdle = () => {
+      server.closeIdleConnections();
+      for (const socket of sockets) if (!used.has(socket) && socket.bytesRead === 0) socket.destroy();
+    };
+
     function shutdown(signal: string): Promise<void> {
       stopping ??= new Promise<void>((done) => {
-        options.logger.info({ signal }, 'shutting down: draining requests');
+        draining = true;
+        options.logger.info({ signal, inFlight: open.size }, 'shutting down: draining requests');
+        for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+        const graceMs = options.graceMs ?? 10_000;
+        const settle = setTimeout(closeIdle, Math.min(IDLE_SETTLE_MS, graceMs));
         const force = setTimeout(() => {
-          options.logger.warn('requests still open after the grace period; closing them');
-          http.closeAllConnections?.();
-        }, options.graceMs ?? 10_000);
+          options.logger.warn({ inFlight: open.size }, 'requests still open after the grace period; closing them');
+          server.closeAllConnections();
+        }, graceMs);
+        settle.unref();
         force.unref();
-        server.close(() => {
+        // net.Server's close, not http.Server's: the latter also closes idle sockets at once.
+        net.Server.prototype.close.call(server, () => {
+          clearTimeout(settle);
           clearTimeout(force);
-          options.onDrained().then(done, done);
+          options.onDrained().then(done, (error: unknown) => {
+            options.logger.error({ err: error }, 'shutdown: cleaning up failed');
+            done();
+          });
         });
-        http.closeIdleConnections?.();
       });
       return stopping;
     }

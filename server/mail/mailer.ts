@@ -8,12 +8,15 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
 /**
- * Real SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file under
+ * The transport: real SMTP when SMTP_URL is set. Otherwise each message is written as an .eml file under
  * the outbox folder and its links are logged, so a developer can follow a reset link.
+ * The app sends through the outbox (server/mail/outbox.ts), which stores each message before
+ * handing it to this transport and retries when it fails.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }, logger: Logger): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a mail server that hangs must not hold a delivery (or a shutdown) for minutes.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -43,7 +43,8 @@ describe('GET /api/health', () => {
     await other.database.close();
     const res = await other.request('/api/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'error', db: 'error' });
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ status: 'error', db: 'error', reason: expect.stringMatching(/^database unavailable: .*(PGlite is closed|pool after calling end)/) });
     await other.close();
   });
 });

@@ -1,29 +1,57 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { listen } from '../../server/http/serve.ts';
+import { listen, type ListenOptions } from '../../server/http/serve.ts';
 import { createLogger } from '../../server/logger.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** A test app whose /slow answers after the given milliseconds, and whose /gate answers when released. */
+function slowApp() {
+  const app = new Hono();
+  app.get('/slow', async (c) => {
+    await new Promise((r) => setTimeout(r, Number(c.req.query('ms') ?? 400)));
+    return c.text('done');
+  });
+  app.get('/fast', (c) => c.text('fast'));
+  return app;
+}
+
+async function start(app: Hono, options: Partial<ListenOptions> = {}) {
+  let drained = 0;
+  const running = await listen(app.fetch, {
+    hostname: '127.0.0.1',
+    port: 0,
+    logger: createLogger('silent'),
+    onDrained: async () => {
+      drained = Date.now();
+    },
+    ...options,
+  });
+  return { running, base: `http://127.0.0.1:${running.port}`, drainedAt: () => drained };
+}
+
+type Answer = { status: number; connection: string | undefined; body: string };
+function get(agent: http.Agent, url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new ones, then closes resources', async () => {
-    const app = new Hono();
-    app.get('/slow', async (c) => {
-      await new Promise((r) => setTimeout(r, 400));
-      return c.text('done');
-    });
-    let closed = false;
-    const running = await listen(app.fetch, {
-      hostname: '127.0.0.1',
-      port: 0,
-      logger: createLogger('silent'),
-      onDrained: async () => {
-        closed = true;
-      },
-    });
-    const base = `http://127.0.0.1:${running.port}`;
+    const { running, base, drainedAt } = await start(slowApp());
     const inFlight = fetch(`${base}/slow`);
     await new Promise((r) => setTimeout(r, 100));
     const stopped = running.shutdown('SIGTERM');
@@ -31,9 +59,112 @@ describe('graceful shutdown', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('done');
     await stopped;
-    expect(closed).toBe(true);
+    expect(drainedAt()).toBeGreaterThan(0);
     await expect(fetch(`${base}/slow`)).rejects.toThrow();
   });
+
+  it('under keep-alive load: in-flight answers say Connection: close, idle sockets are closed, nothing is reset', async () => {
+    const { running, base, drainedAt } = await start(slowApp());
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    // Warm eight keep-alive sockets, then leave one idle and put slow requests on the others.
+    await Promise.all(Array.from({ length: 8 }, () => get(agent, `${base}/fast`)));
+    const idle = new net.Socket();
+    await new Promise<void>((resolve) => idle.connect(running.port, '127.0.0.1', resolve));
+    const idleClosed = new Promise<void>((resolve) => idle.on('close', () => resolve()));
+    const inFlight = Array.from({ length: 6 }, () => get(agent, `${base}/slow?ms=600`));
+    await new Promise((r) => setTimeout(r, 100));
+    const began = Date.now();
+    const stopped = running.shutdown('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    for (const a of answers) expect(a).toEqual({ status: 200, connection: 'close', body: 'done' });
+    await idleClosed;
+    await stopped;
+    // Well inside the 10 s grace: nothing waited for the grace period to run out.
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(drainedAt()).toBeGreaterThan(0);
+    await expect(get(new http.Agent(), `${base}/fast`)).rejects.toThrow(/ECONNREFUSED/);
+    agent.destroy();
+  });
+
+  it('cuts requests still running after the grace period, then completes', async () => {
+    const { running, base, drainedAt } = await start(slowApp(), { graceMs: 300 });
+    const stuck = fetch(`${base}/slow?ms=20000`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const began = Date.now();
+    await running.shutdown('SIGTERM');
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(await stuck).toBe('cut');
+    expect(drainedAt()).toBeGreaterThan(0);
+  });
+});
+
+describe('slow clients', () => {
+  it('drops a connection that does not finish its headers in time (slow-loris)', async () => {
+    const { running } = await start(slowApp(), { headersTimeoutMs: 500 });
+    const socket = net.connect(running.port, '127.0.0.1');
+    const began = Date.now();
+    const answer = new Promise<string>((resolve) => {
+      let data = '';
+      socket.on('data', (c: Buffer) => (data += c));
+      socket.on('close', () => resolve(data));
+    });
+    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    const trickle = setInterval(() => socket.writable && socket.write('a'), 100);
+    const received = await answer;
+    clearInterval(trickle);
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - began).toBeLessThan(3_000);
+    await running.shutdown('test');
+  });
+});
+
+describe('npm start', () => {
+  it('runs React production in the server process and exits 0 on SIGTERM', async () => {
+    // A stand-in build (the real one takes a minute to make): start.ts serves it without rebuilding.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-start-'));
+    fs.mkdirSync(path.join(dir, 'build', 'server'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'build', 'server', 'index.js'), 'export default { routes: {} };\n');
+    const stamp = path.join(dir, 'build', '.build-stamp');
+    fs.writeFileSync(stamp, 'test');
+    const future = new Date(Date.now() + 86_400_000);
+    fs.utimesSync(stamp, future, future);
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+      cwd: root,
+      // Even an explicit development setting does not make npm start run React's development build.
+      env: { ...process.env, NODE_ENV: 'development', BUILD_DIR: path.join(dir, 'build'), DATA_DIR: path.join(dir, 'data'), PORT: '0', DATABASE_URL: '', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stderr.on('data', (c: Buffer) => (out += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const listening = await new Promise<{ port: number; react: string; env: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start-up line:\n${out}`)), 60_000);
+        child.stdout.on('data', () => {
+          const line = out.split('\n').find((l) => l.includes('"Soko is listening"'));
+          if (line) {
+            clearTimeout(timer);
+            resolve(JSON.parse(line));
+          }
+        });
+      });
+      expect(listening.react).toBe('production');
+      expect(listening.env).toBe('production');
+      expect(out).toContain('NODE_ENV=development ignored');
+      const health = await fetch(`http://127.0.0.1:${listening.port}/api/health`);
+      expect(health.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('"msg":"stopped"');
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('start-up configuration', () => {

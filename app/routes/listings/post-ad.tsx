@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { EMPTY_VALUES, ListingForm, type ListingFormValues } from '~/components/listings/forms/ListingForm';
 import { MESSAGES } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
-import { expectedError } from '../../../server/http/errors';
+import { expectedError } from '../../../server/http/error-translation';
 import { getListing } from '../../../server/listings/queries';
 import { createListing, requireOwnListing, updateListing, uploadFromForm } from '../../../server/listings/write';
 import { ReceivedForm, uploadTempRoot, withUploadedForm } from '../../../server/media/upload';

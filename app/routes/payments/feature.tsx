@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { featureCallbackUrl, FEATURE_FEE_KSH } from '~/components/payments/fee';
 import { requireAuth } from '../../../server/http/guards';
-import { expectedError } from '../../../server/http/errors';
+import { expectedError } from '../../../server/http/error-translation';
 import { startCheckout } from '../../../server/payments/payments';
 import { paymentsDeps } from '../../../server/payments/service';
 import type { Route } from './+types/feature';

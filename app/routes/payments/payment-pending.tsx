@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, redirect, useRevalidator } from 'react-router';
 import { PaymentActions } from '~/components/payments/PaymentActions';
 import { requireAuth } from '../../../server/http/guards';
-import { expectedError } from '../../../server/http/errors';
+import { expectedError } from '../../../server/http/error-translation';
 import { asPageError } from '../../../server/http/page-errors';
 import { paymentsDeps } from '../../../server/payments/service';
 import { currentPayment, pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';

@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './listings.ts';
 export * from './payments.ts';
+export * from './outbox.ts';

@@ -1,0 +1,113 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
+import { MAX_IMAGES } from '../../app/lib/listing-rules.ts';
+import { MAX_IMAGE_BYTES } from '../media/images.ts';
+
+/** JSON API bodies and page forms: the longest real one (an ad's 5,000-character description) is well under this. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** An ad with photos: ten of 10 MB, plus the text fields and the multipart framing. */
+export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+
+/** The routes that take photos: the API's create and update, and the post-ad page's action (with JavaScript, its .data twin). */
+function takesPhotos(method: string, path: string): boolean {
+  if (method !== 'POST' && method !== 'PUT') return false;
+  return /^\/api\/listings(\/[^/]+)?\/?$/.test(path) || /^\/post-ad(\.data)?\/?$/.test(path);
+}
+
+export function bodyLimitFor(method: string, path: string): number {
+  return takesPhotos(method, path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+function tooLargeMessage(limit: number): string {
+  return limit === UPLOAD_BODY_LIMIT
+    ? 'The upload is too large: at most 10 images of 10 MB each.'
+    : `The request is too large: at most ${Math.round(limit / 1024)} KB can be sent here.`;
+}
+
+/**
+ * Every route has a body limit that fits it. A declared Content-Length over the limit is
+ * refused before a byte of the body is read; a chunked body is counted while the handler
+ * streams it, and refused the moment it passes the limit. Either way the answer is 413 with
+ * `Connection: close`, so the rest of the body is never read.
+ */
+export function bodyLimits(): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const limit = bodyLimitFor(c.req.method, c.req.path);
+    const declared = raw.headers.get('content-length');
+    if (declared !== null && !raw.headers.has('transfer-encoding')) {
+      // Node's parser never delivers more than the declared length.
+      return Number(declared) > limit ? tooLarge(c, limit) : next();
+    }
+    let size = 0;
+    let exceeded = false;
+    const counted = raw.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size > limit) {
+            exceeded = true;
+            controller.error(new Error(tooLargeMessage(limit)));
+          } else controller.enqueue(chunk);
+        },
+      }),
+    );
+    c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit);
+    await next();
+    // Whatever the handler made of the failed read, the answer is the 413.
+    if (exceeded) c.res = tooLarge(c, limit);
+  };
+}
+
+function tooLarge(c: Context, limit: number): Response {
+  lingerOnClose(c);
+  return refusal(c, 413, tooLargeMessage(limit), { Connection: 'close' });
+}
+
+/** How long, and for how many more bytes, a refused upload's connection stays open after the 413. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A client still sending when the 413 goes out would have the answer wiped by a TCP reset if
+ * the socket closed at once (unread data makes the kernel reset instead of close). So the
+ * connection closes our side after the answer, then reads and discards what still arrives for a
+ * moment (bounded in time and bytes) before it is destroyed: the client can read its 413.
+ */
+function lingerOnClose(c: Context): void {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  if (!socket) return;
+  socket.destroySoon = function linger(this: Socket) {
+    this.end();
+    const until = this.bytesRead + LINGER_BYTES;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.on('data', () => {
+      if (this.bytesRead > until) this.destroy();
+    });
+    this.once('close', () => clearTimeout(timer));
+    this.resume();
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * A refusal made outside the routes: the API's `{ message }`, or for pages a small HTML page
+ * (the request never reached React Router, so its error page cannot be rendered).
+ */
+export function refusal(c: Context, status: 400 | 413 | 415 | 503, message: string, headers: Record<string, string> = {}): Response {
+  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+    return c.json({ message }, status, headers);
+  }
+  const title = { 400: 'Bad Request', 413: 'Too Large', 415: 'Not a Form', 503: 'Service Unavailable' }[status];
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${title} | Soko</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:2rem">` +
+      `<h1>${status}: ${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to Home</a></p></body></html>`,
+    status,
+    headers,
+  );
+}
