@@ -26,6 +26,8 @@ const port = Number(process.env.PORT) || 3100;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-e2e-'));
 process.env.DATA_DIR = dataDir;
+// One server process: cluster workers would run this whole script again (new folder, new database).
+process.env.WEB_CONCURRENCY = '1';
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 // Tests that follow e-mailed links read the outbox under DATA_DIR; this file (one per port) says where it is.
 fs.writeFileSync(path.join(os.tmpdir(), `soko-e2e-data-dir-${port}`), dataDir);

@@ -76,6 +76,8 @@ async function startServer(): Promise<Server> {
     TRUST_PROXY: 'true',
     SHUTDOWN_GRACE_SECONDS: '10',
     HEADERS_TIMEOUT_SECONDS: '3',
+    // One process, so the figures (RSS, the pid that gets SIGTERM) are the server's own.
+    WEB_CONCURRENCY: '1',
   };
   delete env.NODE_ENV; // npm start decides: production
   // One process (no tsx wrapper): its pid is the server's, for RSS and signals.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
@@ -64,6 +66,8 @@ export type Config = {
   trustProxy: boolean;
   /** How long a list of search matches may be reused (0 turns the search cache off). */
   searchCacheSeconds: number;
+  /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
+  webConcurrency: number;
   http: {
     /** After SIGTERM/SIGINT, how long in-flight requests may take before they are cut. */
     shutdownGraceMs: number;
@@ -83,6 +87,20 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * One process per core on PostgreSQL (every instance shares it); the embedded database belongs
+ * to a single process, so PGlite runs one.
+ */
+function webConcurrency(requested: number | undefined, databaseUrl: string | undefined): number {
+  if (!databaseUrl) {
+    if (requested && requested > 1) {
+      throw new ConfigError('Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database belongs to one process)');
+    }
+    return 1;
+  }
+  return requested ?? os.availableParallelism();
+}
 
 /**
  * The built-in payment sandbox features ads for free, so it must never be live by accident:
@@ -132,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    webConcurrency: webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL),
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

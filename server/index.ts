@@ -1,9 +1,11 @@
 import type { ServerBuild } from 'react-router';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startRuntime } from './main.ts';
+import { prepareDatabase, startRuntime } from './main.ts';
+import type { Config } from './config.ts';
 import { listen } from './http/serve.ts';
 import { loadedReactBuild } from './http/react-build.ts';
 
@@ -23,6 +25,39 @@ async function main() {
     }
     throw error;
   }
+  if (cluster.isPrimary && config.webConcurrency > 1) await runPrimary(config);
+  else await serve(config);
+}
+
+/**
+ * Several server processes on one port (node:cluster shares the socket): the primary migrates
+ * and seeds once, then starts WEB_CONCURRENCY workers, replaces one that dies, and on SIGTERM
+ * or SIGINT passes the signal on and exits 0 once every worker has drained and exited.
+ */
+async function runPrimary(config: Config) {
+  await prepareDatabase(config);
+  let stopping = false;
+  const start = () => cluster.fork();
+  for (let i = 0; i < config.webConcurrency; i++) start();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(JSON.stringify({ level: 50, msg: 'server process exited; starting another', pid: worker.process.pid, code, signal }));
+    start();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function serve(config: Config) {
   const runtime = await startRuntime(config);
   const { logger } = runtime.services;
   // A stray rejection (a background job, a fire-and-forget write during a database restart)
@@ -45,7 +80,7 @@ async function main() {
   });
   const react = loadedReactBuild();
   logger.info(
-    { url: config.appUrl, host: config.host, port: running.port, database: runtime.database.kind, env: config.env, react },
+    { url: config.appUrl, host: config.host, port: running.port, database: runtime.database.kind, env: config.env, react, pid: process.pid },
     'Soko is listening',
   );
   if (config.env === 'production' && react !== 'production') {

@@ -10,6 +10,19 @@ import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
 
+/**
+ * Migrations and demo data, once, before several server processes start (they would race to
+ * seed an empty database otherwise).
+ */
+export async function prepareDatabase(config: Config): Promise<void> {
+  const built = await createServices(config);
+  try {
+    if (config.seedDemoData && (await seedIfEmpty(built.services))) built.services.logger.info('empty database: demo data added');
+  } finally {
+    await built.close();
+  }
+}
+
 /** What `npm start` runs: the services (server/services.ts), the demo data when empty, and the background jobs. */
 export async function startRuntime(config: Config): Promise<Runtime> {
   const built = await createServices(config);

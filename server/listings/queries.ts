@@ -166,9 +166,16 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
   return page;
 }
 
+/**
+ * The listing_changes counter as text. A new sequence reads last_value 1 both before and after
+ * its first nextval (only is_called changes), so an unused one counts as 0: otherwise the very
+ * first ad of a database would not end the cached searches.
+ */
+const LISTING_GENERATION = sql.raw(`(CASE WHEN is_called THEN last_value ELSE 0 END)::text`);
+
 /** The listing_changes counter; a prepared statement, since every cache hit reads it. */
 async function listingChanges(db: Db): Promise<string> {
-  const [row] = await queryPrepared<{ generation: string }>(db, 'listing_changes', sql`SELECT last_value::text AS generation FROM listing_changes`);
+  const [row] = await queryPrepared<{ generation: string }>(db, 'listing_changes', sql`SELECT ${LISTING_GENERATION} AS generation FROM listing_changes`);
   return row!.generation;
 }
 
@@ -211,7 +218,7 @@ export function searchStatement(filters: ListingFilters, now: Date, shape = page
       page AS (SELECT id, n FROM ranked WHERE n > ${offset} AND n <= ${offset + limit})
     SELECT count(*)::int AS matched,
            floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
-           (SELECT last_value::text FROM listing_changes) AS generation,
+           (SELECT ${LISTING_GENERATION} FROM listing_changes) AS generation,
            ${format.arraySql(now)} AS items
     FROM ranked`;
 }

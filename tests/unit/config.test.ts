@@ -48,4 +48,11 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'false' })).toThrow(/PAYMENTS_SANDBOX.*FLW_SECRET_KEY/);
   });
+
+  it('runs one server process per core on PostgreSQL, and only one with the embedded database', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).webConcurrency).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*DATABASE_URL/);
+  });
 });
