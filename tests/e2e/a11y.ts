@@ -16,6 +16,11 @@ type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: 
  * `test.use({ bypassCSP: true })`.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
+  // axe reads colours as they are at that instant: let transitions (a theme change fades the
+  // colours) end first, or it measures contrast halfway between two themes.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (exclude) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;

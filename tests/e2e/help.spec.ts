@@ -125,8 +125,11 @@ test.describe('help and legal pages', () => {
 
   test('the shared shell: home and 404 pages have no serious accessibility problems', async ({ page }) => {
     await page.goto('/');
+    await hydrated(page);
     await expectNoSeriousA11yViolations(page);
+    // The page follows the system theme as it changes (once hydrated).
     await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await expectNoSeriousA11yViolations(page);
     const res = await page.goto('/this/does/not/exist');
     expect(res?.status()).toBe(404);
@@ -137,6 +140,7 @@ test.describe('help and legal pages', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     for (const path of ['/help-contact', '/guides/safe-trading', '/privacy', '/contact-form']) {
       await page.goto(path);
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
       await expectNoSeriousA11yViolations(page);
     }
   });
