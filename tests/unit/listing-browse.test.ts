@@ -129,8 +129,8 @@ describe('listing card', () => {
     expect(html).toContain('Nakuru');
     expect(html).toContain('>Furniture<');
     // The 4:3 card files, AVIF first, WebP for the rest.
-    expect(html).toContain('type="image/avif" srcSet="/media/abc-c320.avif 320w, /media/abc-c640.avif 640w"');
-    expect(html).toContain('type="image/webp" srcSet="/media/abc-c320.webp 320w, /media/abc-c640.webp 640w"');
+    expect(html).toContain('type="image/avif" srcSet="/media/abc-c320.avif 320w, /media/abc-c480.avif 480w"');
+    expect(html).toContain('type="image/webp" srcSet="/media/abc-c320.webp 320w, /media/abc-c480.webp 480w"');
     expect(html).toContain('width="320" height="240"');
     expect(html).toContain('3 days ago');
     expect(html).toContain('loading="lazy"');
