@@ -1,7 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const SERVER_DIR = fileURLToPath(new URL('./server/', import.meta.url));
 
@@ -26,8 +29,30 @@ function serverOnlyGuard(): Plugin {
   };
 }
 
+/**
+ * Scripts and stylesheets of the browser build are compressed once here, at the strongest
+ * settings (brotli 11, gzip 9), and the server sends the .br or .gz file as it is
+ * (server/app.ts): smaller than compressing on every request, and no work per request.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'soko:precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      if (this.environment?.name !== 'client' || !options.dir) return;
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const file = path.join(options.dir, name);
+        const data = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [serverOnlyGuard(), tailwindcss(), reactRouter()],
+  plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
 });

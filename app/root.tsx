@@ -7,11 +7,16 @@ import { Header } from './components/Header';
 import { Toaster } from './components/Toaster';
 import { useNonce } from './lib/nonce';
 import { themeBootScript } from './lib/theme';
+import { ServerNow } from './lib/use-now';
 import { NotFound } from './components/NotFound';
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.auth?.user;
-  return { user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email } : null };
+  return {
+    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email } : null,
+    // The server's clock, so relative dates ("Yesterday") hydrate as they were rendered (app/lib/use-now.ts).
+    now: Date.now(),
+  };
 }
 
 // Header and user only change when a session changes, which always comes with a form submission.
@@ -45,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col overflow-x-hidden antialiased">
         <Header user={data?.user ?? null} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-          {children}
+          <ServerNow.Provider value={data?.now}>{children}</ServerNow.Provider>
         </main>
         <Footer />
         <Toaster />

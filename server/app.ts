@@ -19,6 +19,7 @@ import { expectedError } from './http/error-translation.ts';
 import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
+import { deriveCardImage } from './media/images.ts';
 
 type AppEnv = {
   Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -107,6 +108,13 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       IMMUTABLE,
     ),
   );
+  // Card files of images stored before cards existed are made on their first request (server/media/images.ts).
+  app.get('/media/:name', async (c, next) => {
+    const name = c.req.param('name');
+    const data = await deriveCardImage(services.media, name);
+    if (!data) return next();
+    return c.body(new Uint8Array(data), 200, { 'Content-Type': name.endsWith('.avif') ? 'image/avif' : 'image/webp', 'Cache-Control': IMMUTABLE });
+  });
   app.all('/media/*', (c) => c.text('Not found', 404));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.
   if (services.payments?.sandbox) app.route('/sandbox/flutterwave', services.payments.sandbox.app);
@@ -114,7 +122,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   if (options.serveClientAssets) {
     const clientRoot = path.relative(process.cwd(), path.join(config.buildDir, 'client')) || '.';
     // Vite puts a content hash in every asset name; other public files may change.
-    app.use('/assets/*', staticFiles({ root: clientRoot }, IMMUTABLE));
+    // The build writes .br and .gz beside each script and stylesheet (vite.config.ts): sent as they are.
+    app.use('/assets/*', staticFiles({ root: clientRoot, precompressed: true }, IMMUTABLE));
     app.use('*', staticFiles({ root: clientRoot }, 'public, max-age=3600'));
   }
 

@@ -183,6 +183,15 @@ async function confirmPassword({ rateLimits }: LimitedDeps, user: User, password
 
 const OPTIONAL_TEXT = ['location', 'address', 'city', 'country'] as const;
 
+/** The phone number is how buyers reach a seller (Show phone, Call, WhatsApp): there is no other channel. */
+export const PHONE_NEEDED_FOR_ADS =
+  'You cannot remove your phone number while you have ads on Soko: it is the only way buyers can reach you. Enter a new number instead, or delete your ads first.';
+
+async function hasAds(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, userId)).limit(1);
+  return rows.length > 0;
+}
+
 /** Applies the fields that were sent; empty optional texts clear the field. */
 export async function updateUserDetails(deps: LimitedDeps, user: User, input: UpdateMeInput): Promise<User> {
   const { db } = deps;
@@ -195,7 +204,12 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
     patch.email = input.email;
   }
   for (const key of OPTIONAL_TEXT) if (input[key] !== undefined) patch[key] = input[key] || null;
-  if (input.phoneNumber !== undefined) patch.phoneNumber = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
+  if (input.phoneNumber !== undefined) {
+    patch.phoneNumber = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
+    if (patch.phoneNumber === null && user.phoneNumber && (await hasAds(db, user.id))) {
+      throw badRequest(PHONE_NEEDED_FOR_ADS, [{ msg: PHONE_NEEDED_FOR_ADS, path: 'phoneNumber' }]);
+    }
+  }
   if (Object.keys(patch).length === 0) return user;
   try {
     const [row] = await db

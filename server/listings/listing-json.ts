@@ -58,8 +58,13 @@ export type CardJson = {
   category: string;
   subcategory: string | null;
   featured: boolean;
-  /** The cover photo with only the card widths (`url` is the largest of them), or null when the ad has none. */
-  photo: Photo | null;
+  /** When the ad was posted, for "Today", "3 days ago". */
+  createdAt: string;
+  /**
+   * The cover photo with only the card widths (`url` is the largest of them), or null when the ad
+   * has none; `key` names its 4:3 card files (app/lib/card-images.ts).
+   */
+  photo: (Photo & { key: string }) | null;
 };
 
 /*
@@ -129,13 +134,14 @@ function cardJsonSql(now: Date): SQL {
   return sql`json_build_object(
     '_id', l.id, 'title', l.title, 'price', l.price, 'currency', l.currency, 'location', l.location,
     'category', l.category, 'subcategory', l.subcategory,
-    'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false), 'photo', cover.photo)`;
+    'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false),
+    'createdAt', ${sql.raw(iso('l.created_at'))}, 'photo', cover.photo)`;
 }
 
 const CARD_JSON_FROM = sql.raw(`page p
   JOIN listings l ON l.id = p.id
   LEFT JOIN LATERAL (
-    SELECT json_build_object('url', ${mediaUrlSql('i.storage_key', CARD_WIDEST)}, 'width', i.width, 'height', i.height,
+    SELECT json_build_object('url', ${mediaUrlSql('i.storage_key', CARD_WIDEST)}, 'key', i.storage_key, 'width', i.width, 'height', i.height,
                              'variants', json_build_object(${cardVariants})) AS photo
     FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) cover ON true`);
 

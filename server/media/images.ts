@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardFileName, cardImageSize, type CardFormat } from '../../app/lib/card-images.ts';
 import { AppError } from '../http/errors.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -18,6 +19,55 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 export type StoredImage = { storageKey: string; width: number; height: number; files: string[] };
 
 export const imageFileName = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+
+/** The stored width card images are cut from: already small to decode, and wider than the widest card. */
+const CARD_SOURCE_WIDTH = 800;
+
+/*
+ * Card encodings, tuned on photographic test images (npm run bench:pages) for the 12 KB card
+ * budget: AVIF for browsers that take it (nearly all phones), WebP for the rest.
+ */
+const CARD_ENCODINGS: Record<CardFormat, (image: Sharp) => Sharp> = {
+  avif: (image) => image.avif({ quality: 45, effort: 4, chromaSubsampling: '4:2:0' }),
+  webp: (image) => image.webp({ quality: 55, effort: 4 }),
+};
+
+/** One card file: the source cropped to 4:3 around its most interesting part, then encoded. */
+async function encodeCard(source: Buffer, sourceWidth: number, width: number, format: CardFormat): Promise<Buffer> {
+  const size = cardImageSize(width, sourceWidth);
+  const cropped = sharp(source).resize({ ...size, fit: 'cover', position: sharp.strategy.attention });
+  return CARD_ENCODINGS[format](cropped).toBuffer();
+}
+
+/** Every card file of an image, made from its stored 800 px variant (or the widest it has). */
+async function storeCardImages(store: MediaStore, storageKey: string, source: Buffer, sourceWidth: number, files: string[]): Promise<void> {
+  for (const width of CARD_IMAGE_WIDTHS) {
+    for (const format of CARD_FORMATS) {
+      const name = cardFileName(storageKey, width, format);
+      await store.put(name, await encodeCard(source, sourceWidth, width, format));
+      files.push(name);
+    }
+  }
+}
+
+const CARD_NAME = new RegExp(`^([a-z0-9-]+)-c(${CARD_IMAGE_WIDTHS.join('|')})\\.(${CARD_FORMATS.join('|')})$`);
+
+/**
+ * A card file that images stored before cards existed do not have yet: cut from the image's
+ * 800 px variant on first request and stored, so it is made once. Null when the name is not a
+ * card file or the image does not exist.
+ */
+export async function deriveCardImage(store: MediaStore, name: string): Promise<Buffer | null> {
+  const match = CARD_NAME.exec(name);
+  if (!match) return null;
+  const [, storageKey, width, format] = match as unknown as [string, string, string, CardFormat];
+  const source = await store.read(imageFileName(storageKey, CARD_SOURCE_WIDTH));
+  if (!source) return null;
+  const { width: sourceWidth = CARD_SOURCE_WIDTH } = await sharp(source).metadata();
+  const data = await encodeCard(source, sourceWidth, Number(width), format);
+  await store.put(name, data);
+  return data;
+}
 
 /**
  * Checks an upload (in memory, or the path of a file on disk) by its content (never its name or
@@ -49,6 +99,7 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
   const storageKey = randomUUID();
   const files: string[] = [];
   try {
+    let cardSource: { data: Buffer; width: number } | null = null;
     for (const target of IMAGE_WIDTHS) {
       // .rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS) unless asked to.
       const data = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
@@ -63,7 +114,9 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
       const name = imageFileName(storageKey, target);
       await store.put(name, data);
       files.push(name);
+      if (target === CARD_SOURCE_WIDTH) cardSource = { data, width: Math.min(target, width) };
     }
+    if (cardSource) await storeCardImages(store, storageKey, cardSource.data, cardSource.width, files);
   } catch (error) {
     await store.remove(files);
     throw error;
@@ -71,6 +124,8 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
   return { storageKey, width, height, files };
 }
 
+/** Every file an image may have (card files made later included), for removing them all. */
 export function imageFiles(storageKey: string): string[] {
-  return IMAGE_WIDTHS.map((w) => imageFileName(storageKey, w));
+  const cards = CARD_IMAGE_WIDTHS.flatMap((w) => CARD_FORMATS.map((f) => cardFileName(storageKey, w, f)));
+  return [...IMAGE_WIDTHS.map((w) => imageFileName(storageKey, w)), ...cards];
 }

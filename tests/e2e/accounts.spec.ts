@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, hydrated, newAccount, openMenu, postAd, signIn, test } from './support';
+import { expect, hydrated, menuToggle, newAccount, openMenu, postAd, signIn, test } from './support';
 
 /**
  * Accounts in the browser: the whole life of an account through the real pages, mail read from
@@ -57,13 +57,12 @@ async function expectNoHorizontalScroll(page: Page) {
 
 async function logout(page: Page) {
   await hydrated(page);
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  if (await toggle.isVisible()) {
-    await toggle.click();
+  if (await menuToggle(page).isVisible()) {
+    await openMenu(page);
     await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click();
   } else {
-    await page.locator('header details summary').click();
-    await page.locator('header details').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('header summary', { hasText: 'Hi,' }).click();
+    await page.locator('header details:has(summary:text("Hi,"))').getByRole('button', { name: 'Logout' }).click();
   }
   await expect(page).toHaveURL(/\/$/);
 }

@@ -27,10 +27,13 @@ export async function loginAs(page: Page, email: string, password: string): Prom
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The mobile menu's toggle: the <summary> of a <details>, so it works before JavaScript. */
+export const menuToggle = (page: Page) => page.getByRole('banner').locator('summary[aria-controls="mobile-menu"]');
+
 /** Opens the menu on narrow screens (it is always shown on wide ones). */
 export async function openMenu(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  if (await toggle.isVisible()) await toggle.click();
+  const toggle = menuToggle(page);
+  if ((await toggle.isVisible()) && !(await page.locator('#mobile-menu').isVisible())) await toggle.click();
 }
 
 /** Waits until React has hydrated the page, so its handlers are attached (app/root.tsx marks it). */

@@ -104,14 +104,13 @@ afterAll(async () => {
 });
 
 describe('listing detail loader', () => {
-  it('gives the page the ad, at most five photos and the seller, never the phone number', async () => {
+  it('gives the page the ad, every photo and the seller, never the phone number', async () => {
     const result = await callDetail(ids.sofa!);
     expect(result.listing.title).toBe('Grey sofa set');
     expect(result.listing.featured).toBe(true);
-    expect(result.listing.photos).toHaveLength(5);
-    expect(Object.keys(result.listing.photos[0]!.variants)).toEqual(['400', '800', '1280']);
-    // Thumbnails only need the small file.
-    expect(Object.keys(result.listing.photos[1]!.variants)).toEqual(['400']);
+    // The page shows five; the full-screen viewer shows them all (issue 16).
+    expect(result.listing.photos).toHaveLength(6);
+    for (const photo of result.listing.photos) expect(Object.keys(photo.variants)).toEqual(['400', '800', '1280']);
     expect(result.seller).toMatchObject({ name: 'Wanjiku Kamau', listingsCount: 3, rating: null });
     expect(result.origin).toBe('http://localhost:3000');
     expect(JSON.stringify(result)).not.toMatch(/798765432|798 765 432/);
@@ -250,7 +249,17 @@ describe('listing cards', () => {
     category: l.category,
     subcategory: l.subcategory,
     featured: l.featured,
-    photo: l.photos[0] ? { url: l.photos[0].variants[800], width: l.photos[0].width, height: l.photos[0].height, variants: { 400: l.photos[0].variants[400], 800: l.photos[0].variants[800] } } : null,
+    createdAt: l.createdAt,
+    photo: l.photos[0]
+      ? {
+          url: l.photos[0].variants[800],
+          // Names the 4:3 card files (issue 16).
+          key: /\/media\/(.+)-1280\.webp$/.exec(l.photos[0].url)![1],
+          width: l.photos[0].width,
+          height: l.photos[0].height,
+          variants: { 400: l.photos[0].variants[400], 800: l.photos[0].variants[800] },
+        }
+      : null,
   });
 
   it('are written by the database: exactly the card fields of each listing, nothing else', async () => {

@@ -114,7 +114,8 @@ describe('listing card', () => {
     category: 'Furniture',
     subcategory: 'Sofas',
     featured: true,
-    photo: pickVariants(photo(), [400, 800]),
+    createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
+    photo: { ...pickVariants(photo(), [400, 800]), key: 'abc' },
   };
   const render = (listing: CardListing, props: object = {}) =>
     renderToString(createElement(MemoryRouter, null, createElement(ListingCard, { listing, ...props })));
@@ -127,8 +128,11 @@ describe('listing card', () => {
     expect(html).toContain('Ksh 1,250,000');
     expect(html).toContain('Nakuru');
     expect(html).toContain('>Furniture<');
-    expect(html).toMatch(/srcSet="\/media\/abc-400\.webp 400w, \/media\/abc-800\.webp 800w"/);
-    expect(html).toContain('width="1600" height="1200"');
+    // The 4:3 card files, AVIF first, WebP for the rest.
+    expect(html).toContain('type="image/avif" srcSet="/media/abc-c320.avif 320w, /media/abc-c480.avif 480w"');
+    expect(html).toContain('type="image/webp" srcSet="/media/abc-c320.webp 320w, /media/abc-c480.webp 480w"');
+    expect(html).toContain('width="320" height="240"');
+    expect(html).toContain('3 days ago');
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('decoding="async"');
   });

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { CATEGORIES, type Category } from '~/lib/categories';
+import { CATEGORIES } from '~/lib/categories';
+import { KeepFilters, type BrowseFilterValues } from './BrowseFilters';
 
 type Props = {
-  selected: Category | null;
-  /** Kept when the category changes; the page goes back to 1. */
-  search: string;
-  location: string;
+  /** The page's filters: the others are kept when the category changes; the page goes back to 1. */
+  values: BrowseFilterValues;
 };
 
 /**
@@ -14,7 +13,8 @@ type Props = {
  * without JavaScript; once hydrated, changing the choice submits at once and the button is
  * visually hidden (still reachable by keyboard and screen readers).
  */
-export function CategoryFilter({ selected, search, location }: Props) {
+export function CategoryFilter({ values }: Props) {
+  const selected = values.category;
   const submit = useSubmit();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -29,8 +29,7 @@ export function CategoryFilter({ selected, search, location }: Props) {
         submit(params, { method: 'get' });
       }}
     >
-      {search && <input type="hidden" name="search" value={search} />}
-      {location && <input type="hidden" name="location" value={location} />}
+      <KeepFilters values={values} except={['category']} />
       <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
         <label htmlFor="category-filter" className="label">Category</label>
         <select key={selected ?? ''} id="category-filter" name="category" defaultValue={selected ?? ''} className="input">

@@ -1,3 +1,4 @@
+import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type CardFormat } from '~/lib/card-images';
 import type { Photo } from '../../../server/listings/listing-json';
 
 /**
@@ -72,5 +73,40 @@ export function ResponsiveImage({ photo, alt, sizes, priority = false, eager = f
       fetchPriority={priority ? 'high' : undefined}
       className={className}
     />
+  );
+}
+
+/** The srcset of a photo's 4:3 card files in one format; widths as the files really are. */
+function cardSrcSet(key: string, originalWidth: number, format: CardFormat): string {
+  const seen = new Set<number>();
+  const parts: string[] = [];
+  for (const w of CARD_IMAGE_WIDTHS) {
+    const real = cardImageSize(w, originalWidth).width;
+    if (seen.has(real)) continue;
+    seen.add(real);
+    parts.push(`${cardImageUrl(key, w, format)} ${real}w`);
+  }
+  return parts.join(', ');
+}
+
+type CardImageProps = { photo: { key: string; width: number } | null; alt: string; sizes: string; eager?: boolean; className?: string };
+
+/**
+ * A card's cover: cropped to 4:3 on the server (every card the same height), AVIF where the
+ * browser takes it, else WebP, at the width the card is drawn. Lazy unless in the first row.
+ */
+export function CardImage({ photo, alt, sizes, eager = false, className = '' }: CardImageProps) {
+  const loading = eager ? 'eager' : 'lazy';
+  if (!photo) {
+    return <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={loading} decoding="async" className={className} />;
+  }
+  const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
+  return (
+    <picture>
+      {CARD_FORMATS.map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={cardSrcSet(photo.key, photo.width, format)} sizes={sizes} />
+      ))}
+      <img src={cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], 'webp')} alt={alt} width={width} height={height} loading={loading} decoding="async" className={className} />
+    </picture>
   );
 }

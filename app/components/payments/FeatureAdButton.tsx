@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 import { FEATURE_DURATION_TEXT, FEATURE_FEE_KSH, featureCallbackUrl } from './fee';
 
-type Props = { listingId: string; listingTitle: string; userEmail: string };
+type Props = {
+  listingId: string;
+  listingTitle: string;
+  userEmail: string;
+  /** The button's text and size: small 'Feature Ad' on a card by default. */
+  label?: string;
+  large?: boolean;
+};
 
 /**
  * 'Feature Ad' and its 'Feature Your Ad?' dialog (spec section 2, Manage ads).
@@ -11,7 +18,7 @@ type Props = { listingId: string; listingTitle: string; userEmail: string };
  * a modal <dialog> (the top layer, above every card) and Pay Now calls the API as the spec
  * describes, with its toasts.
  */
-export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
+export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'Feature Ad', large = false }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   const dialogTitleId = useId();
   const [modal, setModal] = useState(false);
@@ -60,14 +67,14 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail }: Props) {
     <>
       <details ref={details} className="w-full">
         <summary
-          className="btn-primary cursor-pointer list-none px-3 py-1.5 text-xs [&::-webkit-details-marker]:hidden"
+          className={`btn-primary cursor-pointer list-none [&::-webkit-details-marker]:hidden ${large ? 'w-full' : 'px-3 py-1.5 text-xs'}`}
           onClick={(e) => {
             // With JavaScript the modal dialog replaces the inline disclosure.
             e.preventDefault();
             setModal(true);
           }}
         >
-          Feature Ad
+          {label}
         </summary>
         <div className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
           <FeatureForm listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={closeDetails} />

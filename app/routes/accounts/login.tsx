@@ -72,7 +72,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
-        Don&apos;t have an account? <Link to="/auth/register" className={linkClass}>Sign up</Link>
+        Don&apos;t have an account?{' '}
+        <Link to={loaderData.redirectTo ? `/auth/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/auth/register'} className={linkClass}>
+          Sign up
+        </Link>
       </p>
     </AuthCard>
   );

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { registerUser } from '../../../server/auth/accounts';
+import { createSession } from '../../../server/auth/sessions';
 import { RegisterInput } from '../../../server/auth/schemas';
 import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { attempt } from '../../../server/http/page-errors';
-import { issueMessages, text } from './forms.server';
+import { afterLoginPath, issueMessages, text } from './forms.server';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/account-rules';
 import type { Route } from './+types/register';
 
@@ -16,9 +17,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sign up | Soko' }];
 const KEPT = ['firstName', 'lastName', 'email', 'phoneNumber', 'location'] as const;
 type Kept = Record<(typeof KEPT)[number], string>;
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (context.auth) throw redirect('/');
-  return null;
+/** Where the visitor was heading (Post an ad sends them to log in or sign up) survives sign-up. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const redirectTo = afterLoginPath(new URL(request.url).searchParams.get('redirectTo'));
+  if (context.auth) throw redirect(redirectTo);
+  return { redirectTo: redirectTo === '/' ? '' : redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,10 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     (error) => ({ error, values }),
   );
   if (!result.ok) return result.response;
-  return redirect('/auth/login?registered=1');
+  // Signed in at once: a new seller goes on with what they came to do, after a welcome.
+  const session = await createSession(context.db, result.value.id, { persistent: false });
+  context.setSessionCookie(session.token, session);
+  const next = afterLoginPath(form.get('redirectTo'));
+  return redirect(next === '/' ? '/welcome' : `/welcome?next=${encodeURIComponent(next)}`);
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/auth/register') === true;
   const [clientError, setClientError] = useState<string | null>(null);
@@ -60,6 +67,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <AuthCard title="Create an account" intro="Sign up to post ads and reach buyers across Kenya.">
       <Form method="post" className="flex flex-col gap-4" onSubmit={check}>
         <ErrorAlert id="register-error" message={error} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="register-first-name" className="label">First name</label>
@@ -108,7 +116,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
-        Already have an account? <Link to="/auth/login" className={linkClass}>Sign in</Link>
+        Already have an account?{' '}
+        <Link to={loaderData.redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/auth/login'} className={linkClass}>
+          Sign in
+        </Link>
       </p>
     </AuthCard>
   );

@@ -27,8 +27,9 @@ export default function PostingAdsGuide() {
           buyers browsing that category find you.
         </li>
         <li>
-          <strong>Price and currency</strong>: most ads use Ksh. If you leave the price empty, buyers see &ldquo;Price
-          negotiable&rdquo;, but ads with a clear price get more serious calls.
+          <strong>Price and currency</strong>: most ads use Ksh. The price may be left empty: buyers then see &ldquo;Price
+          negotiable&rdquo;, but ads with a clear price get more serious calls. You can leave it empty when you edit the ad
+          too.
         </li>
         <li>
           <strong>Location</strong>: your town and area, e.g. &ldquo;Nakuru, Milimani&rdquo;. Never your exact house.
@@ -37,10 +38,12 @@ export default function PostingAdsGuide() {
           <strong>Description</strong>: condition, age, what is included, why you are selling, and when buyers can view it.
         </li>
         <li>
-          <strong>Photos</strong>: at least one and up to 10. The first photo is the cover that buyers see in the list.
+          <strong>Photos</strong>: at least one and up to 10. The first photo is the cover that buyers see in the list;
+          tap <strong>Cover</strong> on another photo to make it the cover, and use the arrows to change the order.
         </li>
         <li>
-          Tap <strong>Create Listing</strong>. Your ad is live immediately and appears in <strong>Manage my Ads</strong>.
+          Tap <strong>Create Listing</strong>. Your ad is live immediately: you can view it, post another or feature it
+          straight away, and it appears in <strong>Manage my Ads</strong>.
         </li>
       </ol>
 

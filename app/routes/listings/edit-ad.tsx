@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
 import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
+import { currencyLabel } from '~/lib/money';
 import { toast } from '~/lib/toast';
 import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
@@ -25,6 +26,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       title: listing.title,
       description: listing.description,
       price: listing.price === null ? '' : String(listing.price),
+      // Not on this form: shown (currency) or offered as they are (subcategory), and kept.
+      currency: listing.currency,
       category: listing.category,
       subcategory: listing.subcategory ?? '',
       location: listing.location,
@@ -50,7 +53,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       location: text('location'),
     });
   } catch (error) {
-    return failureData(error, (e) => ({ error: `Failed to update ad: ${e.message}` }));
+    return failureData(error, (e) => ({
+      error: `Failed to update ad: ${e.message}`,
+      fieldErrors: Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.msg])) as Record<string, string>,
+    }));
   }
   // With JavaScript the page shows the toast and moves on after 1.5 s; a plain form post goes straight there.
   if (form.get('_js') !== '1') return redirect('/manage-ads');
@@ -65,10 +71,13 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
   const [category, setCategory] = useState('failure' in loaderData ? '' : loaderData.listing.category);
   useEffect(() => setHydrated(true), []);
 
+  const alertRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!actionData) return;
     if ('error' in actionData) {
-      toast.error(actionData.error);
+      // The message stays on the page until the next try; it is brought into view and focused.
+      alertRef.current?.scrollIntoView({ block: 'center' });
+      alertRef.current?.focus({ preventScroll: true });
       return;
     }
     toast.success(MESSAGES.updated);
@@ -79,11 +88,20 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
   if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/manage-ads', label: 'Back to Manage Ads' }} />;
   const { listing } = loaderData;
   const error = actionData && 'error' in actionData ? actionData.error : '';
+  const fieldErrors: Record<string, string> = (actionData && 'fieldErrors' in actionData && actionData.fieldErrors) || {};
+  const invalid = (name: string) =>
+    fieldErrors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {};
+  const fieldError = (name: string) =>
+    fieldErrors[name] ? (
+      <p id={`${name}-error`} className="field-error">
+        {fieldErrors[name]}
+      </p>
+    ) : null;
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Edit Ad</h1>
       {error && (
-        <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
+        <p ref={alertRef} tabIndex={-1} role="alert" className="mt-4 scroll-mt-32 rounded-lg outline-none border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
           {error}
         </p>
       )}
@@ -91,15 +109,31 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
         {hydrated && <input type="hidden" name="_js" value="1" />}
         <div>
           <label htmlFor="title" className="label">Ad Title</label>
-          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={listing.title} />
+          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={listing.title} {...invalid('title')} />
+          {fieldError('title')}
         </div>
         <div>
           <label htmlFor="description" className="label">Description</label>
-          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={listing.description} />
+          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={listing.description} {...invalid('description')} />
+          {fieldError('description')}
         </div>
         <div>
-          <label htmlFor="price" className="label">Price (Ksh)</label>
-          <input id="price" name="price" type="number" min={0} step={1} inputMode="numeric" className="input" required defaultValue={listing.price} />
+          {/* The ad's own currency; it does not change here. */}
+          <label htmlFor="price" className="label">Price ({currencyLabel(listing.currency)})</label>
+          <input
+            id="price"
+            name="price"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            className="input"
+            defaultValue={listing.price}
+            {...invalid('price')}
+            aria-describedby={fieldErrors.price ? 'price-error price-help' : 'price-help'}
+          />
+          <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">Leave it empty if the price is negotiable.</p>
+          {fieldError('price')}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -108,14 +142,17 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <div>
             <label htmlFor="subcategory" className="label">Subcategory</label>
-            <select id="subcategory" name="subcategory" className="input" disabled={!category} defaultValue="">
+            {/* The ad's own subcategory stays chosen unless the seller picks N/A. */}
+            <select id="subcategory" name="subcategory" className="input" disabled={!category} defaultValue={listing.subcategory}>
               <option value="">{NO_SUBCATEGORY_LABEL}</option>
+              {listing.subcategory && <option value={listing.subcategory}>{listing.subcategory}</option>}
             </select>
           </div>
         </div>
         <div>
           <label htmlFor="location" className="label">Location</label>
-          <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={listing.location} />
+          <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={listing.location} {...invalid('location')} />
+          {fieldError('location')}
         </div>
         <div>
           <p className="label">Current images</p>

@@ -1,18 +1,21 @@
 import { isbot } from 'isbot';
+import type { FormEvent } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import { ListingGallery } from '~/components/listings/ListingGallery';
-import { PhoneReveal } from '~/components/listings/PhoneReveal';
-import { pickVariants } from '~/components/listings/ResponsiveImage';
-import { ShareButton } from '~/components/listings/ShareButton';
+import { ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
+import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
+import { postedAgo } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { toast } from '~/lib/toast';
-import { recordView } from '../../../server/listings/engagement';
+import { useNow } from '~/lib/use-now';
+import { failureData } from '../../../server/http/page-errors';
+import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { getListing } from '../../../server/listings/queries';
 import type { Route } from './+types/listing-detail';
 
-/** Spec section 9: the detail page shows at most five photos. */
-const MAX_PHOTOS = 5;
+/** Spec: Save is a stub for everyone. */
+const SAVE_STUB = 'Save feature coming soon!';
 
 const SAFETY_TIPS = [
   'Meet the seller in a safe, public place during the day.',
@@ -54,11 +57,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
     }
   }
-  const [first, ...rest] = listing.photos.slice(0, MAX_PHOTOS);
   const seller = listing.user;
-  // Only what the page shows: never the seller's phone number (fetched on demand).
+  // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
     origin: new URL(context.config.appUrl).origin,
+    sharing: new URL(request.url).searchParams.has('share'),
     isOwner: viewerId === listing.owner,
     listing: {
       _id: listing._id,
@@ -72,7 +75,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       featured: listing.featured,
       postedDate: listing.postedDate,
       views,
-      photos: first ? [first, ...rest.map((p) => pickVariants(p, [400]))] : [],
+      // All of them (up to ten): the page shows five, the full-screen viewer every one.
+      photos: listing.photos,
     },
     seller: {
       name: `${seller.firstName} ${seller.lastName}`.trim(),
@@ -82,6 +86,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       rating: seller.rating,
     },
   };
+}
+
+/**
+ * The contact buttons without JavaScript: Show phone, Call and WhatsApp post here and the
+ * number is revealed on the server, under the same per-device and per-account limits as the
+ * API (revealPhone); Save answers the spec's stub message.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'save') return { notice: SAVE_STUB };
+  if (intent === 'hide') return null;
+  if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: 'Unknown action.' }, { status: 400 });
+  let revealed;
+  try {
+    revealed = await revealPhone(context, params.id, { ip: context.clientIp, deviceId: context.deviceId, userId: context.auth?.user.id ?? null });
+  } catch (error) {
+    // Too many numbers (429) comes back to the page with its message; anything else is the error page's.
+    return failureData(error, (failure) => ({ error: failure.message }));
+  }
+  if (!revealed.found) throw data('Listing not found.', { status: 404 });
+  return { phone: revealed.phoneNumber, intent };
 }
 
 function summary(description: string): string {
@@ -127,10 +153,20 @@ function Badge({ children }: { children: React.ReactNode }) {
   return <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-gray-800 dark:text-brand-100">{children}</span>;
 }
 
-export default function ListingDetail({ loaderData }: Route.ComponentProps) {
-  const { listing, seller, isOwner } = loaderData;
+export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, seller, isOwner, origin, sharing } = loaderData;
+  const now = useNow();
+  const revealed: RevealResult =
+    actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
+  const contact = useSellerPhone(listing._id, listing.title, revealed);
+  const saveNotice = actionData && 'notice' in actionData ? actionData.notice : null;
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    toast(SAVE_STUB);
+  };
   return (
-    <article className="grid gap-6 lg:grid-cols-3">
+    // Room at the bottom for the phone's contact bar.
+    <article className="grid gap-6 pb-16 md:pb-0 lg:grid-cols-3">
       <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{listing.category}</Badge>}
@@ -143,7 +179,10 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
             <span>{listing.location}</span>
             <span aria-hidden="true"> · </span>
             <span>
-              Posted <time dateTime={listing.postedDate}>{dateFormat.format(new Date(listing.postedDate))}</time>
+              Posted{' '}
+              <time dateTime={listing.postedDate} title={dateFormat.format(new Date(listing.postedDate))} data-testid="posted">
+                {postedAgo(listing.postedDate, now)}
+              </time>
             </span>
           </p>
           <p className="mt-2 text-2xl font-extrabold text-brand-700 dark:text-brand-100" data-testid="listing-price">
@@ -176,21 +215,27 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
             <dd>{seller.rating == null ? 'N/A' : `${seller.rating.toFixed(1)} out of 5`}</dd>
           </dl>
           <div className="mt-4">
-            <PhoneReveal listingId={listing._id} listingTitle={listing.title} />
+            <PhoneReveal listingId={listing._id} contact={contact} />
           </div>
         </section>
 
         <section aria-labelledby="actions-heading" className="card p-4">
           <h2 id="actions-heading" className="text-lg font-bold">Listing Actions</h2>
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <button type="button" className="btn-secondary" onClick={() => toast('Save feature coming soon!')}>
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
-                <path d="M10 17.5l-1.2-1.1C4.5 12.6 2 10.3 2 7.5A4.4 4.4 0 0 1 6.5 3 4.9 4.9 0 0 1 10 4.6 4.9 4.9 0 0 1 13.5 3 4.4 4.4 0 0 1 18 7.5c0 2.8-2.5 5.1-6.8 8.9z" />
-              </svg>
-              Save
-            </button>
-            <ShareButton title={listing.title} />
+          <div id="actions" className="mt-3 grid scroll-mt-32 grid-cols-2 gap-2">
+            <form method="post" action={`/listing/${listing._id}#actions`} onSubmit={save} className="contents">
+              <button type="submit" name="intent" value="save" className="btn-secondary">
+                <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
+                  <path d="M10 17.5l-1.2-1.1C4.5 12.6 2 10.3 2 7.5A4.4 4.4 0 0 1 6.5 3 4.9 4.9 0 0 1 10 4.6 4.9 4.9 0 0 1 13.5 3 4.4 4.4 0 0 1 18 7.5c0 2.8-2.5 5.1-6.8 8.9z" />
+                </svg>
+                Save
+              </button>
+            </form>
+            <ShareButton title={listing.title} listingId={listing._id} />
           </div>
+          {saveNotice && (
+            <p role="status" className="mt-2 text-sm font-medium">{saveNotice}</p>
+          )}
+          {sharing && <SharePanel title={listing.title} url={`${origin}/listing/${listing._id}`} />}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-600 dark:text-gray-400">Ad ID</dt>
             <dd className="break-all font-mono text-xs leading-5" data-testid="ad-id">{listing._id}</dd>
@@ -208,6 +253,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       </aside>
+      <ContactBar listingId={listing._id} contact={contact} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { data, Link, useLocation, useNavigation } from 'react-router';
 import { failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
+import { BrowseFilters } from '~/components/listings/BrowseFilters';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { Pagination } from '~/components/listings/Pagination';
@@ -9,17 +10,29 @@ import { browsePageCount, parseListingQuery } from '../../../server/listings/lis
 import { searchCards } from '../../../server/listings/queries';
 import type { Route } from './+types/listings';
 
-/** All listings, served at /listings and /products (spec section 2): category, search and location filters, 24 a page. */
+/** Spec: a blank search says so (the home page's message), here too when it arrives without JavaScript. */
+const BLANK_SEARCH = 'Please enter a search query.';
+
+/**
+ * All listings, served at /listings and /products (spec section 2): category, search, location,
+ * price range and sort, 24 a page.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // This page filters by category, words and place only (price and sort are the category page's).
-  const { category, search, location, page, limit } = parseListingQuery(new URL(request.url).searchParams, 'page');
-  const shown = { category: category ?? null, search: search ?? '', location: location ?? '' };
+  const params = new URL(request.url).searchParams;
+  const { category, search, location, minPrice, maxPrice, sort, page, limit } = parseListingQuery(params, 'page');
+  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', minPrice, maxPrice, sort };
   const origin = new URL(context.config.appUrl).origin;
+  // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
+  const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
+  if (blankSearch) {
+    return data({ ...shown, origin, blankSearch, items: [], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+  }
   try {
     const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache });
     return data({
       ...shown,
       origin,
+      blankSearch,
       items: result.items,
       total: result.total,
       capped: result.totalIsCapped,
@@ -30,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, items: [], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, blankSearch, items: [], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -49,7 +62,8 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 };
 
 export default function Listings({ loaderData }: Route.ComponentProps) {
-  const { category, search, location: place, items, total, capped, page, error } = loaderData;
+  const { category, search, location: place, items, total, capped, page, error, blankSearch } = loaderData;
+  const filters = { category, search, location: place, minPrice: loaderData.minPrice, maxPrice: loaderData.maxPrice, sort: loaderData.sort };
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
@@ -72,14 +86,24 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
-        <CategoryFilter selected={category} search={search} location={place} />
+        <CategoryFilter values={filters} />
       </div>
+      <BrowseFilters values={filters} />
 
       {loading && (
         <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>
       )}
 
-      {error ? (
+      {blankSearch ? (
+        <form role="search" method="get" action="/listings" className="flex flex-col gap-2 py-6">
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">{BLANK_SEARCH}</p>
+          <div className="flex gap-2">
+            <label htmlFor="blank-search" className="sr-only">Search Soko</label>
+            <input id="blank-search" name="search" type="search" className="input" placeholder="Search cars, phones, houses..." />
+            <button type="submit" className="btn-primary">Search</button>
+          </div>
+        </form>
+      ) : error ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           Failed to load listings: {error}. Please try again later.
         </p>

@@ -1,5 +1,8 @@
-import { data, redirect } from 'react-router';
-import { EMPTY_VALUES, ListingForm, type ListingFormValues } from '~/components/listings/forms/ListingForm';
+import { useEffect, useRef } from 'react';
+import { data, Link, redirect } from 'react-router';
+import { EMPTY_VALUES, fieldErrorsFrom, ListingForm, missingFields, type FieldErrors, type ListingFormValues } from '~/components/listings/forms/ListingForm';
+import { FormFailure } from '~/components/listings/forms/FormParts';
+import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
 import { MESSAGES } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { expectedError } from '../../../server/http/error-translation';
@@ -7,17 +10,28 @@ import { getListing } from '../../../server/listings/queries';
 import { createListing, requireOwnListing, updateListing, uploadFromForm } from '../../../server/listings/write';
 import { ReceivedForm, uploadTempRoot, withUploadedForm } from '../../../server/media/upload';
 import type { Route } from './+types/post-ad';
-import { FormFailure } from '~/components/listings/forms/FormParts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data && 'mode' in data && data.mode === 'edit' ? 'Edit Your Listing — Soko' : 'Post an ad — Soko' },
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Create mode at /post-ad, edit mode at /post-ad?id=<id> (spec: "also the edit form when an id is present"). */
+/**
+ * Create mode at /post-ad, edit mode at /post-ad?id=<id> (spec: "also the edit form when an id
+ * is present"), and the success screen after posting at /post-ad?posted=<id>.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, request);
-  const id = new URL(request.url).searchParams.get('id');
+  const params = new URL(request.url).searchParams;
+  const posted = params.get('posted');
+  if (posted) {
+    const listing = await getListing(context.db, posted);
+    // Only the seller's own new ad; anything else is the empty form.
+    if (listing && listing.owner === auth.user.id) {
+      return { mode: 'posted' as const, id: listing._id, title: listing.title, email: auth.user.email };
+    }
+  }
+  const id = params.get('id');
   if (!id) return { mode: 'create' as const, id: null, values: EMPTY_VALUES, photos: [] };
   const listing = await getListing(context.db, id);
   if (!listing) return data({ failure: 'Error loading ad for editing: Listing not found.' }, { status: 404 });
@@ -37,7 +51,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The same domain functions as the API; a plain multipart post without JavaScript works too. */
+/**
+ * The plain multipart post (no JavaScript; with it the form sends to the API instead, for
+ * upload progress): the same domain functions as the API. A new ad goes to the success screen.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const auth = requireAuth(context.auth, request);
   const id = new URL(request.url).searchParams.get('id');
@@ -57,14 +74,18 @@ export async function action({ context, request }: Route.ActionArgs) {
       form,
     );
     if (!posted) return redirect('/manage-ads');
-    return { posted: { id: posted, at: Date.now() } };
+    return redirect(`/post-ad?posted=${encodeURIComponent(posted)}`);
   } catch (error) {
     // Nothing read yet gives the empty form.
     const values = formValues(form);
     const failure = expectedError(error);
-    if (failure && failure.status < 500) return data({ error: failure.message, values }, { status: failure.status, headers: failure.headers });
+    if (failure && failure.status < 500) {
+      const fieldErrors: FieldErrors =
+        failure.message === MESSAGES.required ? missingFields(values, form.files().length + form.getAll('existingImages').length) : fieldErrorsFrom(failure.errors);
+      return data({ error: failure.message, values, fieldErrors }, { status: failure.status, headers: failure.headers });
+    }
     context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
-    return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values }, { status: 500 });
+    return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values, fieldErrors: {} as FieldErrors }, { status: 500 });
   }
 }
 
@@ -80,19 +101,47 @@ function formValues(form: ReceivedForm): ListingFormValues {
   };
 }
 
+/** After posting: the spec's success text, and the three things a seller does next. */
+function Posted({ id, title, email }: { id: string; title: string; email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="mx-auto max-w-xl py-6 text-center" aria-labelledby="posted-heading">
+      <div role="status" className="rounded-xl border-l-4 border-green-600 bg-green-50 px-4 py-6 text-green-950 dark:bg-green-950 dark:text-green-50">
+        <h1 id="posted-heading" ref={heading} tabIndex={-1} className="text-2xl font-extrabold outline-none">
+          {MESSAGES.posted}
+        </h1>
+        <p className="mt-2 break-words">
+          <strong>{title}</strong> is live: buyers can find it and call you now.
+        </p>
+      </div>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={`/listing/${id}`} className="btn-primary">View your ad</Link>
+        <Link to="/post-ad" className="btn-secondary">Post another</Link>
+        <div className="sm:w-auto">
+          <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} label="Feature it" large />
+        </div>
+      </div>
+      <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">Featuring puts your ad first, with a Featured badge, for a week.</p>
+    </section>
+  );
+}
+
 export default function PostAd({ loaderData, actionData }: Route.ComponentProps) {
   if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/', label: 'Go to Home' }} />;
-  const result = actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'posted' in actionData ? { posted: actionData.posted } : undefined;
+  if (loaderData.mode === 'posted') return <Posted id={loaderData.id} title={loaderData.title} email={loaderData.email} />;
+  const failure = actionData && 'error' in actionData ? { error: actionData.error, fieldErrors: actionData.fieldErrors } : undefined;
   // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.
   const initial = actionData && 'values' in actionData ? actionData.values : loaderData.values;
   return (
     <ListingForm
       key={loaderData.id ?? 'new'}
       mode={loaderData.mode}
+      listingId={loaderData.id}
       action={loaderData.id ? `/post-ad?id=${encodeURIComponent(loaderData.id)}` : '/post-ad'}
       initial={initial}
       photos={loaderData.photos}
-      result={result}
+      failure={failure}
     />
   );
 }

@@ -15,13 +15,15 @@ export function FormFailure({ message, back }: { message: ReactNode; back: { to:
 }
 
 /** The fixed category list as a required select, controlled or not. */
-export function CategorySelect(props: { defaultValue?: string; value?: string; onChange?: (value: string) => void }) {
+export function CategorySelect(props: { defaultValue?: string; value?: string; onChange?: (value: string) => void; invalid?: boolean }) {
   return (
     <select
       id="category"
       name="category"
       className="input"
       required
+      aria-invalid={props.invalid || undefined}
+      aria-describedby={props.invalid ? 'category-error' : undefined}
       defaultValue={props.defaultValue}
       value={props.value}
       onChange={props.onChange ? (e) => props.onChange!(e.currentTarget.value) : undefined}

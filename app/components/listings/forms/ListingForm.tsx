@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import { CURRENCIES, currencyLabel } from '~/lib/money';
-import { LIMITS, MAX_IMAGES, MESSAGES } from '~/lib/listing-rules';
-import { fitFiles, PhotoPicker, useNewPhotos, type ExistingPhoto } from './PhotoPicker';
+import { LIMITS, MESSAGES } from '~/lib/listing-rules';
+import { toast } from '~/lib/toast';
 import { CategorySelect } from './FormParts';
+import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
 
 export type ListingFormValues = {
   title: string;
@@ -16,106 +17,163 @@ export type ListingFormValues = {
 
 export const EMPTY_VALUES: ListingFormValues = { title: '', category: '', price: '', currency: 'KES', location: '', description: '' };
 
+/** A message per failing field ('images' for the photos), shown beside it. */
+export type FieldErrors = Partial<Record<keyof ListingFormValues | 'images', string>>;
+
+/** Fields a seller must fill in; the price may stay empty (negotiable). */
+const REQUIRED: Array<keyof ListingFormValues> = ['title', 'category', 'location', 'description'];
+
+const FIELD_MESSAGES: Record<string, string> = {
+  title: 'Enter a title.',
+  category: 'Choose a category.',
+  location: 'Enter a location.',
+  description: 'Enter a description.',
+  images: MESSAGES.imageRequiredHint,
+};
+
+/** Which required fields are blank, each with its message (also used by the page's action). */
+export function missingFields(values: Partial<Record<string, unknown>>, photoCount: number): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const k of REQUIRED) if (!String(values[k] ?? '').trim()) errors[k] = FIELD_MESSAGES[k];
+  if (photoCount === 0) errors.images = FIELD_MESSAGES.images;
+  return errors;
+}
+
+/** Field errors from an API or action answer ({ errors: [{ msg, path }] }), on the fields this form has. */
+export function fieldErrorsFrom(errors: { msg: string; path: string }[] | undefined): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors ?? []) if (e.path in EMPTY_VALUES || e.path === 'images') out[e.path as keyof FieldErrors] ??= e.msg;
+  return out;
+}
+
 type Props = {
   mode: 'create' | 'edit';
-  /** Where the form posts (keeps ?id= in edit mode). */
+  /** The ad being edited (edit mode). */
+  listingId: string | null;
+  /** Where the plain form posts (keeps ?id= in edit mode). */
   action: string;
   initial: ListingFormValues;
   photos: ExistingPhoto[];
-  /** Set by the action: an error to show, or a create that succeeded (a new `at` each time). */
-  result: { error?: string; posted?: { id: string; at: number } } | undefined;
+  /** What the action answered to a plain (no-JavaScript) post that failed. */
+  failure: { error: string; fieldErrors?: FieldErrors } | undefined;
 };
 
-const REQUIRED: Array<keyof ListingFormValues> = ['title', 'category', 'price', 'currency', 'location', 'description'];
-/** Spec section 9: error and success messages clear after 3 s. */
-const MESSAGE_MS = 3000;
-
-/** A message that clears itself after 3 s; `show` restarts the timer. */
-function useTimedMessage(): [string, (m: string) => void] {
-  const [message, setMessage] = useState('');
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const show = (m: string) => {
-    window.clearTimeout(timer.current);
-    setMessage(m);
-    if (m) timer.current = window.setTimeout(() => setMessage(''), MESSAGE_MS);
-  };
-  return [message, show];
+/** Sends the form with its photos, reporting upload progress; resolves with the status and JSON body. */
+function upload(url: string, method: string, body: FormData, onProgress: (fraction: number) => void) {
+  return new Promise<{ status: number; body: { _id?: string; message?: string; errors?: { msg: string; path: string }[] } | null; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let parsed = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON (a proxy's error page): shown truncated, as the spec says.
+      }
+      resolve({ status: xhr.status, body: parsed, text: xhr.responseText });
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(body);
+  });
 }
 
 /**
  * The post/edit ad form. A plain multipart form that works without JavaScript; with it, the
- * photo list is kept in state (previews, remove, at most ten) and sent with the fields.
+ * photos are checked as they are picked, ordered by the seller, and sent by the API with a
+ * progress bar. Problems are shown at the top (scrolled to and focused) and beside each
+ * failing field, and stay until the seller acts.
  */
-export function ListingForm({ mode, action, initial, photos, result }: Props) {
+export function ListingForm({ mode, listingId, action, initial, photos, failure }: Props) {
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/post-ad');
   const [hydrated, setHydrated] = useState(false);
-  const [kept, setKept] = useState(photos);
-  const newPhotos = useNewPhotos();
-  const [error, showError] = useTimedMessage();
-  const [photoError, showPhotoError] = useTimedMessage();
-  const [success, showSuccess] = useTimedMessage();
-  const [formKey, setFormKey] = useState(0);
+  const list = usePhotoList(photos);
+  const [error, setError] = useState(failure?.error ?? '');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(failure?.fieldErrors ?? {});
+  const [photoError, setPhotoError] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const busy = progress !== null;
 
   useEffect(() => setHydrated(true), []);
 
-  // The server's answer: an error for 3 s, or after a create a fresh form and a 3 s success message.
+  // A new problem is brought into view and focused, so it is seen (and read out) on a small screen.
+  const [shownAt, setShownAt] = useState(0);
   useEffect(() => {
-    if (result?.error) showError(result.error);
-    if (result?.posted) {
-      newPhotos.clear();
-      setFormKey((k) => k + 1);
-      showSuccess(MESSAGES.posted);
-    }
-    // Only a new result triggers this; the helpers are stable in behaviour.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
+    if (!shownAt || !alertRef.current) return;
+    alertRef.current.scrollIntoView({ block: 'center' });
+    alertRef.current.focus({ preventScroll: true });
+  }, [shownAt]);
 
-  const addFiles = (files: File[]) => {
-    const { accepted, error: message } = fitFiles(files, MAX_IMAGES - kept.length - newPhotos.added.length);
-    newPhotos.add(accepted);
-    showPhotoError(message);
+  const fail = (message: string, fields: FieldErrors = {}) => {
+    setError(message);
+    setFieldErrors(fields);
+    setShownAt(Date.now());
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  /** The seller changed a field: its own mark goes; the message at the top stays until the next try. */
+  const edited = (name: string) => setFieldErrors((f) => (name in f ? { ...f, [name]: undefined } : f));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const missing = REQUIRED.some((k) => !String(data.get(k) ?? '').trim());
-    if (missing || kept.length + newPhotos.added.length === 0) {
-      showError(MESSAGES.required);
-      return;
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const missing = missingFields(Object.fromEntries(form), list.photos.length);
+    if (Object.keys(missing).length) return fail(MESSAGES.required, missing);
+    form.delete('images');
+    form.delete('existingImages');
+    for (const p of list.photos) {
+      if (p.kind === 'existing') form.append('existingImages', p.url);
+      else form.append('images', p.file, p.file.name);
     }
-    data.delete('images');
-    for (const p of newPhotos.added) data.append('images', p.file, p.file.name);
-    submit(data, { method: 'post', action, encType: 'multipart/form-data' });
+    setProgress(0);
+    try {
+      const res = await upload(listingId ? `/api/listings/${encodeURIComponent(listingId)}` : '/api/listings', listingId ? 'PUT' : 'POST', form, setProgress);
+      if (res.status === 200 || res.status === 201) {
+        if (mode === 'edit') {
+          toast.success(MESSAGES.updated);
+          navigate('/manage-ads');
+        } else navigate(`/post-ad?posted=${encodeURIComponent(res.body?._id ?? '')}`);
+        return;
+      }
+      setProgress(null);
+      if (res.status === 401) return fail('Error: Not authenticated. Please log in.');
+      const message = res.body?.message || res.text.slice(0, 200) || (mode === 'edit' ? 'Failed to update ad' : 'Failed to post ad');
+      fail(message, fieldErrorsFrom(res.body?.errors));
+    } catch {
+      setProgress(null);
+      fail('Network error. Please check your connection and try again.');
+    }
   };
 
-  const values = result?.posted ? EMPTY_VALUES : initial;
-  const shownError = hydrated ? error : (result?.error ?? '');
-  const shownSuccess = hydrated ? success : result?.posted ? MESSAGES.posted : '';
+  const field = (name: keyof ListingFormValues) => ({
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': fieldErrors[name] ? `${name}-error` : undefined,
+    onInput: () => edited(name),
+  });
+  const fieldError = (name: keyof FieldErrors) =>
+    fieldErrors[name] ? (
+      <p id={`${name}-error`} className="field-error">
+        {fieldErrors[name]}
+      </p>
+    ) : null;
+
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-extrabold sm:text-3xl">{mode === 'edit' ? 'Edit Your Listing' : 'Create a New Listing'}</h1>
-      {shownSuccess && (
-        <p role="status" className="mt-4 rounded-lg border-l-4 border-green-600 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100">
-          {shownSuccess}{' '}
-          {result?.posted && (
-            <Link className="font-semibold underline" to={`/listing/${result.posted.id}`}>
-              View your ad
-            </Link>
-          )}
-        </p>
-      )}
-      {shownError && (
-        <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
-          {shownError}
-        </p>
+      {error && (
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          id="form-error"
+          className="mt-4 scroll-mt-32 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 outline-none dark:bg-red-950 dark:text-red-100"
+        >
+          {error}
+        </div>
       )}
       <Form
-        key={formKey}
         method="post"
         action={action}
         encType="multipart/form-data"
@@ -125,27 +183,42 @@ export function ListingForm({ mode, action, initial, photos, result }: Props) {
       >
         <div>
           <label htmlFor="title" className="label">Title</label>
-          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={values.title} placeholder="e.g. Toyota Axio 2016, clean" />
+          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={initial.title} placeholder="e.g. Toyota Axio 2016, clean" {...field('title')} />
+          {fieldError('title')}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="category" className="label">Category</label>
-            <CategorySelect defaultValue={values.category} />
+            <CategorySelect defaultValue={initial.category} invalid={!!fieldErrors.category} onChange={() => edited('category')} />
+            {fieldError('category')}
           </div>
           <div>
             <label htmlFor="location" className="label">Location</label>
-            <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={values.location} placeholder="e.g. Westlands, Nairobi" autoComplete="address-level2" />
+            <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={initial.location} placeholder="e.g. Westlands, Nairobi" autoComplete="address-level2" {...field('location')} />
+            {fieldError('location')}
           </div>
         </div>
         <div className="grid grid-cols-[1fr_auto] gap-4">
           <div>
             <label htmlFor="price" className="label">Price</label>
-            <input id="price" name="price" type="number" min={0} step={1} inputMode="numeric" className="input" required defaultValue={values.price} aria-describedby="price-help" />
-            <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">Enter 0 if the price is negotiable.</p>
+            <input
+              id="price"
+              name="price"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              className="input"
+              defaultValue={initial.price}
+              {...field('price')}
+              aria-describedby={fieldErrors.price ? 'price-error price-help' : 'price-help'}
+            />
+            <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">Leave it empty if the price is negotiable.</p>
+            {fieldError('price')}
           </div>
           <div>
             <label htmlFor="currency" className="label">Currency</label>
-            <select id="currency" name="currency" className="input" required defaultValue={values.currency || 'KES'}>
+            <select id="currency" name="currency" className="input" required defaultValue={initial.currency || 'KES'}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>{c === 'KES' ? `${currencyLabel(c)} (KES)` : c}</option>
               ))}
@@ -154,17 +227,22 @@ export function ListingForm({ mode, action, initial, photos, result }: Props) {
         </div>
         <div>
           <label htmlFor="description" className="label">Description</label>
-          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={values.description} placeholder="Condition, age, what is included, how to pay..." />
+          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={initial.description} placeholder="Condition, age, what is included, how to pay..." {...field('description')} />
+          {fieldError('description')}
         </div>
         <PhotoPicker
-          existing={kept}
-          onRemoveExisting={(url) => setKept((list) => list.filter((p) => p.url !== url))}
-          added={newPhotos.added}
-          onAdd={addFiles}
-          onRemoveAdded={newPhotos.remove}
+          list={list}
           hydrated={hydrated}
           error={photoError}
+          onError={setPhotoError}
+          missing={!!fieldErrors.images}
         />
+        {progress !== null && (
+          <div role="status" className="flex flex-col gap-1 text-sm">
+            <label htmlFor="upload-progress">{progress < 1 ? `Uploading photos... ${Math.round(progress * 100)}%` : 'Saving your ad...'}</label>
+            <progress id="upload-progress" max={1} value={progress} className="h-2 w-full accent-brand-700" />
+          </div>
+        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Link
             to="/manage-ads"

@@ -6,57 +6,197 @@ export type ExistingPhoto = { url: string; thumb: string; width: number; height:
 /** A photo picked on this device, previewed from a blob: URL until it is uploaded. */
 export type NewPhoto = { id: number; file: File; preview: string };
 
+export type PickedPhoto = ({ kind: 'existing' } & ExistingPhoto) | ({ kind: 'new' } & NewPhoto);
+
+const photoKey = (p: PickedPhoto) => (p.kind === 'existing' ? p.url : `new-${p.id}`);
+
+const ACCEPTED = 'JPEG, PNG, WebP, AVIF or GIF';
+
+/**
+ * What a file is, from its first bytes (as the server decides, never by name or declared type):
+ * the formats the server takes, else null. HEIC (iPhone) is refused here as it is there.
+ */
+async function sniffImage(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'png';
+  if (ascii(0, 4) === 'GIF8') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(8, 12))) return 'avif';
+  return null;
+}
+
+/** Checks each picked file; the refused ones are named, each with its reason. */
+export async function checkPhotos(files: File[]): Promise<{ accepted: File[]; refused: string[] }> {
+  const accepted: File[] = [];
+  const refused: string[] = [];
+  for (const file of files) {
+    if (file.size > MAX_IMAGE_MB * 1024 * 1024) refused.push(`“${file.name}” is larger than ${MAX_IMAGE_MB} MB.`);
+    else if (!(await sniffImage(file))) refused.push(`“${file.name}” is not a ${ACCEPTED} photo.`);
+    else accepted.push(file);
+  }
+  return { accepted, refused };
+}
+
+/**
+ * The photo list of the post/edit form: kept photos first, then new ones (the server stores
+ * them in that order), each group in the seller's order; the first photo is the cover.
+ */
+export function usePhotoList(existing: ExistingPhoto[]) {
+  const [photos, setPhotos] = useState<PickedPhoto[]>(() => existing.map((p) => ({ kind: 'existing' as const, ...p })));
+  const nextId = useRef(1);
+  const current = useRef(photos);
+  current.current = photos;
+  useEffect(() => () => current.current.forEach((p) => p.kind === 'new' && URL.revokeObjectURL(p.preview)), []);
+
+  const move = (from: number, to: number) =>
+    setPhotos((list) => {
+      const a = list[from];
+      const b = list[to];
+      // Kept and new photos do not cross: the server keeps them in two groups.
+      if (!a || !b || a.kind !== b.kind) return list;
+      const next = [...list];
+      next.splice(from, 1);
+      next.splice(to, 0, a);
+      return next;
+    });
+
+  return {
+    photos,
+    add(files: File[]) {
+      setPhotos((list) => [...list, ...files.map((file) => ({ kind: 'new' as const, id: nextId.current++, file, preview: URL.createObjectURL(file) }))]);
+    },
+    remove(key: string) {
+      setPhotos((list) => {
+        const gone = list.find((p) => photoKey(p) === key);
+        if (gone?.kind === 'new') URL.revokeObjectURL(gone.preview);
+        return list.filter((p) => p !== gone);
+      });
+    },
+    move,
+    /** The first photo of its group can become the cover only when the group comes first. */
+    makeCover(index: number) {
+      const photo = current.current[index];
+      const first = current.current.findIndex((p) => p.kind === photo?.kind);
+      if (photo && first >= 0) move(index, first);
+    },
+  };
+}
+
+export type PhotoList = ReturnType<typeof usePhotoList>;
+
 type Props = {
-  existing: ExistingPhoto[];
-  onRemoveExisting: (url: string) => void;
-  added: NewPhoto[];
-  onAdd: (files: File[]) => void;
-  onRemoveAdded: (id: number) => void;
+  list: PhotoList;
   /** False until React runs: the plain form then uploads the file input and keeps photos by checkbox. */
   hydrated: boolean;
+  /** Refused files and other photo problems; stays until the seller picks or removes a photo. */
   error: string;
+  onError: (message: string) => void;
+  /** The form was sent without photos. */
+  missing: boolean;
 };
 
 const thumbClass = 'aspect-square w-full rounded-lg object-cover bg-gray-100 dark:bg-gray-800';
+const small = 'btn-secondary px-2 py-1 text-xs';
 
 /**
- * Photos of the post/edit form: up to ten, previews, a remove button on each. Without
- * JavaScript it is a plain multiple file input and "Keep" checkboxes.
+ * Photos of the post/edit form: up to ten, each checked as it is picked, previews, cover and
+ * order, remove. Without JavaScript it is a plain multiple file input and "Keep" checkboxes.
  */
-export function PhotoPicker({ existing, onRemoveExisting, added, onAdd, onRemoveAdded, hydrated, error }: Props) {
+export function PhotoPicker({ list, hydrated, error, onError, missing }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const count = existing.length + added.length;
+  const { photos } = list;
+  const count = photos.length;
+
+  // The count as of the latest render, for picks that finish checking later.
+  const current = useRef(count);
+  current.current = count;
+
+  const pick = async (files: File[]) => {
+    const { accepted, refused } = await checkPhotos(files);
+    const room = Math.max(0, MAX_IMAGES - current.current);
+    const kept = accepted.slice(0, room);
+    list.add(kept);
+    const problems = [...(accepted.length > kept.length ? [MESSAGES.tooManyImages] : []), ...refused.map((r) => `${r} It was not added.`)];
+    onError(problems.join(' '));
+  };
+
+  // A photo picked before JavaScript arrived is still in the file input: take it into the list.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!hydrated || !input?.files?.length) return;
+    const files = Array.from(input.files);
+    input.value = '';
+    void pick(files);
+    // Once, when React takes over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
+
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex flex-col gap-2" aria-describedby="photos-help">
       <legend className="label">Photos (up to {MAX_IMAGES})</legend>
-      {(existing.length > 0 || added.length > 0) && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Selected photos">
-          {existing.map((p, i) => (
-            <li key={p.url} className="flex flex-col gap-1">
-              <img src={p.thumb} alt={`Current photo ${i + 1}`} width={p.width} height={p.height} className={thumbClass} loading="lazy" decoding="async" />
-              {hydrated ? (
-                <>
-                  <input type="hidden" name="existingImages" value={p.url} />
-                  <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onRemoveExisting(p.url)} aria-label={`Remove current photo ${i + 1}`}>
-                    Remove
-                  </button>
-                </>
-              ) : (
-                <label className="flex items-center gap-1 text-xs">
-                  <input type="checkbox" name="existingImages" value={p.url} defaultChecked /> Keep
-                </label>
-              )}
-            </li>
-          ))}
-          {added.map((p, i) => (
-            <li key={p.id} className="flex flex-col gap-1">
-              <img src={p.preview} alt={`New photo ${i + 1}: ${p.file.name}`} className={thumbClass} />
-              <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onRemoveAdded(p.id)} aria-label={`Remove new photo ${i + 1}`}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+      {count > 0 && (
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Selected photos">
+          {photos.map((p, i) => {
+            // Numbered within its group, as "Remove new photo 2" has always said.
+            const ordinal = photos.slice(0, i).filter((q) => q.kind === p.kind).length + 1;
+            const name = `${p.kind === 'existing' ? 'current' : 'new'} photo ${ordinal}`;
+            const canEarlier = i > 0 && photos[i - 1]!.kind === p.kind;
+            const canLater = i < count - 1 && photos[i + 1]!.kind === p.kind;
+            return (
+              <li key={photoKey(p)} className="flex flex-col gap-1">
+                <div className="relative">
+                  {p.kind === 'existing' ? (
+                    <img src={p.thumb} alt={`Current photo ${ordinal}`} width={p.width} height={p.height} className={thumbClass} loading="lazy" decoding="async" />
+                  ) : (
+                    <img src={p.preview} alt={`New photo ${ordinal}: ${p.file.name}`} className={thumbClass} />
+                  )}
+                  {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
+                </div>
+                {hydrated ? (
+                  <>
+                    {p.kind === 'existing' && <input type="hidden" name="existingImages" value={p.url} />}
+                    <div className="flex flex-wrap gap-1">
+                      {i > 0 && canEarlier && (
+                        <button type="button" className={small} onClick={() => list.makeCover(i)} aria-label={`Make ${name} the cover`}>
+                          Cover
+                        </button>
+                      )}
+                      {canEarlier && (
+                        <button type="button" className={small} onClick={() => list.move(i, i - 1)} aria-label={`Move ${name} earlier`}>
+                          ←
+                        </button>
+                      )}
+                      {canLater && (
+                        <button type="button" className={small} onClick={() => list.move(i, i + 1)} aria-label={`Move ${name} later`}>
+                          →
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className={small}
+                        onClick={() => {
+                          list.remove(photoKey(p));
+                          onError('');
+                        }}
+                        aria-label={`Remove ${name}`}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </>
+                ) : (
+                  p.kind === 'existing' && (
+                    <label className="flex items-center gap-1 text-xs">
+                      <input type="checkbox" name="existingImages" value={p.url} defaultChecked /> Keep
+                    </label>
+                  )
+                )}
+              </li>
+            );
+          })}
+        </ol>
       )}
       <label htmlFor="photos" className="sr-only">
         Add photos
@@ -70,60 +210,23 @@ export function PhotoPicker({ existing, onRemoveExisting, added, onAdd, onRemove
         multiple
         disabled={hydrated && count >= MAX_IMAGES}
         aria-describedby="photos-help photos-error"
+        aria-invalid={missing || undefined}
         className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white"
         onChange={(e) => {
           if (!hydrated) return;
           const files = Array.from(e.currentTarget.files ?? []);
           // The list lives in React state, so the input can be used again for more photos.
           e.currentTarget.value = '';
-          onAdd(files);
+          void pick(files);
         }}
       />
       <p id="photos-help" className="text-xs text-gray-600 dark:text-gray-400">
-        JPEG, PNG, WebP, AVIF or GIF, up to {MAX_IMAGE_MB} MB each. The first photo is the cover.
+        {ACCEPTED}, up to {MAX_IMAGE_MB} MB each. The first photo is the cover{hydrated ? ': use Cover and the arrows to choose it and the order.' : '.'}
       </p>
-      {count === 0 && <p className="text-sm text-amber-700 dark:text-amber-400">{MESSAGES.imageRequiredHint}</p>}
+      {count === 0 && <p className={missing ? 'field-error font-medium' : 'text-sm text-amber-700 dark:text-amber-400'}>{MESSAGES.imageRequiredHint}</p>}
       <p id="photos-error" role="alert" className="field-error empty:hidden">
         {error}
       </p>
     </fieldset>
   );
-}
-
-/** New photos with blob: previews that are released when removed or when the form goes away. */
-export function useNewPhotos() {
-  const [added, setAdded] = useState<NewPhoto[]>([]);
-  const nextId = useRef(1);
-  const current = useRef(added);
-  current.current = added;
-  useEffect(() => () => current.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
-  return {
-    added,
-    add(files: File[]) {
-      setAdded((list) => [...list, ...files.map((file) => ({ id: nextId.current++, file, preview: URL.createObjectURL(file) }))]);
-    },
-    remove(id: number) {
-      setAdded((list) => {
-        const gone = list.find((p) => p.id === id);
-        if (gone) URL.revokeObjectURL(gone.preview);
-        return list.filter((p) => p.id !== id);
-      });
-    },
-    clear() {
-      setAdded((list) => {
-        list.forEach((p) => URL.revokeObjectURL(p.preview));
-        return [];
-      });
-    },
-  };
-}
-
-/** Keeps as many of the picked files as fit; says so for 3 s when some were dropped (spec). */
-export function fitFiles(files: File[], room: number): { accepted: File[]; error: string } {
-  const sized = files.filter((f) => f.size <= MAX_IMAGE_MB * 1024 * 1024);
-  const tooBig = sized.length < files.length;
-  const accepted = sized.slice(0, Math.max(0, room));
-  if (sized.length > accepted.length) return { accepted, error: MESSAGES.tooManyImages };
-  if (tooBig) return { accepted, error: `Each image must be ${MAX_IMAGE_MB} MB or smaller.` };
-  return { accepted, error: '' };
 }

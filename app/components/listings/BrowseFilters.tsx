@@ -1,0 +1,91 @@
+import { Form, useSubmit } from 'react-router';
+
+const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+] as const;
+
+export type BrowseFilterValues = {
+  category: string | null;
+  search: string;
+  location: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort: string;
+};
+
+/** The query a browse page is at, without the page number: what a new filter keeps. */
+export function activeFilters(v: BrowseFilterValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v.search) out.search = v.search;
+  if (v.category) out.category = v.category;
+  if (v.location) out.location = v.location;
+  if (v.minPrice !== undefined) out.minPrice = String(v.minPrice);
+  if (v.maxPrice !== undefined) out.maxPrice = String(v.maxPrice);
+  if (v.sort && v.sort !== 'newest') out.sort = v.sort;
+  return out;
+}
+
+/** Hidden inputs that carry the filters a form does not show, so applying one keeps the others. */
+export function KeepFilters({ values, except }: { values: BrowseFilterValues; except: string[] }) {
+  return (
+    <>
+      {Object.entries(activeFilters(values))
+        .filter(([k]) => !except.includes(k))
+        .map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+    </>
+  );
+}
+
+/**
+ * Location, price range (Ksh) and sort for /listings: a plain GET form inside a disclosure,
+ * so it works without JavaScript; with it, empty fields and the default sort stay out of the
+ * address. Open when any of them is set.
+ */
+export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
+  const submit = useSubmit();
+  const open = Boolean(values.location || values.minPrice !== undefined || values.maxPrice !== undefined || values.sort !== 'newest');
+  return (
+    <details open={open} className="rounded-lg">
+      <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
+      <Form
+        method="get"
+        className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const params = new URLSearchParams();
+          for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
+          submit(params, { method: 'get' });
+        }}
+      >
+        <KeepFilters values={values} except={['location', 'minPrice', 'maxPrice', 'sort']} />
+        <div className="col-span-2 sm:col-span-1">
+          <label htmlFor="browse-location" className="label">Location</label>
+          <input id="browse-location" name="location" defaultValue={values.location} key={values.location} placeholder="e.g. Nakuru" className="input" autoComplete="address-level2" />
+        </div>
+        <div>
+          <label htmlFor="browse-min-price" className="label">Min price (Ksh)</label>
+          <input id="browse-min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={values.minPrice} key={`min${values.minPrice}`} className="input" />
+        </div>
+        <div>
+          <label htmlFor="browse-max-price" className="label">Max price (Ksh)</label>
+          <input id="browse-max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={values.maxPrice} key={`max${values.maxPrice}`} className="input" />
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <label htmlFor="browse-sort" className="label">Sort by</label>
+          <select id="browse-sort" name="sort" defaultValue={values.sort} key={values.sort} className="input">
+            {SORT_OPTIONS.map((s) => (
+              <option key={s.value} value={s.value}>{s.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-span-2 flex items-end sm:col-span-1">
+          <button type="submit" className="btn-primary w-full">Apply filters</button>
+        </div>
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * "Today", "Yesterday", "3 days ago": when an ad was posted, counted in Kenyan calendar days
+ * (Africa/Nairobi is UTC+3 all year). Pages pass the server's `now` with their data, so the
+ * server and the browser print the same words. Browser-safe.
+ */
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const nairobiDay = (time: number) => Math.floor((time + NAIROBI_OFFSET_MS) / DAY_MS);
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });
+
+export function postedAgo(iso: string, now: number): string {
+  const posted = Date.parse(iso);
+  if (Number.isNaN(posted)) return '';
+  const days = nairobiDay(now) - nairobiDay(posted);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
+  }
+  return dateFormat.format(new Date(posted));
+}

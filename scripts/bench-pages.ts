@@ -1,0 +1,275 @@
+/**
+ * Page-weight benchmark (issue 16, DESIGN.md section 7): what a phone downloads for each page.
+ *
+ *   npm run bench:pages                 # build into build-bench/, seed, measure at 360 px, 2x
+ *   npm run bench:pages -- --dpr 3      # a 3x screen (most newer Android phones)
+ *   npm run bench:pages -- --no-build   # reuse build-bench/ as it is
+ *
+ * It builds the app, seeds a private PGlite database in a temporary folder with 30 ads whose
+ * photos are photographic stand-ins (scripts/photo-like.ts: they compress like camera photos,
+ * unlike the flat demo drawings), serves it on 127.0.0.1 exactly as `npm start` does, and opens
+ * each page in Chromium (/usr/bin/chromium, or CHROMIUM_PATH) at 360 x 740 with a cold cache.
+ * For each page it reports the bytes on the wire (compressed, as sent) of the HTML, JavaScript,
+ * CSS and images, first when the page has loaded and then after scrolling to the bottom (lazy
+ * images included); the card image sizes; and, from the build itself, the gzipped JavaScript of
+ * every route (entry, manifest, root and route chunks), which is what the 115 KB budget counts.
+ *
+ * Lighthouse is not installed here (it cannot be fetched offline), so its score is not measured.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import { chromium, type Page } from '@playwright/test';
+import type { ServerBuild } from 'react-router';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { listingImages, listings } from '../server/db/schema/index.ts';
+import { storeImage } from '../server/media/images.ts';
+import { createServices } from '../server/services.ts';
+import { insertUser } from '../server/users/users.ts';
+import { photoLike } from './photo-like.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    dpr: { type: 'string', default: '2' },
+    'no-build': { type: 'boolean', default: false },
+    listings: { type: 'string', default: '30' },
+  },
+});
+
+const root = path.resolve(import.meta.dirname, '..');
+const BUILD_DIR = 'build-bench';
+const DPR = Number(args.dpr);
+const LISTINGS = Math.max(25, Number(args.listings));
+const PHOTOS_ON_AD = 6;
+const DAY = 24 * 60 * 60 * 1000;
+const KB = 1000;
+
+/** DESIGN.md section 7, in bytes. */
+const BUDGET = { cardImage: 12 * KB, listingsPage: 350 * KB, jsGzip: 115 * KB, htmlGzip: 30 * KB };
+
+function build() {
+  console.log(`Building into ${BUILD_DIR}/ ...`);
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Photos take a while to make; they are kept by the hash of the code that makes them. */
+async function photos(count: number): Promise<Buffer[]> {
+  const key = createHash('sha256').update(fs.readFileSync(path.join(root, 'scripts/photo-like.ts'))).update(fs.readFileSync(path.join(root, 'node_modules/sharp/package.json'))).digest('hex').slice(0, 12);
+  const dir = path.join(root, 'node_modules/.cache/soko-bench-photos', key);
+  fs.mkdirSync(dir, { recursive: true });
+  const out: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    const file = path.join(dir, `${i}.jpg`);
+    if (!fs.existsSync(file)) {
+      // Every seventh is a portrait: cards must crop it like the others.
+      fs.writeFileSync(file, await photoLike(i + 1, { portrait: i % 7 === 3 }));
+      process.stdout.write(`\r  photos ${i + 1}/${count}`);
+    }
+    out.push(fs.readFileSync(file));
+  }
+  if (count) process.stdout.write('\n');
+  return out;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+type Resource = { url: string; type: string; bytes: number };
+
+const TYPES: Record<string, string> = { document: 'html', script: 'js', stylesheet: 'css', image: 'img' };
+
+/** Opens a page with a cold cache; the bytes of every response, at load and after scrolling to the end. */
+async function measure(page: Page, url: string) {
+  const seen: Resource[] = [];
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfailed', () => inFlight--);
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes().catch(() => null);
+    seen.push({ url: request.url(), type: TYPES[request.resourceType()] ?? 'other', bytes: (sizes?.responseBodySize ?? 0) + (sizes?.responseHeadersSize ?? 0) });
+    inFlight--;
+  });
+  const settle = async () => {
+    // Until every image in the document has arrived and nothing is still loading.
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'), null, { timeout: 60_000 });
+    for (let quiet = 0; quiet < 3; ) {
+      await page.waitForTimeout(200);
+      quiet = inFlight === 0 ? quiet + 1 : 0;
+    }
+  };
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await settle();
+  const atLoad = [...seen];
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), null, { timeout: 60_000 });
+  await settle();
+  return { atLoad, all: [...seen] };
+}
+
+const sum = (list: Resource[], type?: string) => list.filter((r) => !type || r.type === type).reduce((n, r) => n + r.bytes, 0);
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+/** The gzipped JavaScript each route loads, from the build's manifest: entry, manifest, root and route chunks. */
+function jsPerRoute(buildDir: string): Array<{ route: string; bytes: number }> {
+  const assets = path.join(buildDir, 'client');
+  const manifestFile = fs.readdirSync(path.join(assets, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))!;
+  const manifestText = fs.readFileSync(path.join(assets, 'assets', manifestFile), 'utf8');
+  const manifest = JSON.parse(manifestText.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport?: boolean }>;
+  };
+  const gz = new Map<string, number>();
+  const gzipped = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const out = [];
+  for (const route of Object.values(manifest.routes)) {
+    if (route.id === 'root' || route.hasDefaultExport === false) continue;
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports, `/assets/${manifestFile}`]);
+    for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+      files.add(r.module);
+      for (const i of r.imports ?? []) files.add(i);
+    }
+    const bytes = [...files].reduce((n, f) => n + gzipped(f), 0);
+    out.push({ route: route.index ? '/' : `/${route.path ?? route.id}`, bytes });
+  }
+  return out.sort((a, b) => b.bytes - a.bytes);
+}
+
+async function main() {
+  if (!args['no-build']) build();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-bench-pages-'));
+  const port = await freePort();
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, BUILD_DIR, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATABASE_URL: '', REDIS_URL: '' },
+    root,
+  );
+  const built = await createServices(config);
+  const { services } = built;
+  let server: ReturnType<typeof serve> | undefined;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    console.log(`Seeding ${LISTINGS} ads with photographic test images...`);
+    const pictures = await photos(LISTINGS + PHOTOS_ON_AD - 1);
+    const seller = await insertUser(services.db, {
+      firstName: 'Bench',
+      lastName: 'Seller',
+      email: 'bench@example.co.ke',
+      password: 'bench-pass-1234',
+      phoneNumber: '+254712345678',
+      location: 'Nairobi',
+      createdAt: new Date(Date.now() - 400 * DAY),
+    });
+    let adId = '';
+    for (let i = 0; i < LISTINGS; i++) {
+      // The last ad (the newest, first in the list) carries several photos for the ad page.
+      const own = i === LISTINGS - 1 ? [pictures[i]!, ...pictures.slice(LISTINGS, LISTINGS + PHOTOS_ON_AD - 1)] : [pictures[i]!];
+      const stored = [];
+      for (const p of own) stored.push(await storeImage(services.media, p));
+      const created = new Date(Date.now() - (LISTINGS - i) * 3 * 60 * 60 * 1000);
+      const [row] = await services.db
+        .insert(listings)
+        .values({
+          ownerId: seller.id,
+          title: `Test item ${i + 1}: ${['Toyota Axio 2014, clean', 'Samsung Galaxy A15, 128 GB', 'Three-seater sofa, grey', '2-bedroom apartment, Kilimani'][i % 4]}`,
+          description: 'A realistic description of a realistic item, long enough to look like an ad. '.repeat(4),
+          category: ['Cars & Vehicles', 'Electronics', 'Furniture', 'Property'][i % 4]!,
+          price: 1000 * (i + 1) * 37,
+          currency: 'KES',
+          location: ['Westlands, Nairobi', 'Nakuru', 'Mombasa', 'Kisumu'][i % 4]!,
+          createdAt: created,
+          updatedAt: created,
+        })
+        .returning({ id: listings.id });
+      await services.db.insert(listingImages).values(stored.map((s, position) => ({ listingId: row!.id, position, storageKey: s.storageKey, width: s.width, height: s.height })));
+      adId = row!.id;
+      process.stdout.write(`\r  ads ${i + 1}/${LISTINGS}`);
+    }
+    process.stdout.write('\n');
+
+    const buildPath = path.join(root, BUILD_DIR, 'server', 'index.js');
+    const serverBuild = (await import(buildPath)) as ServerBuild;
+    const app = createApp(services, { getBuild: async () => serverBuild, serveClientAssets: true });
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port });
+    const origin = `http://127.0.0.1:${port}`;
+
+    const routes: Array<{ name: string; path: string; signedIn?: boolean }> = [
+      { name: 'home', path: '/' },
+      { name: 'listings (24 cards)', path: '/listings' },
+      { name: 'ad page (6 photos)', path: `/listing/${adId}` },
+      { name: 'category', path: '/category/electronics' },
+      { name: 'login', path: '/auth/login' },
+      { name: 'post an ad (signed in)', path: '/post-ad', signedIn: true },
+    ];
+    const rows = [];
+    const cardImages: number[] = [];
+    for (const route of routes) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true });
+      if (route.signedIn) {
+        const res = await context.request.post(`${origin}/api/auth/login`, { data: { email: 'bench@example.co.ke', password: 'bench-pass-1234' } });
+        if (!res.ok()) throw new Error(`login failed: ${res.status()}`);
+      }
+      const page = await context.newPage();
+      const { atLoad, all } = await measure(page, `${origin}${route.path}`);
+      if (route.path === '/listings') for (const r of all) if (/-c\d+\.(avif|webp)$/.test(r.url)) cardImages.push(r.bytes);
+      rows.push({ route, atLoad, all });
+      await context.close();
+    }
+
+    console.log(`\nBytes on the wire (compressed as sent, headers included), Chromium at 360 x 740, ${DPR}x, cold cache. kB = 1000 bytes.\n`);
+    console.log('| page | HTML | JS | CSS | images at load | images, whole page | total at load | total, whole page |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { route, atLoad, all } of rows) {
+      console.log(`| ${route.name} | ${kb(sum(all, 'html'))} | ${kb(sum(all, 'js'))} | ${kb(sum(all, 'css'))} | ${kb(sum(atLoad, 'img'))} | ${kb(sum(all, 'img'))} | ${kb(sum(atLoad))} | ${kb(sum(all))} |`);
+    }
+    const listingsRow = rows.find((r) => r.route.path === '/listings')!;
+    const listingsTotal = sum(listingsRow.all);
+    cardImages.sort((a, b) => a - b);
+    const cardMax = cardImages[cardImages.length - 1] ?? 0;
+    const cardMedian = cardImages[Math.floor(cardImages.length / 2)] ?? 0;
+    console.log(`\nCard images on /listings: ${cardImages.length}, median ${kb(cardMedian)} kB, largest ${kb(cardMax)} kB (budget ${kb(BUDGET.cardImage)}) ${cardMax <= BUDGET.cardImage ? 'OK' : 'OVER'}`);
+    console.log(`/listings whole page: ${kb(listingsTotal)} kB (budget ${kb(BUDGET.listingsPage)}) ${listingsTotal <= BUDGET.listingsPage ? 'OK' : 'OVER'}`);
+    const html = gzipSync(Buffer.from(await (await fetch(`${origin}/listings`)).text()), { level: 6 }).length;
+    console.log(`/listings HTML gzipped: ${kb(html)} kB (budget ${kb(BUDGET.htmlGzip)}) ${html <= BUDGET.htmlGzip ? 'OK' : 'OVER'}`);
+
+    const js = jsPerRoute(path.join(root, BUILD_DIR));
+    console.log(`\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB):\n`);
+    console.log('| route | JS gzip kB | |');
+    console.log('|---|---:|---|');
+    for (const r of js) console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes <= BUDGET.jsGzip ? 'OK' : 'OVER'} |`);
+    console.log('\nLighthouse: not measured (not installed, and it cannot be fetched offline here).');
+  } finally {
+    await browser.close();
+    server?.close();
+    await built.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

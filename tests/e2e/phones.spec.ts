@@ -1,0 +1,236 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, hydrated, newSignedInAccount, postAd, test, uniqueWord } from './support';
+
+/** Issue 16 with JavaScript, on a 360 px phone: photos (6), the gallery (7), menus, cards and the text edit. */
+test.use({ viewport: { width: 360, height: 740 } });
+
+const main = (page: Page) => page.locator('main');
+
+/** A small PNG of a given size and colour, named as a phone names its photos. */
+async function photo(name: string, width: number, height: number, background = '#2e7d32') {
+  return { name, mimeType: 'image/png', buffer: await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer() };
+}
+
+async function fillAd(page: Page, title: string) {
+  await main(page).getByLabel('Title').fill(title);
+  await main(page).getByLabel('Category').selectOption('Electronics');
+  await main(page).getByLabel('Location').fill('Thika');
+  await main(page).getByLabel('Price').fill('4500');
+  await main(page).getByLabel('Description').fill('Works well, with charger.');
+}
+
+test.describe('photos', () => {
+  test('each picked file is checked: refused ones are named, the others kept', async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto('/post-ad');
+    await hydrated(page);
+    const tooBig = { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff) };
+    const notAPhoto = { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('these are my notes, not a photo') };
+    await main(page).getByLabel('Add photos').setInputFiles([await photo('a.png', 64, 48), notAPhoto, tooBig, await photo('b.png', 48, 64)]);
+    const selected = page.getByRole('list', { name: 'Selected photos' }).getByRole('img');
+    await expect(selected).toHaveCount(2);
+    const problem = page.locator('#photos-error');
+    await expect(problem).toContainText('“notes.jpg” is not a JPEG, PNG, WebP, AVIF or GIF photo.');
+    await expect(problem).toContainText('“huge.jpg” is larger than 10 MB.');
+    // The message stays until the seller does something about it.
+    await main(page).getByLabel('Title').fill('Radio');
+    await expect(problem).toContainText('notes.jpg');
+    await page.getByRole('button', { name: 'Remove new photo 2' }).click();
+    await expect(problem).toBeEmpty();
+  });
+
+  test('the seller picks the cover and the order; the upload shows its progress', async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto('/post-ad');
+    await hydrated(page);
+    const title = `Bluetooth speaker ${uniqueWord()}`;
+    await fillAd(page, title);
+    // Three photos told apart by their sizes.
+    await main(page).getByLabel('Add photos').setInputFiles([await photo('wide.png', 90, 60), await photo('square.png', 70, 70), await photo('tall.png', 60, 90)]);
+    const selected = page.getByRole('list', { name: 'Selected photos' }).getByRole('img');
+    await expect(selected).toHaveCount(3);
+    await page.getByRole('button', { name: 'Make new photo 3 the cover' }).click();
+    await expect(selected.first()).toHaveAttribute('alt', 'New photo 1: tall.png');
+    await page.getByRole('button', { name: 'Move new photo 3 earlier' }).click();
+    await expect(selected.nth(1)).toHaveAttribute('alt', 'New photo 2: square.png');
+    await expect(selected.nth(2)).toHaveAttribute('alt', 'New photo 3: wide.png');
+
+    // A slow uplink, so the progress is there to be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 1024 });
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await expect(main(page).getByRole('status').filter({ hasText: /Uploading photos\.\.\. \d+%|Saving your ad/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Posting...' })).toBeDisabled();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ad posted successfully!');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    const id = new URL(page.url()).searchParams.get('posted')!;
+    const ad = await (await page.request.get(`/api/listings/${id}`)).json();
+    expect(ad.photos.map((p: { width: number; height: number }) => `${p.width}x${p.height}`)).toEqual(['60x90', '70x70', '90x60']);
+  });
+
+  test('a photo picked before the page’s scripts arrive is still sent', async ({ page }) => {
+    await newSignedInAccount(page);
+    // The scripts are held back until the photo is picked, as on a slow connection.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded, so only the first bytes are waited for.
+    await page.goto('/post-ad', { waitUntil: 'commit' });
+    await main(page).getByLabel('Add photos').setInputFiles(await photo('early.png', 80, 50));
+    release();
+    await hydrated(page);
+    await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('img')).toHaveAttribute('alt', 'New photo 1: early.png');
+    await fillAd(page, `Early photo ${uniqueWord()}`);
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ad posted successfully!');
+    const id = new URL(page.url()).searchParams.get('posted')!;
+    const ad = await (await page.request.get(`/api/listings/${id}`)).json();
+    expect(ad.photos).toHaveLength(1);
+    expect(ad.photos[0]).toMatchObject({ width: 80, height: 50 });
+  });
+
+  test('a missing field is marked beside it and the message is scrolled to and focused', async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto('/post-ad');
+    await hydrated(page);
+    await main(page).getByLabel('Add photos').setInputFiles(await photo('a.png', 64, 48));
+    await main(page).getByLabel('Description').fill('Nearly new.');
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    const alert = page.locator('#form-error');
+    await expect(alert).toHaveText('Error: All fields and at least one image are required.');
+    await expect(alert).toBeFocused();
+    await expect(alert).toBeInViewport();
+    await expect(main(page).getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(main(page).getByLabel('Location')).toHaveAttribute('aria-invalid', 'true');
+    await expect(main(page).getByLabel('Description')).not.toHaveAttribute('aria-invalid', 'true');
+    // Typing in a field clears its mark; the message stays until the next try.
+    await main(page).getByLabel('Title').fill('Kettle');
+    await expect(main(page).getByLabel('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(alert).toBeVisible();
+  });
+});
+
+test.describe('the photo viewer', () => {
+  test('shows every photo full screen, with swipe, keys and a close button', async ({ page }) => {
+    await newSignedInAccount(page);
+    const ad = await postAd(page.request, {}, 7);
+    await page.goto(`/listing/${ad._id}`);
+    await hydrated(page);
+    // Five on the page, the last saying how many more.
+    await expect(page.getByRole('link', { name: /^Open photo \d of 7/ })).toHaveCount(5);
+    await expect(page.getByRole('link', { name: 'Open photo 5 of 7 (2 more)' })).toContainText('+2');
+
+    const viewer = page.getByRole('dialog', { name: /^Photos of/ });
+    const opener = page.getByRole('link', { name: 'Open photo 2 of 7' });
+    await opener.click();
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole('img')).toHaveCount(7);
+    await expect(viewer.getByRole('link', { name: 'Close' })).toBeFocused();
+    const strip = viewer.getByRole('list', { name: 'Photos' });
+    const index = () => strip.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+    await expect.poll(index).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(index).toBe(2);
+    await viewer.getByRole('button', { name: 'Previous photo' }).click();
+    await expect.poll(index).toBe(1);
+    // A swipe is a scroll of the strip; it snaps to a whole photo.
+    await strip.evaluate((el) => el.scrollBy({ left: el.clientWidth * 0.8 }));
+    await expect.poll(index).toBe(2);
+    await expect.poll(() => strip.evaluate((el) => el.scrollLeft % el.clientWidth)).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+    // The close button closes too, and the page is where it was.
+    await page.getByRole('link', { name: 'Open photo 1 of 7' }).click();
+    await expect(viewer).toBeVisible();
+    await viewer.getByRole('link', { name: 'Close' }).click();
+    await expect(viewer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/listing/${ad._id}$`));
+  });
+});
+
+test.describe('menus', () => {
+  test('the mobile menu closes on Escape, on a tap outside it and after navigating', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const toggle = page.getByRole('banner').locator('summary[aria-controls="mobile-menu"]');
+    const menu = page.locator('#mobile-menu');
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await page.getByText('Powering Ads, Elevating Brands').click();
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test.describe('on a wide screen', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('the account menu closes on Escape, an outside click and navigation', async ({ page }) => {
+      const account = await newSignedInAccount(page);
+      await page.goto('/');
+      await hydrated(page);
+      const summary = page.getByRole('banner').locator('summary', { hasText: `Hi, ${account.firstName}` });
+      const menu = page.getByRole('banner').getByRole('navigation', { name: 'Account menu' }).locator('visible=true');
+      await summary.click();
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await summary.click();
+      await page.getByText('Powering Ads, Elevating Brands').click();
+      await expect(menu).toHaveCount(0);
+      await summary.click();
+      await menu.getByRole('link', { name: 'My Details' }).click();
+      await expect(page).toHaveURL(/\/my-details$/);
+      await expect(menu).toHaveCount(0);
+    });
+  });
+});
+
+test('cards are all the same height, a portrait cover included, and say when the ad was posted', async ({ page }) => {
+  await newSignedInAccount(page);
+  const word = uniqueWord();
+  const tall = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#795548' } }).png().toBuffer();
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title: `Tall lamp ${word}`, description: 'Portrait photo.', category: 'Furniture', price: '900', currency: 'KES', location: 'Nyeri' })) form.append(k, v);
+  form.append('images', new Blob([new Uint8Array(tall)], { type: 'image/png' }), 'tall.png');
+  expect((await page.request.post('/api/listings', { multipart: form })).status()).toBe(201);
+  await postAd(page.request, { title: `Wide table ${word}` });
+  await page.goto(`/listings?search=${word}`);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  const heights = await cards.evaluateAll((list) => list.map((c) => Math.round(c.getBoundingClientRect().height)));
+  expect(heights[0]).toBe(heights[1]);
+  const images = await cards.locator('img').evaluateAll((list) => list.map((i) => Math.round(i.getBoundingClientRect().height)));
+  expect(images[0]).toBe(images[1]);
+  for (const card of await cards.all()) await expect(card.getByTestId('posted')).toHaveText('Today');
+  await cards.first().getByRole('link').click();
+  await expect(page.getByTestId('posted')).toHaveText('Today');
+});
+
+test('the text-only edit keeps the subcategory and currency, and takes an empty (negotiable) price', async ({ page }) => {
+  await newSignedInAccount(page);
+  const ad = await postAd(page.request, { subcategory: 'Sofas', currency: 'USD', price: 300, category: 'Furniture' });
+  await page.goto(`/listings/${ad._id}`);
+  await hydrated(page);
+  await expect(main(page).getByLabel('Subcategory')).toHaveValue('Sofas');
+  await main(page).getByLabel('Price (USD)').fill('');
+  await page.getByRole('button', { name: 'Update Ad' }).click();
+  await expect(page.getByText('Ad updated successfully!')).toBeVisible();
+  const saved = await (await page.request.get(`/api/listings/${ad._id}`)).json();
+  expect(saved).toMatchObject({ subcategory: 'Sofas', currency: 'USD', price: null });
+});
