@@ -62,9 +62,10 @@ const QUERY_NAMES = ['page', 'limit', 'category', 'search', 'location', 'minPric
 
 const term = (value: string | undefined) => (value ?? '').trim().slice(0, MAX_BROWSE_TERM);
 
+/** A page's price filter: a whole number of shillings, else none (a page never errors on its filters). */
 function price(value: string | undefined): number | undefined {
   const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>

@@ -107,8 +107,10 @@ test('register → login → edit details → logout → forgot password → res
   await expect(main(page).getByRole('alert')).toHaveText('You must agree to the Terms of Service and Privacy Policy.');
   await main(page).getByRole('checkbox', { name: /I agree/ }).check();
   await main(page).getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await expectToast(page, 'Registration successful! Please log in.');
+  // Signed in at once, with a welcome (issue 16); signing out again to go on as a visitor.
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Soko, Amani!');
+  await page.context().clearCookies();
 
   // The same e-mail again: the server's message, in red.
   await page.goto('/auth/register');
@@ -394,8 +396,11 @@ test.describe('without JavaScript', () => {
     await main(page).getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await main(page).getByRole('checkbox', { name: /I agree/ }).check();
     await main(page).getByRole('button', { name: 'Sign up' }).click();
-    await expect(page).toHaveURL(/\/auth\/login\?registered=1$/);
-    await expect(main(page).getByText('Registration successful! Please log in.')).toBeVisible();
+    // Signed in at once, with a welcome (issue 16); signing out again to try the login form.
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Soko, Baraka!');
+    await page.context().clearCookies();
+    await page.goto('/auth/login');
 
     await fillLogin(page, email, 'nope-nope-nope');
     await expect(main(page).getByRole('alert')).toHaveText('Invalid email or password.');

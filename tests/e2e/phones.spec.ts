@@ -219,7 +219,8 @@ test('cards are all the same height, a portrait cover included, and say when the
   expect(images[0]).toBe(images[1]);
   for (const card of await cards.all()) await expect(card.getByTestId('posted')).toHaveText('Today');
   await cards.first().getByRole('link').click();
-  await expect(page.getByTestId('posted')).toHaveText('Today');
+  await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
+  await expect(main(page).getByTestId('posted')).toHaveText('Today');
 });
 
 test('the text-only edit keeps the subcategory and currency, and takes an empty (negotiable) price', async ({ page }) => {

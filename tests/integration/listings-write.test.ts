@@ -7,6 +7,7 @@ import { action as postAdAction } from '../../app/routes/listings/post-ad.tsx';
 import type { Auth } from '../../server/context.ts';
 import { createListing, updateListing } from '../../server/listings/write.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { imageFiles } from '../../server/media/images.ts';
 import { adForm, file, image, mediaFiles, postAd, tempFiles, uploadedFiles, VALID_AD } from './listings-support.ts';
 
 let t: TestApp;
@@ -30,6 +31,9 @@ async function createAd(photos = 2) {
   expect(res.status).toBe(201);
   return (await res.json()) as { _id: string; images: string[]; photos: Array<{ variants: Record<string, string> }> };
 }
+
+/** Every file one photo is stored as: the WebP widths and the 4:3 card files (server/media/images.ts). */
+const FILES_PER_PHOTO = imageFiles('x').length;
 
 const filesOf = (url: string) => {
   const key = url.match(/\/media\/([a-z0-9-]+)-\d+\.webp$/)![1]!;
@@ -62,7 +66,7 @@ describe('POST /api/listings', () => {
     expect(ad.images[0]).toMatch(/^\/media\/[a-z0-9-]+-1280\.webp$/);
     expect(ad.photos[0]).toMatchObject({ width: 900, height: 600 });
     expect(Object.keys(ad.photos[0].variants)).toEqual(['400', '800', '1280']);
-    for (const url of ad.images) expect(filesOf(url)).toHaveLength(3);
+    for (const url of ad.images) expect(filesOf(url)).toHaveLength(FILES_PER_PHOTO);
     const served = await t.request(ad.photos[0].variants['400']);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
@@ -312,10 +316,10 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     expect(updated.price).toBe(1100000);
     expect(updated.images).toHaveLength(3);
     expect(updated.images.slice(0, 2)).toEqual([keep2, keep1]);
-    expect(filesOf(keep1)).toHaveLength(3);
-    expect(filesOf(keep2)).toHaveLength(3);
+    expect(filesOf(keep1)).toHaveLength(FILES_PER_PHOTO);
+    expect(filesOf(keep2)).toHaveLength(FILES_PER_PHOTO);
     expect(filesOf(drop)).toHaveLength(0);
-    expect(filesOf(updated.images[2])).toHaveLength(3);
+    expect(filesOf(updated.images[2])).toHaveLength(FILES_PER_PHOTO);
   });
 
   it('ignores another listing’s photos in existingImages', async () => {
@@ -325,8 +329,8 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     const res = await t.request(`/api/listings/${mine._id}`, { method: 'PUT', token: owner.token, body: adForm(VALID_AD, [], [foreign]) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Error: All fields and at least one image are required.');
-    expect(filesOf(foreign)).toHaveLength(3);
-    expect(filesOf(mine.images[0]!)).toHaveLength(3);
+    expect(filesOf(foreign)).toHaveLength(FILES_PER_PHOTO);
+    expect(filesOf(mine.images[0]!)).toHaveLength(FILES_PER_PHOTO);
   });
 
   it('counts kept and new photos against the limit of 10', async () => {
