@@ -89,8 +89,10 @@ test.describe('home', () => {
       await expect(card.getByText('Featured', { exact: true })).toBeVisible();
       await expect(card.getByText(ad.location, { exact: true })).toBeVisible();
       await expect(card.getByText(ad.category, { exact: true })).toBeVisible();
-      // The 4:3 card files, AVIF first (issue 16).
-      await expect(card.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /-c320\.avif 320w, .*-c480\.avif 480w/);
+      // The 4:3 card files, AVIF first (issue 16). Other tests feature ads with tiny photos,
+      // which are never enlarged: only the demo photos have every card width.
+      const demo = demoListings.some((l) => l.title === ad.title);
+      await expect(card.locator('source[type="image/avif"]')).toHaveAttribute('srcset', demo ? /-c320\.avif 320w, .*-c480\.avif 480w/ : /-c320\.avif \d+w/);
       await expect(card.getByText(formatPrice(ad.price, ad.currency), { exact: true })).toBeVisible();
     }
     expect(FEATURED.some((ad) => ad.currency === 'KES' && (ad.price ?? 0) >= 1000)).toBe(true);
