@@ -180,11 +180,13 @@ if (PG_URL) {
       const target = new URL(PG_URL);
       proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 5432) });
       await proxy.start();
-      const [{ search_path }] = await queryRows<{ search_path: string }>(t.services.db, sql`show search_path`);
+      // Each test file has a database of its own (tests/support/db.ts): reach the same one through the proxy.
+      const [{ name }] = await queryRows<{ name: string }>(t.services.db, sql`select current_database() as name`);
       const url = new URL(PG_URL);
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
-      proxied = await openDatabase({ kind: 'postgres', url: url.toString(), searchPath: search_path.split(',')[0]!.trim(), max: 4 });
+      url.pathname = `/${name}`;
+      proxied = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
       app = createApp({ ...t.services, db: proxied.db }, { getBuild: pages.getBuild });
       request = requester(app);
       admin = new pg.Client({ connectionString: PG_URL });
