@@ -110,7 +110,9 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     connectionTimeoutMillis: 5000,
     // Notices a peer that vanished without closing (a failover, a dropped network) on idle connections.
     keepAlive: true,
-    options: [`-c random_page_cost=${RANDOM_PAGE_COST}`, options.searchPath ? `-c search_path=${options.searchPath},public` : '']
+    // JIT compiles the expressions of statements the planner thinks expensive: tens of ms spent
+    // on a search that then runs in one (server/listings/bounded-search.ts).
+    options: [`-c random_page_cost=${RANDOM_PAGE_COST}`, '-c jit=off', options.searchPath ? `-c search_path=${options.searchPath},public` : '']
       .filter(Boolean)
       .join(' '),
   });

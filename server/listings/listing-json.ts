@@ -102,7 +102,7 @@ export function listingJsonSql(now: Date): SQL {
     'user', json_build_object(
       '_id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'username', u.username,
       'createdAt', ${sql.raw(iso('u.created_at'))},
-      'listingsCount', (SELECT count(*) FROM listings o WHERE o.owner_id = l.owner_id), 'rating', NULL),
+      'listingsCount', coalesce((SELECT c.listings FROM seller_listing_counts c WHERE c.owner_id = l.owner_id), 0), 'rating', NULL),
     'postedDate', ${sql.raw(iso('l.created_at'))}, 'createdAt', ${sql.raw(iso('l.created_at'))},
     'updatedAt', ${sql.raw(iso('l.updated_at'))}, 'views', l.views)`;
 }

@@ -5,6 +5,11 @@ import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from 
 
 /** The pages go no deeper: each deeper page is a longer scan, nobody pages this far, crawlers should not either. */
 export const MAX_BROWSE_PAGE = 500;
+/**
+ * No search answers past this many results (the API's page × limit, the pages' last page): a
+ * page means finding every match before it, which must stay bounded (bounded-search.ts).
+ */
+export const MAX_RESULT_WINDOW = MAX_BROWSE_PAGE * DEFAULT_PAGE_SIZE;
 /** Terms typed in a page's address are cut to this length. */
 const MAX_BROWSE_TERM = 100;
 
@@ -115,4 +120,8 @@ const apiQuerySchema = z
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'minPrice cannot be more than maxPrice.',
     path: ['minPrice'],
+  })
+  .refine((q) => (q.page ?? 1) * (q.limit ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
+    message: `page and limit go past the ${MAX_RESULT_WINDOW.toLocaleString('en-KE')}th result; narrow the search instead.`,
+    path: ['page'],
   });

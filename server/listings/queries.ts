@@ -1,11 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
+import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, searchPlan, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import type { SearchCache } from './search-cache.ts';
+import { filterConditions, searchLocation, wordsKey } from './search-terms.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -18,7 +22,7 @@ export const COUNT_CAP = 10_000;
  */
 export const COUNT_PAGES_AHEAD = 4;
 
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'best'] as const;
 export type ListingSort = (typeof SORTS)[number];
 
 export type ListingFilters = {
@@ -51,49 +55,12 @@ async function loadListings<T>(db: Db, page: SQL, now: Date, format: ListingForm
   return format.parse(rows[0]!.items);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/** Search words: every one must occur (substring, case-insensitive) in title, description or location. */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((w) => w.slice(0, 60));
-}
-
-/** The location filter as matched: a case-insensitive substring of at most 100 characters. */
-function searchLocation(location: string | undefined): string {
-  return location?.trim().toLowerCase().slice(0, 100) ?? '';
-}
-
-const LISTED_CATEGORIES_LOWER = CATEGORIES.filter((c) => c !== 'Others').map((c) => c.toLowerCase());
-
-function filterConditions(filters: ListingFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.category === 'Others') {
-    // Others also matches anything outside the fixed list (spec section 9).
-    conditions.push(sql`lower(${listings.category}) not in (${sql.join(LISTED_CATEGORIES_LOWER.map((c) => sql`${c}`), sql`, `)})`);
-  } else if (filters.category) {
-    conditions.push(sql`lower(${listings.category}) = ${filters.category.toLowerCase()}`);
-  }
-  for (const word of searchWords(filters.search)) {
-    conditions.push(sql`${listings.searchText} like ${`%${escapeLike(word)}%`}`);
-  }
-  const location = searchLocation(filters.location);
-  if (location) conditions.push(sql`lower(${listings.location}) like ${`%${escapeLike(location)}%`}`);
-  // Price filters are in Kenyan shillings; ads priced in another currency are left out.
-  if (filters.minPrice !== undefined || filters.maxPrice !== undefined) conditions.push(sql`${listings.currency} = 'KES'`);
-  if (filters.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${filters.minPrice}`);
-  if (filters.maxPrice !== undefined) conditions.push(sql`${listings.price} <= ${filters.maxPrice}`);
-  return conditions;
-}
-
 export type SearchOptions = {
   now?: Date;
   /** Reuse recent pages of results (services.searchCache); absent means always search. */
   cache?: SearchCache;
+  /** How far each step of the search may go (bounded-search.ts); tests make them small. */
+  limits?: SearchLimits;
 };
 
 type PageShape = { page: number; limit: number; offset: number; cap: number; window: number };
@@ -107,15 +74,16 @@ function pageShape(filters: ListingFilters): PageShape {
   return { page, limit, offset, cap, window: Math.max(cap, offset + limit) + 1 };
 }
 
-function toPage<T>(itemsJson: string, matched: number, shape: PageShape, format: ListingFormat<T>): ListingPage<T> {
+function toPage<T>(itemsJson: string, found: Found, shape: PageShape, format: ListingFormat<T>): ListingPage<T> {
   let items: T[] | undefined;
+  const matched = found.hits.length;
   return {
     itemsJson,
     get items() {
       return (items ??= format.parse(itemsJson));
     },
     total: Math.min(matched, shape.cap),
-    totalIsCapped: matched > shape.cap,
+    totalIsCapped: matched > shape.cap || found.capped,
     page: shape.page,
     limit: shape.limit,
   };
@@ -123,19 +91,17 @@ function toPage<T>(itemsJson: string, matched: number, shape: PageShape, format:
 
 /** Filters that select the same page give the same key (word order and letter case do not matter); each format has its own. */
 function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFormat<unknown>): string {
-  const words = [...new Set(searchWords(filters.search))].sort();
+  const words = wordsKey(filters.search);
   const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
   return JSON.stringify([format.name, filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
 }
 
-type SearchRecord = { matched: number; featured_ends: number | null; generation: string; items: string };
-
 /**
  * One page of listings matching the filters (as the API shows them), and how many match
- * (counted no further than COUNT_PAGES_AHEAD pages past this one), in one statement; with a
- * cache, a recent answer to the same search is reused while the listing_changes counter says
- * nothing has changed (see search-cache.ts).
+ * (counted no further than COUNT_PAGES_AHEAD pages past this one, and only as far as it comes
+ * cheap: see bounded-search.ts); with a cache, a recent answer to the same search is reused
+ * while the listing_changes counter says nothing has changed (see search-cache.ts).
  */
 export function searchListings(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage<ListingJson>> {
   return search(db, filters, listingFormat, options);
@@ -155,23 +121,50 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
   // The key names the format, so the cached page is of this one.
   if (cached && (await listingChanges(db)) === cached.generation) return cached.page as ListingPage<T>;
 
-  const [first] = await queryRows<SearchRecord>(db, searchStatement(filters, now, shape, format));
-  if (!first) throw new Error('The search statement returned no row.');
-  const page = toPage(first.items, first.matched, shape, format);
-  cache?.set(key, {
-    page,
-    generation: first.generation,
-    expiresAt: Math.min(now.getTime() + cache.ttlMs, first.featured_ends ?? Infinity),
-  });
+  const result = await runSearch(db, (statement) => queryRows(db, statement), filters, now, shape, format, options.limits, (statement) => prepared(db, statement));
+  const page = toPage(result.items, result.found, shape, format);
+  // A featured ad that stops being featured moves (under newest) or loses its badge: the entry ends then.
+  const featuredEnds = Math.min(...result.found.hits.map((h) => (h.featuredUntil !== null && h.featuredUntil > now.getTime() ? h.featuredUntil : Infinity)));
+  cache?.set(key, { page, generation: result.generation, expiresAt: Math.min(now.getTime() + cache.ttlMs, featuredEnds) });
   return page;
 }
 
+type Run = <R>(statement: SQL) => Promise<R[]>;
+
 /**
- * The listing_changes counter as text. A new sequence reads last_value 1 both before and after
- * its first nextval (only is_called changes), so an unused one counts as 0: otherwise the very
- * first ad of a database would not end the cached searches.
+ * A statement run as a named prepared statement, named by its text: a search's first statement
+ * and its page are planned once per connection and shape (about a millisecond each time
+ * otherwise), whatever the words and values.
  */
-const LISTING_GENERATION = sql.raw(`(CASE WHEN is_called THEN last_value ELSE 0 END)::text`);
+const dialect = new PgDialect();
+function prepared<R>(db: Db, statement: SQL): Promise<R[]> {
+  const name = `search_${createHash('sha1').update(dialect.sqlToQuery(statement).sql).digest('hex').slice(0, 24)}`;
+  return queryPrepared<R>(db, name, statement);
+}
+
+async function runSearch(
+  db: Db,
+  run: Run,
+  filters: ListingFilters,
+  now: Date,
+  shape: PageShape,
+  format: ListingFormat<unknown>,
+  limits?: SearchLimits,
+  runPrepared: Run = run,
+) {
+  const plan = searchPlan(filters, now, shape.window, shape.offset + shape.limit + 1, limits);
+  const where = filterConditions(filters);
+  const [first] = await runPrepared<{ reads: string; generation: string; rows: number; items: string }>(firstStatement(plan, where, shape.offset, shape.limit, now, format));
+  if (!first) throw new Error('The search statement returned no row.');
+  const ctx: SearchContext = { db, where, run, now, rows: Number(first.rows) };
+  const found = await findHits(ctx, plan, parseReads(first.reads));
+  let items = first.items;
+  if (!found.fromFirst) {
+    const ids = found.hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id);
+    items = ids.length ? (await runPrepared<{ items: string }>(pageStatement(ids, now, format)))[0]!.items : '[]';
+  }
+  return { items, found, generation: first.generation };
+}
 
 /** The listing_changes counter; a prepared statement, since every cache hit reads it. */
 async function listingChanges(db: Db): Promise<string> {
@@ -180,47 +173,19 @@ async function listingChanges(db: Db): Promise<string> {
 }
 
 /**
- * The statement behind a search (exported so the benchmark can show its plan).
- *
- * `hits` walks an index in display order and stops after `window` matches: under `newest`,
- * active featured ads (few, read through their own index) and then the rest by date, each
- * limited to the window. The page is a slice of the hits and the count is their number, so
- * neither ever reads more matches than the window (DESIGN.md section 4). The one row it
- * returns also says when the first featured hit stops being featured and what the
- * listing_changes counter was, for the cache.
+ * The plans of a search's statements, as EXPLAIN ANALYZE prints them, and the steps it took
+ * (the benchmark shows them for its slowest searches).
  */
-export function searchStatement(filters: ListingFilters, now: Date, shape = pageShape(filters), format: ListingFormat<unknown> = listingFormat): SQL {
-  const conditions = filterConditions(filters);
-  const where = conditions.length ? and(...conditions)! : sql`true`;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const { window, offset, limit } = shape;
-
-  let hits: SQL;
-  let order: SQL;
-  if ((filters.sort ?? 'newest') === 'newest') {
-    hits = sql`(SELECT id, 0 AS grp, created_at, featured_until FROM listings
-                WHERE ${where} AND featured_until IS NOT NULL AND featured_until > ${at}
-                ORDER BY created_at DESC, id DESC LIMIT ${window})
-               UNION ALL
-               (SELECT id, 1 AS grp, created_at, NULL::timestamptz FROM listings
-                WHERE ${where} AND (featured_until IS NULL OR featured_until <= ${at})
-                ORDER BY created_at DESC, id DESC LIMIT ${window})`;
-    order = sql.raw('grp, created_at DESC, id DESC');
-  } else {
-    // Prices compare within a currency: KES first, then each other currency, negotiable ads
-    // (no price) last, both ways. Migration 0204 has one index per direction for exactly this.
-    const direction = filters.sort === 'price_asc' ? 'ASC' : 'DESC';
-    order = sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price ${direction}, created_at DESC, id DESC`);
-    hits = sql`SELECT id, price, currency, created_at, NULL::timestamptz AS featured_until FROM listings WHERE ${where} ORDER BY ${order} LIMIT ${window}`;
-  }
-  return sql`WITH hits AS MATERIALIZED (${hits}),
-      ranked AS MATERIALIZED (SELECT id, featured_until, row_number() OVER (ORDER BY ${order}) AS n FROM hits),
-      page AS (SELECT id, n FROM ranked WHERE n > ${offset} AND n <= ${offset + limit})
-    SELECT count(*)::int AS matched,
-           floor(extract(epoch from min(featured_until)) * 1000)::float8 AS featured_ends,
-           (SELECT ${LISTING_GENERATION} FROM listing_changes) AS generation,
-           ${format.arraySql(now)} AS items
-    FROM ranked`;
+export async function explainSearch(db: Db, filters: ListingFilters, options: { now?: Date; limits?: SearchLimits } = {}): Promise<string> {
+  const now = options.now ?? new Date();
+  const out: string[] = [];
+  const run: Run = async (statement) => {
+    const plan = await queryRows<Record<string, string>>(db, sql`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) ${statement}`);
+    out.push(plan.map((r) => Object.values(r)[0]).join('\n'));
+    return queryRows(db, statement);
+  };
+  const { found } = await runSearch(db, run, filters, now, pageShape(filters), listingFormat, options.limits);
+  return `steps: ${found.steps.join('; ')}\n${out.join('\n--\n')}`;
 }
 
 /** Active featured ads, newest first. */
@@ -234,7 +199,8 @@ export function featuredCards(db: Db, limit = 8, now = new Date()): Promise<Card
 }
 
 function featuredPage(limit: number, now: Date): SQL {
-  return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings
+  // featured_listings holds every active feature (migration 0501): a few rows, not a scan of the ads ever featured.
+  return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM featured_listings
              WHERE featured_until > ${now.toISOString()}::timestamptz ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 

@@ -109,8 +109,10 @@ describe('GET /api/listings', () => {
     ['?minPrice=-1', 'minPrice must be a whole number of 0 or more.'],
     ['?maxPrice=1.5', 'maxPrice must be a whole number of 0 or more.'],
     ['?minPrice=10&maxPrice=5', 'minPrice cannot be more than maxPrice.'],
-    ['?sort=cheapest', 'sort must be one of newest, price_asc, price_desc.'],
+    ['?sort=cheapest', 'sort must be one of newest, price_asc, price_desc, best.'],
     [`?search=${'a'.repeat(201)}`, 'search must be at most 200 characters.'],
+    ['?page=501', 'page and limit go past the 12,000th result; narrow the search instead.'],
+    ['?page=121&limit=100', 'page and limit go past the 12,000th result; narrow the search instead.'],
   ])('answers 400 for %s', async (query, message) => {
     const { res, body } = await list(query);
     expect(res.status).toBe(400);
@@ -146,8 +148,10 @@ describe('GET /api/listings', () => {
 
   it('takes % and _ in a search literally', async () => {
     expect(titles((await list('?search=100%25')).body)).toEqual(['100% cotton shirts']);
-    expect(titles((await list('?search=k_l')).body)).toEqual(['100% cotton shirts']);
-    expect(titles((await list('?search=%25%25')).body)).toEqual([]);
+    expect(titles((await list('?search=bulk_lot')).body)).toEqual(['100% cotton shirts']);
+    // Taken as wildcards, "bulk_l_t" would match "Bulk_lot" and "100%%" would match "100% cotton".
+    expect(titles((await list('?search=bulk_l_t')).body)).toEqual([]);
+    expect(titles((await list('?search=100%25%25')).body)).toEqual([]);
   });
 
   it('filters by location and by category plus word', async () => {

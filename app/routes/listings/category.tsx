@@ -10,6 +10,7 @@ import type { Route } from './+types/category';
 
 const SORTS: { value: ListingSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
+  { value: 'best', label: 'Best match' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },
 ];

@@ -1,0 +1,439 @@
+import { and, not, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
+import type { ListingFormat } from './listing-json.ts';
+import type { ListingFilters } from './queries.ts';
+import { bandTokens, categoryCondition, MAX_PRICE_BAND, priceBand, titleCondition, type Conditions } from './search-terms.ts';
+
+/*
+ * Finding the matches of a search in display order, at a cost bounded by design.
+ *
+ * An order (newest first, a price order, best match) is a list of groups shown one after the
+ * other, each sorted by an index: under "newest", active featured ads and then the rest.
+ * Active featured ads are few and kept in a table of their own (migration 0501): the search
+ * reads all of them that match. For the other groups there are three ways to find the first
+ * matches, each with a cost that does not grow with the table:
+ *
+ * - walk: read the group's index in display order (date, or price), check each ad, stop after
+ *   enough matches or after `rows` ads. Cheap when matches are common ("nairobi", a category,
+ *   no filter at all); reading ads in date order is reading the table in the order it was
+ *   written.
+ * - slice: every match posted since a moment, through the search indexes and the block-range
+ *   index on created_at, sorted. The moment is chosen so that the slice holds a few pages of
+ *   matches; cheap for searches neither rare nor common ("toyota corolla", "tv" in Ruiru).
+ * - collect: every match through the search indexes, sorted. Cheap when matches are few
+ *   ("zanzibarite", a typo, "toyota sofa"); it stops at `cap` matches.
+ *
+ * Which is cheapest depends on how many ads match, which PostgreSQL's planner guesses badly:
+ * it multiplies the words' frequencies, so "toyota corolla" looked fifty times rarer than it
+ * is and it sorted all 18,000 matches. So every search starts with a short walk (in the one
+ * statement that also writes the page, enough on its own for most searches), and the
+ * density of what it found picks the next step. Everything the walks and slices return is
+ * exact and in order, so a page is right as soon as its last listing and one more are found;
+ * the count is then a lower bound ("120+ ads"). Only if the bounded steps all fall short does
+ * a collect without a cap run, under a statement timeout; past it, the search answers what it
+ * found, in order, as a lower bound.
+ */
+
+/**
+ * The listing_changes counter as text. A new sequence reads last_value 1 both before and after
+ * its first nextval (only is_called changes), so an unused one counts as 0: otherwise the very
+ * first ad of a database would not end the cached searches.
+ */
+export const LISTING_GENERATION = sql.raw(`(CASE WHEN is_called THEN last_value ELSE 0 END)::text`);
+
+/** How far each way may go; tests make them small to take every path over a few hundred ads. */
+export type SearchLimits = {
+  /** Ads the first walk reads: enough for most searches, a fraction of a millisecond. */
+  firstWalkRows: number;
+  /** The most any later walk reads. */
+  maxWalkRows: number;
+  /** A collect fetches at most this many matches before it gives up on the search as too broad. */
+  collectCap: number;
+};
+
+export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000 };
+
+/** The last resort's time limit: with the steps before it, a search stays within half a second. */
+const LAST_RESORT_MS = 250;
+/** Matches a slice aims to hold, as a multiple of the matches still wanted. */
+const SLICE_MARGIN = 3;
+
+export type Hit = { id: string; featuredUntil: number | null; group: number };
+
+type Order = 'newest' | 'price_asc' | 'price_desc';
+
+type Group =
+  /** Every active featured ad that matches, from featured_listings. */
+  | { kind: 'featured'; at: SQL }
+  | {
+      kind: 'walk';
+      /** Which listings belong to the group, beyond the search's conditions (null: all). */
+      member: SQL | null;
+      /** What the walk reads before checking each ad: a condition its index serves. */
+      walkFrom: SQL | null;
+      order: Order;
+    };
+
+export type SearchPlan = {
+  limits: SearchLimits;
+  /** Groups in display order. */
+  groups: Group[];
+  /** Matches wanted in all: the page, and the count a few pages ahead. */
+  window: number;
+  /** Matches without which the page is not right: up to its end, and one more. */
+  pageEnd: number;
+};
+
+const ORDER_BY: Record<Order, SQL> = {
+  newest: sql.raw('created_at DESC, id DESC'),
+  price_asc: sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price ASC, created_at DESC, id DESC`),
+  price_desc: sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price DESC, created_at DESC, id DESC`),
+};
+
+/** The groups of the search's order. */
+export function searchPlan(filters: ListingFilters, now: Date, window: number, pageEnd: number, limits = SEARCH_LIMITS): SearchPlan {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const sort = filters.sort ?? 'newest';
+  // A listed category has its own date index to walk, and Others a partial one (migration 0501).
+  const categoryWalk = filters.category ? categoryCondition(filters.category) : null;
+  if (sort === 'price_asc' || sort === 'price_desc') {
+    // With a price filter only KES prices can match: the walk starts at the lowest (or highest) allowed.
+    const range: SQL[] = [];
+    if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
+      range.push(sql`(price IS NULL) = false AND (currency <> 'KES') = false AND currency = 'KES'`);
+      if (filters.minPrice !== undefined) range.push(sql`price >= ${filters.minPrice}`);
+      if (filters.maxPrice !== undefined) range.push(sql`price <= ${filters.maxPrice}`);
+    }
+    return { limits, groups: [{ kind: 'walk', member: null, walkFrom: range.length ? and(...range)! : null, order: sort }], window, pageEnd };
+  }
+  const title = sort === 'best' ? titleCondition(filters.search) : null;
+  if (title) {
+    // Best match: ads with every word in the title, newest first, then the others.
+    return {
+      limits,
+      groups: [
+        { kind: 'walk', member: title, walkFrom: categoryWalk, order: 'newest' },
+        { kind: 'walk', member: not(title), walkFrom: categoryWalk, order: 'newest' },
+      ],
+      window,
+      pageEnd,
+    };
+  }
+  return {
+    limits,
+    groups: [
+      { kind: 'featured', at },
+      { kind: 'walk', member: sql`(featured_until IS NULL OR featured_until <= ${at})`, walkFrom: categoryWalk, order: 'newest' },
+    ],
+    window,
+    pageEnd,
+  };
+}
+
+/** A row of a walk, slice or collect: `ok` says whether it matches, `walked` is its place in the walk (or how many the statement matched). */
+export type Row = { id: string; featured_ends: number | null; ok: boolean; walked: string | number; at: number; price: number | null; kes: boolean };
+
+const COLUMNS = sql.raw(
+  `id, floor(extract(epoch from featured_until) * 1000)::float8 AS featured_ends, floor(extract(epoch from created_at) * 1000)::float8 AS at, price::float8 AS price, currency = 'KES' AS kes`,
+);
+
+const all = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` AND `) : sql`true`);
+
+function featuredSql(group: Extract<Group, { kind: 'featured' }>, where: Conditions, want: number): SQL {
+  return sql`SELECT ${COLUMNS}, true AS ok, 0 AS walked FROM featured_listings
+    WHERE featured_until > ${group.at} AND ${all([...where.find, ...where.check])} ORDER BY created_at DESC, id DESC LIMIT ${want + 1}`;
+}
+
+type WalkGroup = Extract<Group, { kind: 'walk' }>;
+
+const memberAnd = (group: WalkGroup) => (group.member ? sql`(${group.member}) AND ` : sql``);
+
+/**
+ * The walk: at most `rows` ads of the group in display order; the matches among them (at most
+ * `want`), and the ad at position `rows` whatever it is (it says the walk stopped there).
+ */
+function walkSql(group: WalkGroup, where: Conditions, rows: number, want: number, from: SQL | null = group.walkFrom): SQL {
+  const order = ORDER_BY[group.order];
+  return sql`SELECT ${COLUMNS}, ok, walked FROM (
+      SELECT w.*, (${memberAnd(group)}${all(where.check)}) AS ok, row_number() OVER (ORDER BY ${order}) AS walked
+      FROM (SELECT * FROM listings ${from ? sql`WHERE ${from}` : sql``} ORDER BY ${order} LIMIT ${rows}) w
+    ) s
+    WHERE ok OR walked = ${rows}
+    ORDER BY ${order}
+    LIMIT ${want + 1}`;
+}
+
+/**
+ * Every match of the group (posted at `since` or later, if given) through the search indexes,
+ * at most `cap + 1` of them, in display order (at most `want`); `walked` says how many matched.
+ */
+function collectSql(group: WalkGroup, where: Conditions, want: number, cap: number | null, within: SQL | null): SQL {
+  const conditions = [...where.find, ...where.check, ...(within ? [within] : [])];
+  return sql`WITH c AS MATERIALIZED (
+      SELECT id, featured_until, price, currency, created_at FROM listings WHERE ${memberAnd(group)}${all(conditions)}
+      ${cap === null ? sql`` : sql`LIMIT ${cap + 1}`}
+    )
+    SELECT ${COLUMNS}, true AS ok, (SELECT count(*) FROM c) AS walked FROM c ORDER BY ${ORDER_BY[group.order]} LIMIT ${want}`;
+}
+
+export type SearchContext = {
+  db: Db;
+  /** Runs a statement (the benchmark's explain wraps it). */
+  run: <R>(statement: SQL) => Promise<R[]>;
+  where: Conditions;
+  now: Date;
+  /** About how many listings there are (pg_class.reltuples, from the first statement), to tell how many matches a density means. */
+  rows: number;
+};
+
+export type Found = {
+  /** Matches in display order: at least up to the page's end and one more, when there are that many. */
+  hits: Hit[];
+  /** More matches may exist than `hits` holds. */
+  capped: boolean;
+  /** The first statement's walks were enough: its page is the page. */
+  fromFirst: boolean;
+  /** What was done, for the benchmark's slowest searches. */
+  steps: string[];
+};
+
+type GroupResult = { hits: Hit[]; complete: boolean };
+
+const toHits = (rows: Row[], group: number, want: number) =>
+  rows.filter((r) => r.ok).slice(0, want).map((r) => ({ id: r.id, featuredUntil: r.featured_ends, group }));
+
+/** A walk's matches; complete when the walk ended before its last row (every match is known) or found all it wanted. */
+type WalkResult = GroupResult & { last: Row | null; rowsRead: Row[] };
+
+function readWalk(rows: Row[], group: number, walkRows: number, want: number): WalkResult {
+  const hits = toHits(rows, group, want);
+  const last = rows.find((r) => Number(r.walked) === walkRows) ?? null;
+  return { hits, complete: !last || hits.length >= want, last, rowsRead: rows };
+}
+
+/**
+ * The matches of a search in display order: at least `pageEnd` of them when there are that
+ * many (the page is then exact), up to `window` when that comes cheap (the count). `first` is
+ * what the first statement found for every group.
+ */
+export async function findHits(ctx: SearchContext, plan: SearchPlan, first: Row[][]): Promise<Found> {
+  const hits: Hit[] = [];
+  const steps: string[] = [];
+  let fromFirst = true;
+  for (let g = 0; g < plan.groups.length; g++) {
+    const want = plan.window - hits.length;
+    if (want <= 0) return { hits, capped: true, fromFirst, steps };
+    const group = plan.groups[g]!;
+    const rows = first[g] ?? [];
+    let result: GroupResult;
+    if (group.kind === 'featured') {
+      result = { hits: toHits(rows, g, want), complete: rows.length <= want };
+      steps.push(`featured: ${result.hits.length}`);
+    } else {
+      const walked = readWalk(rows, g, plan.limits.firstWalkRows, want);
+      steps.push(`walk ${plan.limits.firstWalkRows}: ${walked.hits.length}`);
+      result = walked;
+      const must = plan.pageEnd - hits.length;
+      if (!walked.complete && walked.hits.length < must) {
+        fromFirst = false;
+        result = await finishGroup(ctx, plan.limits, group, g, walked, must, want, steps);
+      }
+    }
+    hits.push(...result.hits);
+    // A group not read to its end: later groups cannot follow yet, and the count is a lower bound.
+    if (!result.complete || result.hits.length >= want) return { hits, capped: true, fromFirst, steps };
+  }
+  return { hits, capped: false, fromFirst, steps };
+}
+
+/** A group whose first walk found too few: the cheapest bounded way for the rest, then the last resort. */
+async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, first: WalkResult, must: number, want: number, steps: string[]): Promise<GroupResult> {
+  const rows = ctx.rows;
+  let density = Math.max(first.hits.length, 0.5) / limits.firstWalkRows;
+
+  // Few matches in all: fetch them all and sort them.
+  if (density * rows <= limits.collectCap / 2) {
+    const collected = await collect(ctx, group, g, want, limits.collectCap, null);
+    steps.push(`collect (cap ${limits.collectCap}): ${collected.total}`);
+    if (collected.total <= limits.collectCap) return { hits: collected.hits, complete: true };
+    density = Math.max(density, limits.collectCap / Math.max(rows, 1));
+  }
+  // Dense enough that a longer walk soon finds the page (a deep page of a broad search).
+  const walkRows = Math.ceil((1.5 * must) / density);
+  if (walkRows <= limits.maxWalkRows / 5) {
+    const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, walkRows, want)), g, walkRows, want);
+    steps.push(`walk ${walkRows}: ${walked.hits.length}`);
+    if (walked.complete || walked.hits.length >= must) return walked;
+    density = Math.max(walked.hits.length, 0.5) / walkRows;
+  }
+  const found =
+    group.order === 'newest'
+      ? await byDate(ctx, limits, group, g, first, density, rows, must, want, steps)
+      : await byPrice(ctx, limits, group, g, first, must, want, steps);
+  if (found) return found;
+
+  // The bounded ways fell short (many matches, few where they looked): collect them all, within
+  // a time limit; past it, what the first walk found stands, in order, as a lower bound.
+  const every = await collect(ctx, group, g, want, null, null, LAST_RESORT_MS).catch((error: unknown) => {
+    if (isTimeout(error)) return null;
+    throw error;
+  });
+  steps.push(`collect all: ${every ? every.total : 'timed out'}`);
+  return every ? { hits: every.hits, complete: true } : first;
+}
+
+/**
+ * Newest first: the matches posted since a moment, through the tokens and the block-range
+ * index on created_at. The first walk read its ads posted since its last one, so
+ * about as many are posted per millisecond; the slice spans enough time to hold a few pages
+ * of matches at the density the walk saw, and grows if it did not.
+ */
+async function byDate(
+  ctx: SearchContext,
+  limits: SearchLimits,
+  group: WalkGroup,
+  g: number,
+  first: WalkResult,
+  density: number,
+  rows: number,
+  must: number,
+  want: number,
+  steps: string[],
+) {
+  if (!first.last) return null;
+  const perMs = limits.firstWalkRows / Math.max(1, ctx.now.getTime() - first.last.at);
+  for (let i = 0; i < 3; i++) {
+    const sliceRows = Math.min(rows, Math.ceil((SLICE_MARGIN * must) / density) * 2 ** i);
+    const since = new Date(ctx.now.getTime() - sliceRows / perMs).toISOString();
+    const sliced = await collect(ctx, group, g, want, null, sql`created_at >= ${since}::timestamptz`);
+    steps.push(`slice of ~${sliceRows} ads: ${sliced.total}`);
+    // Every match since then, in order: the newest ones, exactly.
+    if (sliced.total >= must) return { hits: sliced.hits, complete: false };
+    if (sliceRows >= rows) return null;
+    density = Math.max(sliced.total, 0.5) / sliceRows;
+  }
+  return null;
+}
+
+/**
+ * A price order: KES prices by band (migration 0500's price tokens), in the order's
+ * direction: every match of a few bands at a time through the tokens, sorted; a band with too
+ * many matches to sort is walked instead (it is dense). Then the other currencies and the
+ * negotiable ads, which are few.
+ */
+async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, first: WalkResult, must: number, want: number, steps: string[]) {
+  const down = group.order === 'price_desc';
+  const step = down ? -1 : 1;
+  const bandOf = (r: Row | null | undefined) => (r?.kes && r.price !== null ? priceBand(r.price) : null);
+  // No ad before the walk's first match (or before its last ad, if it matched none) matches:
+  // the bands start there. The walk's matches say how dense the bands are.
+  const firstMatch = first.rowsRead.find((r) => r.ok);
+  const lastBand = bandOf(first.last) ?? (down ? 0 : MAX_PRICE_BAND);
+  let band = bandOf(firstMatch) ?? lastBand;
+  let matched = first.hits.length;
+  let covered = Math.abs(lastBand - band) + 1;
+  let width = covered;
+  const hits: Hit[] = [];
+  for (let statements = 0; hits.length < must && (down ? band >= 0 : band <= MAX_PRICE_BAND); statements++) {
+    if (statements === 16) return null;
+    const end = band + step * (width - 1);
+    const part = await collect(ctx, group, g, want - hits.length, limits.collectCap, sql`search_tokens && ${bandTokens(band, end)}`);
+    steps.push(`bands ${band}..${end}: ${part.total}`);
+    if (part.total > limits.collectCap && width > 1) {
+      width = Math.ceil(width / 2);
+      continue;
+    }
+    if (part.total > limits.collectCap) {
+      // One band, many matches: dense in it, so walk it.
+      const rows = limits.maxWalkRows;
+      const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, rows, want - hits.length, bandWalk(band))), g, rows, want - hits.length);
+      steps.push(`walk band ${band}: ${walked.hits.length}`);
+      hits.push(...walked.hits);
+      if (!walked.complete) return null;
+      matched += limits.collectCap;
+    } else {
+      hits.push(...part.hits);
+      matched += part.total;
+    }
+    covered += width;
+    // Next, as many bands as should hold half a collect at the density seen so far.
+    width = Math.max(1, Math.min(64, Math.floor(limits.collectCap / 2 / (Math.max(matched, 0.5) / covered))));
+    band = end + step;
+  }
+  if (hits.length >= must) return { hits, complete: false };
+  // Past the KES prices: other currencies, then negotiable ads.
+  const rest = await collect(ctx, group, g, want - hits.length, limits.collectCap, sql`NOT (currency = 'KES' AND price IS NOT NULL)`);
+  steps.push(`other currencies and negotiable: ${rest.total}`);
+  if (rest.total > limits.collectCap) return null;
+  return { hits: [...hits, ...rest.hits], complete: true };
+}
+
+/** Where a walk of one price band starts (and stops): the band's prices, a little wider, checked against the token. */
+function bandWalk(band: number): SQL {
+  const lo = Math.max(0, Math.floor(Math.exp(band / 4) - 2));
+  const hi = Math.ceil(Math.exp((band + 1) / 4));
+  return sql`(price IS NULL) = false AND (currency <> 'KES') = false AND currency = 'KES' AND price >= ${lo} AND price <= ${hi} AND search_tokens @> ${sql`ARRAY[${`p:${band}`}]::text[]`}`;
+}
+
+async function collect(ctx: SearchContext, group: WalkGroup, g: number, want: number, cap: number | null, within: SQL | null, timeoutMs?: number) {
+  const statement = collectSql(group, ctx.where, want, cap, within);
+  const rows = timeoutMs ? await withTimeout(ctx.db, timeoutMs, statement) : await ctx.run<Row>(statement);
+  return { hits: toHits(rows, g, want), total: rows.length ? Number(rows[0]!.walked) : 0 };
+}
+
+/** A statement under `SET LOCAL statement_timeout`: PostgreSQL cancels it past `ms` (PGlite has no timer and finishes it). */
+async function withTimeout(db: Db, ms: number, statement: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(ms))}`));
+    return queryRows<Row>(tx as unknown as Db, statement);
+  });
+}
+
+function isTimeout(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: string }).code === '57014') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The one statement most searches need: the first walk (or read) of every group, and the page
+ * as if they were enough (findHits says whether they were).
+ */
+export function firstStatement(plan: SearchPlan, where: Conditions, offset: number, limit: number, now: Date, format: ListingFormat<unknown>): SQL {
+  const name = (i: number) => sql.raw(`g${i}`);
+  const reads = plan.groups.map(
+    (g, i) => sql`${name(i)} AS MATERIALIZED (${g.kind === 'featured' ? featuredSql(g, where, plan.window) : walkSql(g, where, plan.limits.firstWalkRows, plan.window)})`,
+  );
+  const union = sql.join(
+    plan.groups.map((_, i) => sql`SELECT ${i} AS grp, n, id FROM (SELECT id, ok, row_number() OVER () AS n FROM ${name(i)}) x WHERE ok`),
+    sql` UNION ALL `,
+  );
+  const rowsJson = sql.join(
+    plan.groups.map((_, i) => sql`(SELECT coalesce(json_agg(json_build_array(id, featured_ends, ok, walked, at, price, kes)), '[]') FROM ${name(i)})`),
+    sql`, `,
+  );
+  return sql`WITH ${sql.join(reads, sql`, `)},
+      ranked AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY grp, n) AS n FROM (${union}) u),
+      page AS (SELECT id, n FROM ranked WHERE n > ${offset} AND n <= ${offset + limit})
+    SELECT json_build_array(${rowsJson})::text AS reads,
+           (SELECT ${LISTING_GENERATION} FROM listing_changes) AS generation,
+           (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'listings'::regclass) AS rows,
+           ${format.arraySql(now)} AS items`;
+}
+
+/** firstStatement's `reads`, as findHits takes them. */
+export function parseReads(text: string): Row[][] {
+  return (JSON.parse(text) as Array<Array<[string, number | null, boolean, number, number, number | null, boolean]>>).map((rows) =>
+    rows.map(([id, featured_ends, ok, walked, at, price, kes]) => ({ id, featured_ends, ok, walked, at, price, kes })),
+  );
+}
+
+/** The page of listings `ids` (in this order), written in `format`. */
+export function pageStatement(ids: string[], now: Date, format: ListingFormat<unknown>): SQL {
+  return sql`WITH page AS (SELECT id::uuid AS id, n FROM json_array_elements_text(${JSON.stringify(ids)}::json) WITH ORDINALITY AS p(id, n))
+    SELECT ${format.arraySql(now)} AS items`;
+}

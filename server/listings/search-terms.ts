@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
+import { LIMITS } from '../../app/lib/listing-rules.ts';
+import type { ListingFilters } from './queries.ts';
+
+/**
+ * What a search asks for, as SQL conditions on `listings` (and on featured_listings, which
+ * has the same search columns).
+ *
+ * Words: the query is split at spaces, lower-cased, at most 8 words of at most 60 characters.
+ * - A word with three or more letters or digits in a row matches as a substring of the title,
+ *   description or location ("toyo" finds Toyota, "ps4" finds PS4 Slim); % and _ are taken
+ *   literally.
+ * - A shorter word ("tv", "hp", "4k", "i5", the "13" of "iphone 13") matches whole words: as
+ *   a substring two letters would match nearly every ad.
+ * - A word of punctuation only ("-", "&") says nothing and is left out.
+ * The location filter works the same way on the location alone, as one substring.
+ *
+ * Each condition comes in two forms that select the same ads:
+ * - `check`: cheap to test on an ad in hand (a walk tests thousands);
+ * - `find`: what the GIN index on search_tokens answers (migration 0500): a word of three
+ *   letters or more becomes "one of the vocabulary's words containing it", a category or a
+ *   price range becomes its token. A `find` may select more than `check` (an index can
+ *   only narrow the search); searches that use it also test `check`.
+ */
+
+/** Characters that split words: whitespace and ASCII punctuation, as in migration 0500's search_words. */
+const WORD_BREAK = /[\s!-/:-@[-`{-~]+/;
+
+export type SearchWord = { text: string; runs: string[]; whole: boolean };
+
+function term(text: string): SearchWord | null {
+  const runs = text.split(WORD_BREAK).filter(Boolean);
+  if (runs.length === 0) return null;
+  return { text, runs, whole: !runs.some((r) => r.length >= 3) };
+}
+
+export function searchWords(search: string | undefined): SearchWord[] {
+  const words: SearchWord[] = [];
+  for (const raw of (search ?? '').toLowerCase().split(/\s+/)) {
+    const word = term(raw.slice(0, 60));
+    if (word) words.push(word);
+    if (words.length === 8) break;
+  }
+  return words;
+}
+
+/** The words as a stable key: order, case and repeats do not change what matches. */
+export function wordsKey(search: string | undefined): string[] {
+  return [...new Set(searchWords(search).map((w) => w.text))].sort();
+}
+
+/** The location filter as matched: at most 100 characters, lower-cased. */
+export function searchLocation(location: string | undefined): string {
+  return location?.trim().toLowerCase().slice(0, 100) ?? '';
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+const contains = (s: string) => `%${escapeLike(s)}%`;
+const tokens = (items: string[]) => sql`ARRAY[${sql.join(
+  [...new Set(items)].map((i) => sql`${i}`),
+  sql`, `,
+)}]::text[]`;
+/** The vocabulary's words containing `run` (migration 0500): the whole words an ad must have one of. */
+const wordsContaining = (run: string, prefix: '' | 'l:') =>
+  prefix
+    ? sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE word LIKE ${`l:%${escapeLike(run)}%`})`
+    : sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE word LIKE ${contains(run)} AND word NOT LIKE 'l:%')`;
+const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ? b : a));
+
+/**
+ * Others also matches anything outside the fixed list (spec section 9). Written out as text,
+ * exactly as migration 0501's partial index on Others says it, so that the planner uses it.
+ */
+const OTHERS = sql.raw(
+  `lower(category) NOT IN (${CATEGORIES.filter((c) => c !== 'Others')
+    .map((c) => `'${c.toLowerCase().replace(/'/g, "''")}'`)
+    .join(', ')})`,
+);
+
+export function categoryCondition(category: Category): SQL {
+  return category === 'Others' ? OTHERS : sql`lower(category) = ${category.toLowerCase()}`;
+}
+
+/** The KES price band of a price, as migration 0500's search_price_band. */
+export function priceBand(price: number): number {
+  return Math.floor(Math.log(price + 1) * 4);
+}
+export const MAX_PRICE_BAND = priceBand(LIMITS.price);
+
+/** The tokens of price bands `from`..`to` (either way round). */
+export function bandTokens(from: number, to: number): SQL {
+  const lo = Math.max(0, Math.min(from, to));
+  const hi = Math.min(MAX_PRICE_BAND, Math.max(from, to));
+  return tokens(Array.from({ length: hi - lo + 1 }, (_, i) => `p:${lo + i}`));
+}
+
+export type Conditions = { check: SQL[]; find: SQL[] };
+
+/** What every match must meet, in both forms. */
+export function filterConditions(filters: ListingFilters): Conditions {
+  const check: SQL[] = [];
+  const find: SQL[] = [];
+  if (filters.category) {
+    check.push(categoryCondition(filters.category));
+    if (filters.category !== 'Others') find.push(sql`search_tokens @> ${tokens([`c:${filters.category.toLowerCase()}`])}`);
+  }
+  const whole: string[] = [];
+  for (const word of searchWords(filters.search)) {
+    if (word.whole) whole.push(...word.runs);
+    else {
+      check.push(sql`search_text LIKE ${contains(word.text)}`);
+      find.push(sql`search_tokens && ${wordsContaining(longest(word.runs), '')}`);
+    }
+  }
+  const place = term(searchLocation(filters.location));
+  if (place?.whole) whole.push(...place.runs.map((r) => `l:${r}`));
+  else if (place) {
+    check.push(sql`lower(location) LIKE ${contains(place.text)}`);
+    find.push(sql`search_tokens && ${wordsContaining(longest(place.runs), 'l:')}`);
+  }
+  if (whole.length) {
+    const has = sql`search_tokens @> ${tokens(whole)}`;
+    check.push(has);
+    find.push(has);
+  }
+  // Price filters are in Kenyan shillings; ads priced in another currency are left out.
+  const { minPrice, maxPrice } = filters;
+  if (minPrice !== undefined || maxPrice !== undefined) {
+    check.push(sql`currency = 'KES'`);
+    if (minPrice !== undefined) check.push(sql`price >= ${minPrice}`);
+    if (maxPrice !== undefined) check.push(sql`price <= ${maxPrice}`);
+    // One band more each side: JavaScript's logarithm need not round exactly as PostgreSQL's.
+    const lo = priceBand(minPrice ?? 0) - 1;
+    const hi = priceBand(Math.min(maxPrice ?? LIMITS.price, LIMITS.price)) + 1;
+    // A narrow range is a short list of bands; a wide one says too little to be worth it.
+    if (hi - lo <= 24) find.push(sql`search_tokens && ${bandTokens(lo, hi)}`);
+  }
+  return { check, find };
+}
+
+/** Every word of the search occurs in the title (the first rank of "Best match"); null without words. */
+export function titleCondition(search: string | undefined): SQL | null {
+  const words = searchWords(search);
+  if (words.length === 0) return null;
+  const conditions: SQL[] = [];
+  const whole: string[] = [];
+  for (const word of words) {
+    if (word.whole) whole.push(...word.runs.map((r) => `t:${r}`));
+    else conditions.push(sql`lower(title) LIKE ${contains(word.text)}`);
+  }
+  if (whole.length) conditions.push(sql`search_tokens @> ${tokens(whole)}`);
+  return sql`(${sql.join(conditions, sql` AND `)})`;
+}
