@@ -22,7 +22,9 @@
  *   --clients LIST     client counts, comma-separated (default 1,16)
  *   --seconds S        time cap per measured run (default 60)
  *   --seed N           seed of the data and of the searches (default 1)
+ *   --runs N           measure N times on the same data, each with searches of its own, and print the medians (default 1)
  *   --pages            also the HTML results page (/listings?search=…); needs `npm run build` first
+ *   --build-dir DIR    where that build is (default: BUILD_DIR, else build)
  *   --slowest N        slowest searches shown with their plans (default 10)
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
  *   --explain          print the plan of one search of each shape first
@@ -61,6 +63,8 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '1,16' },
     seconds: { type: 'string', default: '60' },
     seed: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '1' },
+    'build-dir': { type: 'string' },
     pages: { type: 'boolean', default: false },
     slowest: { type: 'string', default: '10' },
     writes: { type: 'string', default: '0' },
@@ -75,6 +79,7 @@ const REQUESTS = Number(args.requests ?? (MODE === 'warm' ? 200 : 1500));
 const CLIENT_COUNTS = args.clients.split(',').map(Number);
 const CAP_MS = Number(args.seconds) * 1000;
 const SEED = Number(args.seed);
+const RUNS = Math.max(1, Number(args.runs));
 const MAX_CLIENTS = Math.max(...CLIENT_COUNTS);
 
 /** The old fixed searches, asked again and again: what the search cache does for popular searches. */
@@ -148,6 +153,7 @@ async function main() {
       DATA_DIR: workDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO_DATA: 'false',
+      ...(args['build-dir'] ? { BUILD_DIR: args['build-dir'] } : process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       // Distinct searches are measured against the database: a budget met only by the cache does not count.
       SEARCH_CACHE_SECONDS: MODE === 'warm' ? '60' : '0',
     });
@@ -201,7 +207,7 @@ function pageQuery(query: string): string {
 async function distinctRuns(database: Database, base: string, label: string) {
   const warmupPer = (clients: number) => Math.max(20, clients * 3);
   const perRun = CLIENT_COUNTS.map((c) => REQUESTS + warmupPer(c));
-  const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 2 : 1);
+  const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 2 : 1) * RUNS;
   const queries = distinctQueries(createRng(SEED * 7919 + 17), total, { sorts: SORTS });
   if (queries.length < total) throw new Error(`only ${queries.length} distinct searches could be made`);
   // Each run takes its own slice: no search is asked twice in the whole run.
@@ -211,19 +217,31 @@ async function distinctRuns(database: Database, base: string, label: string) {
   console.log(`\n${label}, DISTINCT searches (none repeated; search cache off); up to ${REQUESTS} per run, ${CAP_MS / 1000} s cap; ms over HTTP`);
   printSummaryHeader();
   const runs: Array<{ name: string; clients: number; result: LoadResult }> = [];
-  for (const clients of CLIENT_COUNTS) {
-    const warm = take(warmupPer(clients));
-    const measured = take(REQUESTS);
-    const result = await runLoad(base, measured.map((q) => `/api/listings?${q}`), warm.map((q) => `/api/listings?${q}`), clients, CAP_MS);
-    printSummary('API /api/listings', clients, summarize(result));
-    runs.push({ name: 'API', clients, result });
-    if (args.pages) {
-      const pwarm = take(warmupPer(clients));
-      const pmeasured = take(REQUESTS);
-      const presult = await runLoad(base, pmeasured.map((q) => `/listings?${pageQuery(q)}`), pwarm.map((q) => `/listings?${pageQuery(q)}`), clients, CAP_MS);
-      printSummary('page /listings?search=…', clients, summarize(presult));
-      runs.push({ name: 'page', clients, result: presult });
+  for (let r = 1; r <= RUNS; r++) {
+    const suffix = RUNS > 1 ? ` (run ${r})` : '';
+    for (const clients of CLIENT_COUNTS) {
+      const warm = take(warmupPer(clients));
+      const measured = take(REQUESTS);
+      const result = await runLoad(base, measured.map((q) => `/api/listings?${q}`), warm.map((q) => `/api/listings?${q}`), clients, CAP_MS);
+      printSummary(`API /api/listings${suffix}`, clients, summarize(result));
+      runs.push({ name: 'API', clients, result });
+      if (args.pages) {
+        const pwarm = take(warmupPer(clients));
+        const pmeasured = take(REQUESTS);
+        const presult = await runLoad(base, pmeasured.map((q) => `/listings?${pageQuery(q)}`), pwarm.map((q) => `/listings?${pageQuery(q)}`), clients, CAP_MS);
+        printSummary(`page /listings${suffix}`, clients, summarize(presult));
+        runs.push({ name: 'page', clients, result: presult });
+      }
     }
+  }
+  if (RUNS > 1) {
+    console.log(`\nMedian of the ${RUNS} runs, figure by figure:`);
+    printSummaryHeader();
+    for (const name of ['API', 'page'])
+      for (const clients of CLIENT_COUNTS) {
+        const summaries = runs.filter((r) => r.name === name && r.clients === clients).map((r) => summarize(r.result));
+        if (summaries.length) printSummary(name === 'API' ? 'API /api/listings' : 'page /listings', clients, medianSummary(summaries));
+      }
   }
   const failures = runs.flatMap((r) => r.result.timings.filter((t) => t.status !== 200));
   if (failures.length) console.log(`\nFailed requests (first 5): ${failures.slice(0, 5).map((f) => `${f.status} ${f.path}`).join('\n  ')}`);
@@ -239,6 +257,15 @@ async function distinctRuns(database: Database, base: string, label: string) {
       console.log(await explainSearch(database.db, parseListingQuery(new URLSearchParams(query))));
     }
   }
+}
+
+/** Each figure's median over several runs. */
+function medianSummary(summaries: Summary[]): Summary {
+  const median = (pick: (s: Summary) => number) => {
+    const xs = summaries.map(pick).sort((a, b) => a - b);
+    return xs[Math.floor(xs.length / 2)]!;
+  };
+  return { n: median((s) => s.n), errors: median((s) => s.errors), p50: median((s) => s.p50), p95: median((s) => s.p95), p99: median((s) => s.p99), max: median((s) => s.max), rps: median((s) => s.rps) };
 }
 
 /** The plan of one search of each shape, to see which indexes each uses. */

@@ -340,8 +340,10 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
     const end = band + step * (width - 1);
     const part = await collect(ctx, group, g, want - hits.length, limits.collectCap, sql`search_tokens && ${bandTokens(band, end)}`);
     steps.push(`bands ${band}..${end}: ${part.total}`);
+    // Too many to sort: a few bands hold them (prices cluster), so try far fewer. Each try
+    // that overflows costs a capped collect, so the width falls fast.
     if (part.total > limits.collectCap && width > 1) {
-      width = Math.ceil(width / 2);
+      width = Math.max(1, Math.floor(width / 4));
       continue;
     }
     if (part.total > limits.collectCap) {
@@ -357,8 +359,9 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
       matched += part.total;
     }
     covered += width;
-    // Next, as many bands as should hold half a collect at the density seen so far.
-    width = Math.max(1, Math.min(64, Math.floor(limits.collectCap / 2 / (Math.max(matched, 0.5) / covered))));
+    // Next, as many bands as should hold half a collect at the density seen so far, but at
+    // most twice as many as this time: the bands where most ads are priced are far denser.
+    width = Math.max(1, Math.min(64, 2 * width, Math.floor(limits.collectCap / 2 / (Math.max(matched, 0.5) / covered))));
     band = end + step;
   }
   if (hits.length >= must) return { hits, complete: false };

@@ -227,6 +227,37 @@ test.describe('all listings', () => {
     await expect(page.getByRole('link', { name: 'Post one now!' })).toHaveAttribute('href', '/post-ad');
   });
 
+  test('Best match puts ads with every word in the title first; the count says how many', async ({ page, request }) => {
+    const word = uniqueWord();
+    await signIn(request, await newAccount(request));
+    // One at a time, so that each is newer than the one before.
+    const older = await postAd(request, { title: `Office chair ${word}` });
+    const newer = await postAd(request, { title: `Swivel chair ${word}` });
+    const inDescription = await postAd(request, { title: 'Desk and chair set', description: `Solid wood, seats four. ${word}` });
+    const titles = cards(page).locator('h3');
+
+    await page.goto(`/listings?search=chair%20${word}`);
+    await hydrated(page);
+    await expect(titles).toHaveText([inDescription.title, newer.title, older.title]);
+    await expect(page.getByText('3 ads', { exact: true })).toBeVisible();
+    await page.locator('main summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Sort by').selectOption('best');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/[?&]sort=best\b/);
+    await expect(titles).toHaveText([newer.title, older.title, inDescription.title]);
+    await expect(page.getByText('3 ads', { exact: true })).toBeVisible();
+  });
+
+  test('the count of ads is the API\'s, with "+" where the search stopped counting', async ({ page }) => {
+    await expect(async () => {
+      const res = await page.request.get(`/api/listings?limit=${PAGE_SIZE}`);
+      const total = Number(res.headers()['x-total-count']);
+      const capped = res.headers()['x-total-count-capped'] === 'true';
+      await page.goto('/listings');
+      await expect(page.getByText(`${total.toLocaleString('en-KE')}${capped ? '+' : ''} ads`, { exact: true })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
 

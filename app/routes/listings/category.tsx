@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
 import { categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
+import { SORT_OPTIONS } from '~/components/listings/BrowseFilters';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
-import { searchCards, type ListingSort } from '../../../server/listings/queries';
+import { searchCards } from '../../../server/listings/queries';
 import type { Route } from './+types/category';
-
-const SORTS: { value: ListingSort; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'best', label: 'Best match' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-];
 
 /** /category/:slug: one of the nine categories, with search, price filters and sort inside it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -124,7 +118,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
             <div className="col-span-2 sm:col-span-1">
               <label htmlFor="sort" className="label">Sort by</label>
               <select id="sort" name="sort" defaultValue={d.sort} className="input">
-                {SORTS.map((s) => (
+                {SORT_OPTIONS.map((s) => (
                   <option key={s.value} value={s.value}>{s.label}</option>
                 ))}
               </select>
