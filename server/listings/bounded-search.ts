@@ -1,6 +1,5 @@
 import { and, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
 import type { ListingFormat } from './listing-json.ts';
 import type { ListingFilters } from './queries.ts';
 import { bandTokens, categoryCondition, MAX_PRICE_BAND, priceBand, titleCondition, type Conditions } from './search-terms.ts';
@@ -50,9 +49,14 @@ export type SearchLimits = {
   maxWalkRows: number;
   /** A collect fetches at most this many matches before it gives up on the search as too broad. */
   collectCap: number;
+  /**
+   * No further step starts once the search has taken this long (a machine under more load
+   * than it can serve): what was found stands, in order, as a lower bound.
+   */
+  stepsWithinMs: number;
 };
 
-export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000 };
+export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000, stepsWithinMs: 200 };
 
 /** The last resort's time limit: with the steps before it, a search stays within half a second. */
 const LAST_RESORT_MS = 250;
@@ -179,13 +183,17 @@ function collectSql(group: WalkGroup, where: Conditions, want: number, cap: numb
 
 export type SearchContext = {
   db: Db;
-  /** Runs a statement (the benchmark's explain wraps it). */
-  run: <R>(statement: SQL) => Promise<R[]>;
+  /** Runs a statement, with `SET LOCAL` settings if any (the benchmark's explain wraps it). */
+  run: <R>(statement: SQL, settings?: string[]) => Promise<R[]>;
   where: Conditions;
   now: Date;
   /** About how many listings there are (pg_class.reltuples, from the first statement), to tell how many matches a density means. */
   rows: number;
+  /** performance.now() when the search began. */
+  started: number;
 };
+
+const late = (ctx: SearchContext, limits: SearchLimits) => performance.now() - ctx.started > limits.stepsWithinMs;
 
 export type Found = {
   /** Matches in display order: at least up to the page's end and one more, when there are that many. */
@@ -259,28 +267,38 @@ async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: Walk
     if (collected.total <= limits.collectCap) return { hits: collected.hits, complete: true };
     density = Math.max(density, limits.collectCap / Math.max(rows, 1));
   }
+  // The longest walk so far: its matches are the first ones in display order, whatever else fails.
+  let best: WalkResult = first;
+  const outOfTime = () => {
+    steps.push('out of time');
+    return best;
+  };
   // Dense enough that a longer walk soon finds the page (a deep page of a broad search).
   const walkRows = Math.ceil((1.5 * must) / density);
   if (walkRows <= limits.maxWalkRows / 5) {
+    if (late(ctx, limits)) return outOfTime();
     const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, walkRows, want)), g, walkRows, want);
     steps.push(`walk ${walkRows}: ${walked.hits.length}`);
     if (walked.complete || walked.hits.length >= must) return walked;
+    if (walked.hits.length > best.hits.length) best = walked;
     density = Math.max(walked.hits.length, 0.5) / walkRows;
   }
+  if (late(ctx, limits)) return outOfTime();
   const found =
     group.order === 'newest'
       ? await byDate(ctx, limits, group, g, first, density, rows, must, want, steps)
       : await byPrice(ctx, limits, group, g, first, must, want, steps);
   if (found) return found;
+  if (late(ctx, limits)) return outOfTime();
 
   // The bounded ways fell short (many matches, few where they looked): collect them all, within
-  // a time limit; past it, what the first walk found stands, in order, as a lower bound.
+  // a time limit; past it, the longest walk's matches stand, in order, as a lower bound.
   const every = await collect(ctx, group, g, want, null, null, LAST_RESORT_MS).catch((error: unknown) => {
     if (isTimeout(error)) return null;
     throw error;
   });
   steps.push(`collect all: ${every ? every.total : 'timed out'}`);
-  return every ? { hits: every.hits, complete: true } : first;
+  return every ? { hits: every.hits, complete: true } : best;
 }
 
 /**
@@ -303,7 +321,7 @@ async function byDate(
 ) {
   if (!first.last) return null;
   const perMs = limits.firstWalkRows / Math.max(1, ctx.now.getTime() - first.last.at);
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 3 && !late(ctx, limits); i++) {
     const sliceRows = Math.min(rows, Math.ceil((SLICE_MARGIN * must) / density) * 2 ** i);
     const since = new Date(ctx.now.getTime() - sliceRows / perMs).toISOString();
     const sliced = await collect(ctx, group, g, want, null, sql`created_at >= ${since}::timestamptz`);
@@ -336,7 +354,7 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
   let width = covered;
   const hits: Hit[] = [];
   for (let statements = 0; hits.length < must && (down ? band >= 0 : band <= MAX_PRICE_BAND); statements++) {
-    if (statements === 16) return null;
+    if (statements === 16 || late(ctx, limits)) return null;
     const end = band + step * (width - 1);
     const part = await collect(ctx, group, g, want - hits.length, limits.collectCap, sql`search_tokens && ${bandTokens(band, end)}`);
     steps.push(`bands ${band}..${end}: ${part.total}`);
@@ -349,7 +367,10 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
     if (part.total > limits.collectCap) {
       // One band, many matches: dense in it, so walk it.
       const rows = limits.maxWalkRows;
-      const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, rows, want - hits.length, bandWalk(band))), g, rows, want - hits.length);
+      // In price order through the price index, so that the walk stops at its last wanted match: the
+      // planner, which cannot see that, would rather fetch the whole band by bitmap and sort it.
+      const statement = walkSql(group, ctx.where, rows, want - hits.length, bandWalk(band));
+      const walked = readWalk(await ctx.run<Row>(statement, ['enable_bitmapscan = off']), g, rows, want - hits.length);
       steps.push(`walk band ${band}: ${walked.hits.length}`);
       hits.push(...walked.hits);
       if (!walked.complete) return null;
@@ -381,15 +402,17 @@ function bandWalk(band: number): SQL {
 
 async function collect(ctx: SearchContext, group: WalkGroup, g: number, want: number, cap: number | null, within: SQL | null, timeoutMs?: number) {
   const statement = collectSql(group, ctx.where, want, cap, within);
-  const rows = timeoutMs ? await withTimeout(ctx.db, timeoutMs, statement) : await ctx.run<Row>(statement);
+  // Under a statement_timeout PostgreSQL cancels the statement past `timeoutMs` (PGlite has no timer and finishes it).
+  const rows = await ctx.run<Row>(statement, timeoutMs ? [`statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`] : undefined);
   return { hits: toHits(rows, g, want), total: rows.length ? Number(rows[0]!.walked) : 0 };
 }
 
-/** A statement under `SET LOCAL statement_timeout`: PostgreSQL cancels it past `ms` (PGlite has no timer and finishes it). */
-async function withTimeout(db: Db, ms: number, statement: SQL): Promise<Row[]> {
+/** `body` on a connection with `SET LOCAL` settings (a transaction of its own), or on `db` as it is without any. */
+export function withSettings<R>(db: Db, settings: string[] | undefined, body: (db: Db) => Promise<R>): Promise<R> {
+  if (!settings?.length) return body(db);
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(ms))}`));
-    return queryRows<Row>(tx as unknown as Db, statement);
+    for (const setting of settings) await tx.execute(sql.raw(`SET LOCAL ${setting}`));
+    return body(tx as unknown as Db);
   });
 }
 

@@ -7,7 +7,7 @@ import { queryPrepared, queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
-import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, searchPlan, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
+import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, SEARCH_LIMITS, searchPlan, withSettings, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import type { SearchCache } from './search-cache.ts';
 import { filterConditions, searchLocation, wordsKey } from './search-terms.ts';
 
@@ -121,7 +121,7 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
   // The key names the format, so the cached page is of this one.
   if (cached && (await listingChanges(db)) === cached.generation) return cached.page as ListingPage<T>;
 
-  const result = await runSearch(db, (statement) => queryRows(db, statement), filters, now, shape, format, options.limits, (statement) => prepared(db, statement));
+  const result = await runSearch(db, (statement, settings) => withSettings(db, settings, (d) => queryRows(d, statement)), filters, now, shape, format, options.limits, (statement) => prepared(db, statement));
   const page = toPage(result.items, result.found, shape, format);
   // A featured ad that stops being featured moves (under newest) or loses its badge: the entry ends then.
   const featuredEnds = Math.min(...result.found.hits.map((h) => (h.featuredUntil !== null && h.featuredUntil > now.getTime() ? h.featuredUntil : Infinity)));
@@ -129,7 +129,7 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
   return page;
 }
 
-type Run = <R>(statement: SQL) => Promise<R[]>;
+type Run = <R>(statement: SQL, settings?: string[]) => Promise<R[]>;
 
 /**
  * A statement run as a named prepared statement, named by its text: a search's first statement
@@ -152,11 +152,12 @@ async function runSearch(
   limits?: SearchLimits,
   runPrepared: Run = run,
 ) {
+  const started = performance.now();
   const plan = searchPlan(filters, now, shape.window, shape.offset + shape.limit + 1, limits);
   const where = filterConditions(filters);
   const [first] = await runPrepared<{ reads: string; generation: string; rows: number; items: string }>(firstStatement(plan, where, shape.offset, shape.limit, now, format));
   if (!first) throw new Error('The search statement returned no row.');
-  const ctx: SearchContext = { db, where, run, now, rows: Number(first.rows) };
+  const ctx: SearchContext = { db, where, run, now, rows: Number(first.rows), started };
   const found = await findHits(ctx, plan, parseReads(first.reads));
   let items = first.items;
   if (!found.fromFirst) {
@@ -179,12 +180,15 @@ async function listingChanges(db: Db): Promise<string> {
 export async function explainSearch(db: Db, filters: ListingFilters, options: { now?: Date; limits?: SearchLimits } = {}): Promise<string> {
   const now = options.now ?? new Date();
   const out: string[] = [];
-  const run: Run = async (statement) => {
-    const plan = await queryRows<Record<string, string>>(db, sql`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) ${statement}`);
-    out.push(plan.map((r) => Object.values(r)[0]).join('\n'));
-    return queryRows(db, statement);
-  };
-  const { found } = await runSearch(db, run, filters, now, pageShape(filters), listingFormat, options.limits);
+  const run: Run = (statement, settings) =>
+    withSettings(db, settings, async (d) => {
+      const plan = await queryRows<Record<string, string>>(d, sql`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) ${statement}`);
+      out.push(`${settings ? `(${settings.join(', ')})\n` : ''}${plan.map((r) => Object.values(r)[0]).join('\n')}`);
+      return queryRows(d, statement);
+    });
+  // Every statement runs twice here (explained, then for its rows): no time budget, or the plans would stop short.
+  const limits = options.limits ?? { ...SEARCH_LIMITS, stepsWithinMs: Infinity };
+  const { found } = await runSearch(db, run, filters, now, pageShape(filters), listingFormat, limits);
   return `steps: ${found.steps.join('; ')}\n${out.join('\n--\n')}`;
 }
 
