@@ -352,6 +352,8 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
   let matched = first.hits.length;
   let covered = Math.abs(lastBand - band) + 1;
   let width = covered;
+  // Once a try overflowed, the dense bands are near: the width never grows past what came after it.
+  let ceiling = 64;
   const hits: Hit[] = [];
   for (let statements = 0; hits.length < must && (down ? band >= 0 : band <= MAX_PRICE_BAND); statements++) {
     if (statements === 16 || late(ctx, limits)) return null;
@@ -361,7 +363,7 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
     // Too many to sort: a few bands hold them (prices cluster), so try far fewer. Each try
     // that overflows costs a capped collect, so the width falls fast.
     if (part.total > limits.collectCap && width > 1) {
-      width = Math.max(1, Math.floor(width / 4));
+      width = ceiling = Math.max(1, Math.floor(width / 4));
       continue;
     }
     if (part.total > limits.collectCap) {
@@ -373,7 +375,8 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
       const walked = readWalk(await ctx.run<Row>(statement, ['enable_bitmapscan = off']), g, rows, want - hits.length);
       steps.push(`walk band ${band}: ${walked.hits.length}`);
       hits.push(...walked.hits);
-      if (!walked.complete) return null;
+      // A walk that stopped before the band's end has still found the page's matches in order.
+      if (!walked.complete && hits.length < must) return null;
       matched += limits.collectCap;
     } else {
       hits.push(...part.hits);
@@ -382,7 +385,7 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
     covered += width;
     // Next, as many bands as should hold half a collect at the density seen so far, but at
     // most twice as many as this time: the bands where most ads are priced are far denser.
-    width = Math.max(1, Math.min(64, 2 * width, Math.floor(limits.collectCap / 2 / (Math.max(matched, 0.5) / covered))));
+    width = Math.max(1, Math.min(ceiling, 2 * width, Math.floor(limits.collectCap / 2 / (Math.max(matched, 0.5) / covered))));
     band = end + step;
   }
   if (hits.length >= must) return { hits, complete: false };
