@@ -49,14 +49,9 @@ export type SearchLimits = {
   maxWalkRows: number;
   /** A collect fetches at most this many matches before it gives up on the search as too broad. */
   collectCap: number;
-  /**
-   * No further step starts once the search has taken this long (a machine under more load
-   * than it can serve): what was found stands, in order, as a lower bound.
-   */
-  stepsWithinMs: number;
 };
 
-export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000, stepsWithinMs: 200 };
+export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000 };
 
 /** The last resort's time limit: with the steps before it, a search stays within half a second. */
 const LAST_RESORT_MS = 250;
@@ -189,11 +184,7 @@ export type SearchContext = {
   now: Date;
   /** About how many listings there are (pg_class.reltuples, from the first statement), to tell how many matches a density means. */
   rows: number;
-  /** performance.now() when the search began. */
-  started: number;
 };
-
-const late = (ctx: SearchContext, limits: SearchLimits) => performance.now() - ctx.started > limits.stepsWithinMs;
 
 export type Found = {
   /** Matches in display order: at least up to the page's end and one more, when there are that many. */
@@ -269,27 +260,20 @@ async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: Walk
   }
   // The longest walk so far: its matches are the first ones in display order, whatever else fails.
   let best: WalkResult = first;
-  const outOfTime = () => {
-    steps.push('out of time');
-    return best;
-  };
   // Dense enough that a longer walk soon finds the page (a deep page of a broad search).
   const walkRows = Math.ceil((1.5 * must) / density);
   if (walkRows <= limits.maxWalkRows / 5) {
-    if (late(ctx, limits)) return outOfTime();
     const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, walkRows, want)), g, walkRows, want);
     steps.push(`walk ${walkRows}: ${walked.hits.length}`);
     if (walked.complete || walked.hits.length >= must) return walked;
     if (walked.hits.length > best.hits.length) best = walked;
     density = Math.max(walked.hits.length, 0.5) / walkRows;
   }
-  if (late(ctx, limits)) return outOfTime();
   const found =
     group.order === 'newest'
       ? await byDate(ctx, limits, group, g, first, density, rows, must, want, steps)
       : await byPrice(ctx, limits, group, g, first, must, want, steps);
   if (found) return found;
-  if (late(ctx, limits)) return outOfTime();
 
   // The bounded ways fell short (many matches, few where they looked): collect them all, within
   // a time limit; past it, the longest walk's matches stand, in order, as a lower bound.
@@ -321,7 +305,7 @@ async function byDate(
 ) {
   if (!first.last) return null;
   const perMs = limits.firstWalkRows / Math.max(1, ctx.now.getTime() - first.last.at);
-  for (let i = 0; i < 3 && !late(ctx, limits); i++) {
+  for (let i = 0; i < 3; i++) {
     const sliceRows = Math.min(rows, Math.ceil((SLICE_MARGIN * must) / density) * 2 ** i);
     const since = new Date(ctx.now.getTime() - sliceRows / perMs).toISOString();
     const sliced = await collect(ctx, group, g, want, null, sql`created_at >= ${since}::timestamptz`);
@@ -356,7 +340,7 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
   let ceiling = 64;
   const hits: Hit[] = [];
   for (let statements = 0; hits.length < must && (down ? band >= 0 : band <= MAX_PRICE_BAND); statements++) {
-    if (statements === 16 || late(ctx, limits)) return null;
+    if (statements === 16) return null;
     const end = band + step * (width - 1);
     const part = await collect(ctx, group, g, want - hits.length, limits.collectCap, sql`search_tokens && ${bandTokens(band, end)}`);
     steps.push(`bands ${band}..${end}: ${part.total}`);

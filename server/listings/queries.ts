@@ -7,7 +7,7 @@ import { queryPrepared, queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
-import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, SEARCH_LIMITS, searchPlan, withSettings, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
+import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, searchPlan, withSettings, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import type { SearchCache } from './search-cache.ts';
 import { filterConditions, searchLocation, wordsKey } from './search-terms.ts';
 
@@ -152,12 +152,11 @@ async function runSearch(
   limits?: SearchLimits,
   runPrepared: Run = run,
 ) {
-  const started = performance.now();
   const plan = searchPlan(filters, now, shape.window, shape.offset + shape.limit + 1, limits);
   const where = filterConditions(filters);
   const [first] = await runPrepared<{ reads: string; generation: string; rows: number; items: string }>(firstStatement(plan, where, shape.offset, shape.limit, now, format));
   if (!first) throw new Error('The search statement returned no row.');
-  const ctx: SearchContext = { db, where, run, now, rows: Number(first.rows), started };
+  const ctx: SearchContext = { db, where, run, now, rows: Number(first.rows) };
   const found = await findHits(ctx, plan, parseReads(first.reads));
   let items = first.items;
   if (!found.fromFirst) {
@@ -186,9 +185,7 @@ export async function explainSearch(db: Db, filters: ListingFilters, options: { 
       out.push(`${settings ? `(${settings.join(', ')})\n` : ''}${plan.map((r) => Object.values(r)[0]).join('\n')}`);
       return queryRows(d, statement);
     });
-  // Every statement runs twice here (explained, then for its rows): no time budget, or the plans would stop short.
-  const limits = options.limits ?? { ...SEARCH_LIMITS, stepsWithinMs: Infinity };
-  const { found } = await runSearch(db, run, filters, now, pageShape(filters), listingFormat, limits);
+  const { found } = await runSearch(db, run, filters, now, pageShape(filters), listingFormat, options.limits);
   return `steps: ${found.steps.join('; ')}\n${out.join('\n--\n')}`;
 }
 
