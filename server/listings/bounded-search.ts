@@ -353,10 +353,9 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
     if (part.total > limits.collectCap) {
       // One band, many matches: dense in it, so walk it.
       const rows = limits.maxWalkRows;
-      // In price order through the price index, so that the walk stops at its last wanted match: the
-      // planner, which cannot see that, would rather fetch the whole band by bitmap and sort it.
-      const statement = walkSql(group, ctx.where, rows, want - hits.length, bandWalk(band));
-      const walked = readWalk(await ctx.run<Row>(statement, ['enable_bitmapscan = off']), g, rows, want - hits.length);
+      // It reads the whole band (at most `rows` ads) and sorts it: a dense band of a common price
+      // holds tens of thousands of ads, the slowest step there is (docs/search-performance.md).
+      const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, rows, want - hits.length, bandWalk(band))), g, rows, want - hits.length);
       steps.push(`walk band ${band}: ${walked.hits.length}`);
       hits.push(...walked.hits);
       // A walk that stopped before the band's end has still found the page's matches in order.
