@@ -227,7 +227,7 @@ test.describe('all listings', () => {
     await expect(page.getByRole('link', { name: 'Post one now!' })).toHaveAttribute('href', '/post-ad');
   });
 
-  test.describe('without JavaScript', () => {
+  test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
 
     test('the dropdown works', async ({ page, request }) => {
@@ -411,6 +411,8 @@ test.describe('listing detail', () => {
     // Opened with noopener, so it is a new page of the context rather than a tracked popup.
     const opened = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Chat on WhatsApp' }).click();
+    // The toast lasts 4 s: look for it now, while the new page loads, not after.
+    const toastShown = expect(toast(page, 'Opening WhatsApp to message the seller!')).toBeVisible();
     const chat = await opened;
     await chat.waitForURL(/^https:\/\/wa\.me\//);
     const url = new URL(chat.url());
@@ -418,7 +420,7 @@ test.describe('listing detail', () => {
     const text = url.searchParams.get('text') ?? '';
     expect(text).toMatch(/^Hello\b/);
     expect(text).toContain(ad.title);
-    await expect(toast(page, 'Opening WhatsApp to message the seller!')).toBeVisible();
+    await toastShown;
   });
 
   test('Save is a stub; Share copies the link when the device cannot share', async ({ page, context, request }) => {
