@@ -40,12 +40,14 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
  * the rows and folds them into one row per chunk (its first id, newest change, size), reading
  * only the (id, updated_at) index; the server receives one small row per chunk.
  */
-export async function sitemapChunks(db: Db): Promise<SitemapChunk[]> {
+export async function sitemapChunks(db: Db, chunkSize = SITEMAP_MAX_URLS): Promise<SitemapChunk[]> {
   return queryRows<SitemapChunk>(
     db,
-    sql`select min(id)::text as "firstId", to_char(max(updated_at) at time zone 'UTC', ${sql.raw(ISO_UTC)}) as "lastmod", count(*)::int as "count"
-        from (select id, updated_at, (row_number() over (order by id) - 1) / ${SITEMAP_MAX_URLS} as chunk
-              from listings where ${LIVE_LISTING}) numbered
+    // min() has no uuid version before PostgreSQL 18: the chunk's first row is marked by its number instead.
+    sql`select min(case when first then id::text end) as "firstId",
+               to_char(max(updated_at) at time zone 'UTC', ${sql.raw(ISO_UTC)}) as "lastmod", count(*)::int as "count"
+        from (select id, updated_at, (row_number() over w - 1) / ${chunkSize} as chunk, (row_number() over w - 1) % ${chunkSize} = 0 as first
+              from listings where ${LIVE_LISTING} window w as (order by id)) numbered
         group by chunk order by chunk`,
   );
 }
@@ -69,16 +71,21 @@ function sitemapPage(db: Db, from: string, inclusive: boolean, limit: number): P
  * error status rather than half a sitemap. An ad posted after the index was read may push
  * the chunk's last ads into the next index's chunks: search engines read the index again.
  */
-export async function* sitemapChunkRows(db: Db, firstId: string, pageRows = SITEMAP_PAGE_ROWS): AsyncGenerator<SitemapRow[]> {
+export async function* sitemapChunkRows(
+  db: Db,
+  firstId: string,
+  { pageRows = SITEMAP_PAGE_ROWS, chunkSize = SITEMAP_MAX_URLS }: { pageRows?: number; chunkSize?: number } = {},
+): AsyncGenerator<SitemapRow[]> {
   let sent = 0;
   let from = firstId;
   let inclusive = true;
-  while (sent < SITEMAP_MAX_URLS) {
-    const rows = await sitemapPage(db, from, inclusive, Math.min(pageRows, SITEMAP_MAX_URLS - sent));
+  while (sent < chunkSize) {
+    const limit = Math.min(pageRows, chunkSize - sent);
+    const rows = await sitemapPage(db, from, inclusive, limit);
     if (rows.length === 0) return;
     yield rows;
     sent += rows.length;
-    if (rows.length < pageRows) return;
+    if (rows.length < limit) return;
     from = rows[rows.length - 1]!.id;
     inclusive = false;
   }
