@@ -56,12 +56,13 @@ type SitemapRow = { id: string; lastmod: string };
 
 /** One page of the keyset walk: live ads from `from` (inclusive on the first page) in id order. */
 function sitemapPage(db: Db, from: string, inclusive: boolean, limit: number): Promise<SitemapRow[]> {
+  // listings.id, not "id": that is the text alias, and ordering by it sorts the whole table instead of walking the index.
   return queryRows<SitemapRow>(
     db,
     sql`select id::text as id, to_char(updated_at at time zone 'UTC', ${sql.raw(ISO_UTC)}) as lastmod
         from listings
-        where ${LIVE_LISTING} and id ${sql.raw(inclusive ? '>=' : '>')} ${from}::uuid
-        order by id limit ${limit}`,
+        where ${LIVE_LISTING} and listings.id ${sql.raw(inclusive ? '>=' : '>')} ${from}::uuid
+        order by listings.id limit ${limit}`,
   );
 }
 
