@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardFileName, cardImageSize, type CardFormat } from '../../app/lib/card-images.ts';
+import { CARD_FORMATS, CARD_IMAGE_WIDTHS, OG_IMAGE, cardFileName, cardImageSize, ogImageFileName, type CardFormat } from '../../app/lib/card-images.ts';
+
+export { OG_IMAGE, ogImageFileName };
 import { AppError } from '../http/errors.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -68,11 +70,6 @@ export async function deriveCardImage(store: MediaStore, name: string): Promise<
   await store.put(name, data);
   return data;
 }
-
-/** Link previews (WhatsApp, Facebook, X): a JPEG, which every one of them shows, at the 1.91:1 size they ask for. */
-export const OG_IMAGE = { width: 1200, height: 630 } as const;
-
-export const ogImageFileName = (storageKey: string) => `${storageKey}-og.jpg`;
 
 const OG_NAME = /^([a-z0-9-]+)-og\.jpg$/;
 

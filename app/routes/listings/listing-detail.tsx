@@ -12,13 +12,14 @@ import { toast } from '~/lib/toast';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
+import { OG_IMAGE, ogImageFileName } from '~/lib/card-images';
 import { categorySlug, knownCategory, resolveCategory } from '~/lib/categories';
 import { originOf, seoMeta, summary } from '~/lib/seo';
 import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { deletedListingCategory, getListing, searchCards } from '../../../server/listings/queries';
-import { OG_IMAGE, ogImageFileName, storageKeyOf } from '../../../server/media/images';
+import { storageKeyOf } from '../../../server/media/images';
 import type { Route } from './+types/listing-detail';
 
 /** Spec: Save is a stub for everyone. */
