@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, params, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = originOf(matches);
   if (!loaderData || loaderData.notFound) {
     return seoMeta({ origin, path: location.pathname, title: 'Category not found — Soko', description: 'There is no such category on Soko.', noindex: true });
@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches, location
   return seoMeta({
     origin,
     path,
-    title: `${loaderData.category} for sale in Kenya${page} — Soko`,
+    title: `${loaderData.category} in Kenya${page} — Soko`,
     description: loaderData.description,
     noindex: noindex || Boolean(loaderData.error),
   });
