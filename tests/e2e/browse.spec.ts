@@ -150,19 +150,19 @@ test.describe('all listings', () => {
     await expect(nav).toContainText('Page 1 of 2');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     await expect(nav.getByRole('link', { name: 'Previous' })).toHaveCount(0);
-    const firstPageTitles = await cards(page).locator('h3').allTextContents();
+    const firstPageTitles = await cards(page).locator('h2').allTextContents();
 
     await nav.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(new RegExp(`/listings\\?(?=.*\\bsearch=${word}\\b)(?=.*\\bpage=2\\b)`));
     await expect(nav).toContainText('Page 2 of 2');
     await expect(cards(page)).toHaveCount(1);
     await expect(nav.getByRole('link', { name: 'Next' })).toHaveCount(0);
-    const secondPageTitles = await cards(page).locator('h3').allTextContents();
+    const secondPageTitles = await cards(page).locator('h2').allTextContents();
     expect([...firstPageTitles, ...secondPageTitles].sort()).toEqual(posted.map((ad) => ad.title).sort());
 
     await nav.getByRole('link', { name: 'Previous' }).click();
     await expect(nav).toContainText('Page 1 of 2');
-    await expect(cards(page).locator('h3')).toHaveText(firstPageTitles);
+    await expect(cards(page).locator('h2')).toHaveText(firstPageTitles);
   });
 
   test('the category dropdown filters (auto-submits with JavaScript)', async ({ page }) => {
@@ -316,7 +316,7 @@ test.describe('listing detail', () => {
     const res = await page.goto(`/listing/${id}`);
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(/Toyota Axio 2014.*Ksh 1,100,000.*\| Soko/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/media\/.+-800\.webp$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/media\/.+-og\.jpg$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Toyota Axio 2014/);
 
     const main = page.locator('main');
