@@ -13,6 +13,8 @@ import { NotFound } from './components/NotFound';
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.auth?.user;
   return {
+    // The public origin, for canonical addresses and previews in every route's meta (app/lib/seo.ts).
+    origin: new URL(context.config.appUrl).origin,
     user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email } : null,
     // The server's clock, so relative dates ("Yesterday") hydrate as they were rendered (app/lib/use-now.ts).
     now: Date.now(),
@@ -24,10 +26,14 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Soko — Buy and sell anything in Kenya' },
-  { name: 'description', content: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.' },
-];
+// The pages' own meta replaces this; it is what a page without one, or the error page, shows (one <title>, never two).
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? '404: Not Found — Soko' : 'Something went wrong — Soko' }, { name: 'robots', content: 'noindex' }]
+    : [
+        { title: 'Soko — Buy and sell anything in Kenya' },
+        { name: 'description', content: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.' },
+      ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

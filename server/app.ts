@@ -19,7 +19,8 @@ import { expectedError } from './http/error-translation.ts';
 import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
-import { deriveCardImage } from './media/images.ts';
+import { seoRoutes } from './http/seo-routes.ts';
+import { deriveCardImage, deriveOgImage } from './media/images.ts';
 
 type AppEnv = {
   Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -100,6 +101,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/api', createApi(services));
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
+  // robots.txt, the sitemaps and the redirects of typed paths (/login); a database fault here is the API's 503.
+  app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl }));
+
   // Image variants are written once under server-made names, so they can be cached for ever.
   app.use(
     '/media/*',
@@ -108,12 +112,13 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       IMMUTABLE,
     ),
   );
-  // Card files of images stored before cards existed are made on their first request (server/media/images.ts).
+  // Card and link-preview files of images stored before they existed are made on their first request (server/media/images.ts).
   app.get('/media/:name', async (c, next) => {
     const name = c.req.param('name');
-    const data = await deriveCardImage(services.media, name);
+    const data = (await deriveCardImage(services.media, name)) ?? (await deriveOgImage(services.media, name));
     if (!data) return next();
-    return c.body(new Uint8Array(data), 200, { 'Content-Type': name.endsWith('.avif') ? 'image/avif' : 'image/webp', 'Cache-Control': IMMUTABLE });
+    const type = name.endsWith('.avif') ? 'image/avif' : name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
+    return c.body(new Uint8Array(data), 200, { 'Content-Type': type, 'Cache-Control': IMMUTABLE });
   });
   app.all('/media/*', (c) => c.text('Not found', 404));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 export function NotFound() {
   return (
     <section className="py-16 text-center">
-      <title>404: Not Found — Soko</title>
       <h1 className="text-3xl font-bold">404: Not Found</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">The page you are looking for does not exist or has moved.</p>
       <div className="mt-6 flex justify-center gap-3">

@@ -21,3 +21,8 @@ export function cardImageSize(width: number, originalWidth: number): { width: nu
   const w = Math.max(1, Math.min(width, originalWidth));
   return { width: w, height: Math.round((w * CARD_ASPECT.height) / CARD_ASPECT.width) };
 }
+
+/** Link previews (WhatsApp, Facebook, X): a JPEG, which every one of them shows, at the 1.91:1 size they ask for; made from an ad's cover. */
+export const OG_IMAGE = { width: 1200, height: 630 } as const;
+
+export const ogImageFileName = (storageKey: string) => `${storageKey}-og.jpg`;

@@ -3,6 +3,7 @@ import { Link, useNavigate, useNavigation } from 'react-router';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORIES } from '~/lib/categories';
+import { originOf, seoMeta } from '~/lib/seo';
 import { toast } from '~/lib/toast';
 import { categoryCounts, featuredCards } from '../../server/listings/queries';
 import type { Route } from './+types/home';
@@ -22,10 +23,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured, counts };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Soko — Buy and sell anything in Kenya' },
-  { name: 'description', content: 'Post a free ad or find great deals near you: cars, property, phones, furniture, jobs and services across Kenya.' },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    origin: originOf(matches),
+    path: '/',
+    title: 'Soko — Buy and sell anything in Kenya',
+    description: 'Post a free ad or find great deals near you: cars, property, phones, furniture, jobs and services across Kenya.',
+  });
 
 function HeroSearch() {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { bandTokens, categoryCondition, MAX_PRICE_BAND, priceBand, titleConditio
  *
  * An order (newest first, a price order, best match) is a list of groups shown one after the
  * other, each sorted by an index: under "newest", active featured ads and then the rest.
- * Active featured ads are few and kept in a table of their own (migration 0501): the search
+ * Active featured ads are few and kept in a table of their own (migration 0701): the search
  * reads all of them that match. For the other groups there are three ways to find the first
  * matches, each with a cost that does not grow with the table:
  *
@@ -94,7 +94,7 @@ const ORDER_BY: Record<Order, SQL> = {
 export function searchPlan(filters: ListingFilters, now: Date, window: number, pageEnd: number, limits = SEARCH_LIMITS): SearchPlan {
   const at = sql`${now.toISOString()}::timestamptz`;
   const sort = filters.sort ?? 'newest';
-  // A listed category has its own date index to walk, and Others a partial one (migration 0501).
+  // A listed category has its own date index to walk, and Others a partial one (migration 0701).
   const categoryWalk = filters.category ? categoryCondition(filters.category) : null;
   if (sort === 'price_asc' || sort === 'price_desc') {
     // With a price filter only KES prices can match: the walk starts at the lowest (or highest) allowed.
@@ -319,7 +319,7 @@ async function byDate(
 }
 
 /**
- * A price order: KES prices by band (migration 0500's price tokens), in the order's
+ * A price order: KES prices by band (migration 0700's price tokens), in the order's
  * direction: every match of a few bands at a time through the tokens, sorted; a band with too
  * many matches to sort is walked instead (it is dense). Then the other currencies and the
  * negotiable ads, which are few.

@@ -5,7 +5,7 @@ import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { listings } from '../db/schema/index.ts';
+import { listings, listingTombstones } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
 import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, searchPlan, withSettings, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import type { SearchCache } from './search-cache.ts';
@@ -200,7 +200,7 @@ export function featuredCards(db: Db, limit = 8, now = new Date()): Promise<Card
 }
 
 function featuredPage(limit: number, now: Date): SQL {
-  // featured_listings holds every active feature (migration 0501): a few rows, not a scan of the ads ever featured.
+  // featured_listings holds every active feature (migration 0701): a few rows, not a scan of the ads ever featured.
   return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM featured_listings
              WHERE featured_until > ${now.toISOString()}::timestamptz ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
@@ -209,6 +209,13 @@ export async function getListing(db: Db, id: string, now = new Date()): Promise<
   if (!isUuid(id)) return null;
   const [json] = await loadListings(db, sql`SELECT id, 1 AS n FROM listings WHERE id = ${id}`, now, listingFormat);
   return json ?? null;
+}
+
+/** The category a deleted ad had, or null when no ad with this id was ever deleted (migration 0600). */
+export async function deletedListingCategory(db: Db, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const rows = await db.select({ category: listingTombstones.category }).from(listingTombstones).where(eq(listingTombstones.id, id)).limit(1);
+  return rows[0]?.category ?? null;
 }
 
 /** The row itself, for ownership checks and edits. */

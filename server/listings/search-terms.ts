@@ -18,13 +18,13 @@ import type { ListingFilters } from './queries.ts';
  *
  * Each condition comes in two forms that select the same ads:
  * - `check`: cheap to test on an ad in hand (a walk tests thousands);
- * - `find`: what the GIN index on search_tokens answers (migration 0500): a word of three
+ * - `find`: what the GIN index on search_tokens answers (migration 0700): a word of three
  *   letters or more becomes "one of the vocabulary's words containing it", a category or a
  *   price range becomes its token. A `find` may select more than `check` (an index can
  *   only narrow the search); searches that use it also test `check`.
  */
 
-/** Characters that split words: whitespace and ASCII punctuation, as in migration 0500's search_words. */
+/** Characters that split words: whitespace and ASCII punctuation, as in migration 0700's search_words. */
 const WORD_BREAK = /[\s!-/:-@[-`{-~]+/;
 
 export type SearchWord = { text: string; runs: string[]; whole: boolean };
@@ -61,7 +61,7 @@ const tokens = (items: string[]) => sql`ARRAY[${sql.join(
   [...new Set(items)].map((i) => sql`${i}`),
   sql`, `,
 )}]::text[]`;
-/** The vocabulary's words containing `run` (migration 0500): the whole words an ad must have one of. */
+/** The vocabulary's words containing `run` (migration 0700): the whole words an ad must have one of. */
 const wordsContaining = (run: string, prefix: '' | 'l:') =>
   prefix
     ? sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE word LIKE ${`l:%${escapeLike(run)}%`})`
@@ -70,7 +70,7 @@ const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ?
 
 /**
  * Others also matches anything outside the fixed list (spec section 9). Written out as text,
- * exactly as migration 0501's partial index on Others says it, so that the planner uses it.
+ * exactly as migration 0701's partial index on Others says it, so that the planner uses it.
  */
 const OTHERS = sql.raw(
   `lower(category) NOT IN (${CATEGORIES.filter((c) => c !== 'Others')
@@ -82,7 +82,7 @@ export function categoryCondition(category: Category): SQL {
   return category === 'Others' ? OTHERS : sql`lower(category) = ${category.toLowerCase()}`;
 }
 
-/** The KES price band of a price, as migration 0500's search_price_band. */
+/** The KES price band of a price, as migration 0700's search_price_band. */
 export function priceBand(price: number): number {
   return Math.floor(Math.log(price + 1) * 4);
 }

@@ -4,7 +4,7 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeImage, type StoredImage } from '../media/images.ts';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeImage, storeOgImage, type StoredImage } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { parseListingForm, parseListingText } from './input.ts';
@@ -68,6 +68,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
     await deps.media.remove(stored.flatMap((s) => s.files));
     throw error;
   }
+  await previewCover(deps.media, stored[0]?.storageKey);
   return (await getListing(deps.db, id))!;
 }
 
@@ -106,6 +107,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
     throw error;
   }
   await deps.media.remove(dropped.flatMap((d) => imageFiles(d.storageKey)));
+  await previewCover(deps.media, (kept[0] ?? stored[0])?.storageKey);
   return (await getListing(deps.db, id))!;
 }
 
@@ -135,6 +137,14 @@ export async function deleteListing(deps: WriteDeps, id: string, userId: string)
     return images.map((i) => i.storageKey);
   });
   await deps.media.remove(keys.flatMap(imageFiles));
+}
+
+/**
+ * The link-preview JPEG of the ad's cover (server/media/images.ts), made once the ad is saved.
+ * Not worth failing a saved ad for: a missing file is made on its first request instead.
+ */
+async function previewCover(media: MediaStore, coverKey: string | undefined): Promise<void> {
+  if (coverKey) await storeOgImage(media, coverKey).catch(() => {});
 }
 
 function checkImageCount(n: number): void {

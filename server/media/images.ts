@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardFileName, cardImageSize, type CardFormat } from '../../app/lib/card-images.ts';
+import { CARD_FORMATS, CARD_IMAGE_WIDTHS, OG_IMAGE, cardFileName, cardImageSize, ogImageFileName, type CardFormat } from '../../app/lib/card-images.ts';
+
+export { OG_IMAGE, ogImageFileName };
 import { AppError } from '../http/errors.ts';
 import type { MediaStore } from './storage.ts';
 
@@ -69,6 +71,45 @@ export async function deriveCardImage(store: MediaStore, name: string): Promise<
   return data;
 }
 
+const OG_NAME = /^([a-z0-9-]+)-og\.jpg$/;
+
+/**
+ * The link-preview file of an image, cut from its largest stored variant around its most
+ * interesting part (a small photo is enlarged: previews want the full size).
+ */
+async function encodeOgImage(store: MediaStore, storageKey: string): Promise<Buffer | null> {
+  for (const width of [...IMAGE_WIDTHS].reverse()) {
+    const source = await store.read(imageFileName(storageKey, width));
+    if (!source) continue;
+    return sharp(source)
+      .resize({ ...OG_IMAGE, fit: 'cover', position: sharp.strategy.attention })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer();
+  }
+  return null;
+}
+
+/**
+ * Makes the ad's link-preview file from its cover photo when the ad is saved. A failure costs
+ * nothing but time: the file is made on its first request instead (deriveOgImage).
+ */
+export async function storeOgImage(store: MediaStore, storageKey: string): Promise<void> {
+  const name = ogImageFileName(storageKey);
+  if (await store.read(name)) return;
+  const data = await encodeOgImage(store, storageKey);
+  if (data) await store.put(name, data);
+}
+
+/** The link-preview file of an image saved before previews existed, made on its first request and stored. */
+export async function deriveOgImage(store: MediaStore, name: string): Promise<Buffer | null> {
+  const storageKey = OG_NAME.exec(name)?.[1];
+  if (!storageKey) return null;
+  const data = await encodeOgImage(store, storageKey);
+  if (data) await store.put(name, data);
+  return data;
+}
+
 /**
  * Checks an upload (in memory, or the path of a file on disk) by its content (never its name or
  * declared type), auto-rotates it, strips all metadata and stores WebP variants under a
@@ -127,5 +168,10 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
 /** Every file an image may have (card files made later included), for removing them all. */
 export function imageFiles(storageKey: string): string[] {
   const cards = CARD_IMAGE_WIDTHS.flatMap((w) => CARD_FORMATS.map((f) => cardFileName(storageKey, w, f)));
-  return [...IMAGE_WIDTHS.map((w) => imageFileName(storageKey, w)), ...cards];
+  return [...IMAGE_WIDTHS.map((w) => imageFileName(storageKey, w)), ...cards, ogImageFileName(storageKey)];
+}
+
+/** The storage key of a photo from any of its variant URLs ('/media/<key>-1280.webp'), or null. */
+export function storageKeyOf(photoUrl: string): string | null {
+  return /\/media\/([a-z0-9-]+)-\d+\.webp$/.exec(photoUrl)?.[1] ?? null;
 }

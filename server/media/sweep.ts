@@ -9,8 +9,8 @@ import { isSafeMediaName } from './storage.ts';
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** `<storage key>-<width>.webp`, as server/media/images.ts names the variants of one photo. */
-const VARIANT = /^(.+)-\d+\.[a-z]+$/;
+/** `<storage key>-<width>.webp`, `-c<width>.<format>` (cards) and `-og.jpg` (link preview), as server/media/images.ts names the files of one photo. */
+const VARIANT = /^(.+)-(?:\d+|c\d+|og)\.[a-z]+$/;
 
 type Deps = {
   db: Db;

@@ -23,13 +23,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
 }
 
 /** A public handle made from the name, unique across users (amina.w, amina.w2, ...). */
-async function freeUsername(db: Db, firstName: string, lastName: string): Promise<string> {
-  const stem =
-    `${firstName}.${lastName.slice(0, 1)}`
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9.]/g, '')
-      .replace(/^\.+|\.+$/g, '') || 'user';
+async function freeUsername(db: Db, stem: string): Promise<string> {
   const taken = await db
     .select({ username: users.username })
     .from(users)
@@ -39,24 +33,41 @@ async function freeUsername(db: Db, firstName: string, lastName: string): Promis
   for (let n = 2; ; n++) if (!used.has(`${stem}${n}`)) return `${stem}${n}`;
 }
 
-/** Inserts a user with an argon2id hash. Input must already be validated; e-mail is normalised here. */
+const usernameStem = (firstName: string, lastName: string) =>
+  `${firstName}.${lastName.slice(0, 1)}`
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9.]/g, '')
+    .replace(/^\.+|\.+$/g, '') || 'user';
+
+/**
+ * Inserts a user with an argon2id hash. Input must already be validated; e-mail is normalised here.
+ * Two people with the same name signing up at once pick the same free handle: the loser of that
+ * race tries the next one instead of failing the sign-up (an e-mail already taken still fails).
+ */
 export async function insertUser(db: Db, input: NewUser): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  const username = await freeUsername(db, input.firstName, input.lastName);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: normaliseEmail(input.email),
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      username,
-      phoneNumber: input.phoneNumber,
-      location: input.location,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    })
-    .returning();
-  return row!;
+  const stem = usernameStem(input.firstName, input.lastName);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const username =
+      attempt < 5 ? await freeUsername(db, stem) : `${stem}${Math.floor(Math.random() * 1e6)}`; // a crowd of namesakes: stop counting
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: normaliseEmail(input.email),
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username,
+        phoneNumber: input.phoneNumber,
+        location: input.location,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      })
+      .onConflictDoNothing({ target: users.username })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error(`no free username for ${stem} after 10 tries`);
 }
 
 /** The user as the API shows it (spec section 3): never the password hash. */

@@ -16,11 +16,12 @@ type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: 
  * `test.use({ bypassCSP: true })`.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
-  // axe reads colours as they are at that instant: let transitions (a theme change fades the
-  // colours) end first, or it measures contrast halfway between two themes.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
-  );
+  // axe reads colours as they are at that instant: jump running transitions (a theme change fades
+  // the colours) to their end, or it measures contrast halfway between two themes. Waiting for
+  // them to finish instead hung in CI: a background page's animations may not advance at all.
+  await page.evaluate(() => {
+    for (const a of document.getAnimations()) if (a.effect?.getTiming().iterations !== Infinity) a.finish();
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (exclude) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;

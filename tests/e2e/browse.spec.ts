@@ -150,19 +150,19 @@ test.describe('all listings', () => {
     await expect(nav).toContainText('Page 1 of 2');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     await expect(nav.getByRole('link', { name: 'Previous' })).toHaveCount(0);
-    const firstPageTitles = await cards(page).locator('h3').allTextContents();
+    const firstPageTitles = await cards(page).locator('h2').allTextContents();
 
     await nav.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(new RegExp(`/listings\\?(?=.*\\bsearch=${word}\\b)(?=.*\\bpage=2\\b)`));
     await expect(nav).toContainText('Page 2 of 2');
     await expect(cards(page)).toHaveCount(1);
     await expect(nav.getByRole('link', { name: 'Next' })).toHaveCount(0);
-    const secondPageTitles = await cards(page).locator('h3').allTextContents();
+    const secondPageTitles = await cards(page).locator('h2').allTextContents();
     expect([...firstPageTitles, ...secondPageTitles].sort()).toEqual(posted.map((ad) => ad.title).sort());
 
     await nav.getByRole('link', { name: 'Previous' }).click();
     await expect(nav).toContainText('Page 1 of 2');
-    await expect(cards(page).locator('h3')).toHaveText(firstPageTitles);
+    await expect(cards(page).locator('h2')).toHaveText(firstPageTitles);
   });
 
   test('the category dropdown filters (auto-submits with JavaScript)', async ({ page }) => {
@@ -234,7 +234,7 @@ test.describe('all listings', () => {
     const older = await postAd(request, { title: `Office chair ${word}` });
     const newer = await postAd(request, { title: `Swivel chair ${word}` });
     const inDescription = await postAd(request, { title: 'Desk and chair set', description: `Solid wood, seats four. ${word}` });
-    const titles = cards(page).locator('h3');
+    const titles = cards(page).locator('h2');
 
     await page.goto(`/listings?search=chair%20${word}`);
     await hydrated(page);
@@ -248,7 +248,7 @@ test.describe('all listings', () => {
     await expect(page.getByText('3 ads', { exact: true })).toBeVisible();
   });
 
-  test('the count of ads is the API\'s, with "+" where the search stopped counting', async ({ page }) => {
+  test('the count of ads is the API\'s, with "+" where the search stopped counting', { tag: '@one-viewport' }, async ({ page }) => {
     await expect(async () => {
       const res = await page.request.get(`/api/listings?limit=${PAGE_SIZE}`);
       const total = Number(res.headers()['x-total-count']);
@@ -258,7 +258,7 @@ test.describe('all listings', () => {
     }).toPass({ timeout: 30_000 });
   });
 
-  test.describe('without JavaScript', () => {
+  test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
 
     test('the dropdown works', async ({ page, request }) => {
@@ -347,7 +347,7 @@ test.describe('listing detail', () => {
     const res = await page.goto(`/listing/${id}`);
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(/Toyota Axio 2014.*Ksh 1,100,000.*\| Soko/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/media\/.+-800\.webp$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/media\/.+-og\.jpg$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Toyota Axio 2014/);
 
     const main = page.locator('main');
@@ -442,6 +442,8 @@ test.describe('listing detail', () => {
     // Opened with noopener, so it is a new page of the context rather than a tracked popup.
     const opened = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Chat on WhatsApp' }).click();
+    // The toast lasts 4 s: look for it now, while the new page loads, not after.
+    const toastShown = expect(toast(page, 'Opening WhatsApp to message the seller!')).toBeVisible();
     const chat = await opened;
     await chat.waitForURL(/^https:\/\/wa\.me\//);
     const url = new URL(chat.url());
@@ -449,7 +451,7 @@ test.describe('listing detail', () => {
     const text = url.searchParams.get('text') ?? '';
     expect(text).toMatch(/^Hello\b/);
     expect(text).toContain(ad.title);
-    await expect(toast(page, 'Opening WhatsApp to message the seller!')).toBeVisible();
+    await toastShown;
   });
 
   test('Save is a stub; Share copies the link when the device cannot share', async ({ page, context, request }) => {

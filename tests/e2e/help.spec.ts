@@ -102,7 +102,7 @@ test.describe('help and legal pages', () => {
   ];
 
   for (const p of pages) {
-    test(`${p.path} has its content, title, description and no serious accessibility problems`, async ({ page }) => {
+    test(`${p.path} has its content, title, description and no serious accessibility problems`, { tag: '@one-viewport' }, async ({ page }) => {
       const res = await page.goto(p.path);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('help and legal pages', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('help pages stay readable in the dark theme', async ({ page }) => {
+  test('help pages stay readable in the dark theme', { tag: '@one-viewport' }, async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     for (const path of ['/help-contact', '/guides/safe-trading', '/privacy', '/contact-form']) {
       await page.goto(path);
@@ -146,7 +146,7 @@ test.describe('help and legal pages', () => {
   });
 });
 
-test.describe('contact form', () => {
+test.describe('contact form', { tag: '@one-viewport' }, () => {
   test('has labelled fields and passes axe', async ({ page }) => {
     await page.goto('/contact-form');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
@@ -204,7 +204,7 @@ test.describe('contact form', () => {
 
 const PROTECTED = ['/favourites', '/my-alerts', '/manage-job-ads', '/messages', '/create-listing'];
 
-test.describe('sample pages', () => {
+test.describe('sample pages', { tag: '@one-viewport' }, () => {
   test('send signed-out visitors to login, remembering the page', async ({ page }) => {
     for (const path of PROTECTED) {
       await page.goto(path);

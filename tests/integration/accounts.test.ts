@@ -163,6 +163,15 @@ describe('POST /api/auth/register', () => {
     expect(await res.json()).toEqual({ message: EMAIL_TAKEN });
   });
 
+  it('gives namesakes who sign up at the same moment each a handle of their own', async () => {
+    const lastName = `Namesake${Date.now().toString(36)}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => register({ firstName: 'Achieng', lastName })));
+    const handles = results.map((r) => r.body.user.username);
+    expect(new Set(handles).size).toBe(8);
+    expect(handles).toContain('achieng.n');
+    for (const handle of handles) expect(handle).toMatch(/^achieng\.n[0-9]*$/);
+  });
+
   it('ignores unknown fields (no mass assignment)', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const { body } = await register({ _id: id, id, passwordHash: 'x', username: 'admin', createdAt: '2000-01-01T00:00:00Z' });

@@ -32,12 +32,15 @@ async function createAd(photos = 2) {
   return (await res.json()) as { _id: string; images: string[]; photos: Array<{ variants: Record<string, string> }> };
 }
 
-/** Every file one photo is stored as: the WebP widths and the 4:3 card files (server/media/images.ts). */
-const FILES_PER_PHOTO = imageFiles('x').length;
+/**
+ * Every file one photo is stored as: the WebP widths and the 4:3 card files (server/media/images.ts).
+ * The cover also has a link-preview JPEG (-og.jpg), counted apart (tests/integration/seo.test.ts).
+ */
+const FILES_PER_PHOTO = imageFiles('x').filter((f) => !f.endsWith('-og.jpg')).length;
 
 const filesOf = (url: string) => {
   const key = url.match(/\/media\/([a-z0-9-]+)-\d+\.webp$/)![1]!;
-  return mediaFiles(t).filter((f) => f.startsWith(key));
+  return mediaFiles(t).filter((f) => f.startsWith(key) && !f.endsWith('-og.jpg'));
 };
 
 describe('POST /api/listings', () => {
@@ -478,6 +481,8 @@ describe('DELETE /api/listings/:id', () => {
     expect(await t.services.db.select().from(listingImages).where(eq(listingImages.listingId, ad._id))).toHaveLength(0);
     expect(ad.images).toHaveLength(2);
     for (const url of ad.images) expect(filesOf(url)).toHaveLength(0);
+    // The cover's link preview goes with it.
+    expect(mediaFiles(t).filter((f) => f.endsWith('-og.jpg') && ad.images.some((u) => u.includes(f.slice(0, -'-og.jpg'.length))))).toEqual([]);
     for (const url of ad.images) expect(fs.existsSync(path.join(t.config.mediaDir, path.basename(url)))).toBe(false);
     const again = await t.request(`/api/listings/${ad._id}`, { method: 'DELETE', token: owner.token });
     expect(again.status).toBe(404);

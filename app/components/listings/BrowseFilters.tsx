@@ -68,7 +68,7 @@ export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
         <KeepFilters values={values} except={['location', 'minPrice', 'maxPrice', 'sort']} />
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor="browse-location" className="label">Location</label>
-          <input id="browse-location" name="location" defaultValue={values.location} key={values.location} placeholder="e.g. Nakuru" className="input" autoComplete="address-level2" />
+          <input id="browse-location" type="text" name="location" defaultValue={values.location} key={values.location} placeholder="e.g. Nakuru" className="input" autoComplete="address-level2" />
         </div>
         <div>
           <label htmlFor="browse-min-price" className="label">Min price (Ksh)</label>

@@ -24,6 +24,8 @@ type Props = {
   showSubcategory?: boolean;
   /** Buttons under the card (Manage ads); they stay clickable above the card-wide link. */
   actions?: ReactNode;
+  /** The title's heading level: one below the heading the grid sits under, so levels never skip. */
+  headingLevel?: 2 | 3;
 };
 
 /**
@@ -31,7 +33,8 @@ type Props = {
  * falsy), location, category. The whole card links to /listing/{id} through the title link
  * stretched over the card, so action buttons can sit inside without nesting links.
  */
-export function ListingCard({ listing, eager = false, showSubcategory = false, actions }: Props) {
+export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3 }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
   const now = useNow();
@@ -43,11 +46,11 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
         {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
-        <h3 className="line-clamp-2 break-words text-sm font-semibold leading-snug sm:text-base">
+        <Heading className="line-clamp-2 break-words text-sm font-semibold leading-snug sm:text-base">
           <Link to={`/listing/${listing._id}`} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
             {listing.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="font-bold text-brand-700 dark:text-brand-100">{formatPrice(listing.price, listing.currency)}</p>
         <p className="truncate text-xs text-gray-600 dark:text-gray-400">{listing.location}</p>
         {listing.createdAt && (

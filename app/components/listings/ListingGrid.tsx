@@ -5,15 +5,17 @@ type Props = {
   /** How many cards at the top load their image at once (the first row); the rest are lazy. */
   eagerCount?: number;
   label?: string;
+  /** The cards' heading level (ListingCard): 2 right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 };
 
 /** Two columns on a 360 px phone, three on tablets, four on wide screens. */
-export function ListingGrid({ listings, eagerCount = 2, label }: Props) {
+export function ListingGrid({ listings, eagerCount = 2, label, headingLevel = 3 }: Props) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {listings.map((l, i) => (
         <li key={l._id} className="min-w-0">
-          <ListingCard listing={l} eager={i < eagerCount} />
+          <ListingCard listing={l} eager={i < eagerCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -61,7 +61,7 @@ export function SharePanel({ title, url }: { title: string; url: string }) {
         ))}
       </ul>
       <label htmlFor="share-link" className="label mt-3">Link to this ad</label>
-      <input id="share-link" readOnly value={url} className="input text-sm" />
+      <input id="share-link" type="url" readOnly value={url} className="input text-sm" />
     </section>
   );
 }

@@ -48,3 +48,18 @@ export function slugHeading(slug: string): string {
 export function failureReason(requestId: string): string {
   return `something went wrong on our side (reference ${requestId.slice(0, 8)})`;
 }
+
+/**
+ * Where search engines should look for a browse page (issue 17). Search results (a search
+ * term or a location) are not indexed: endless, thin, and Google asks sites to keep them out.
+ * Sort and price filters show the same ads in another order or a subset, so they name the
+ * unfiltered page as canonical. A category asked through /listings?category= is the category
+ * page; /products is /listings. Each page number keeps its own address, so every ad stays
+ * reachable.
+ */
+export function browseCanonical(p: BrowseTerms & { page: number }): { path: string; noindex: boolean } {
+  const page = pageSearch('', p.page);
+  if (p.search || p.location) return { path: '/listings', noindex: true };
+  if (p.category) return { path: `/category/${categorySlug(p.category)}${page}`, noindex: false };
+  return { path: `/listings${page}`, noindex: false };
+}

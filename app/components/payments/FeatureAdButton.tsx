@@ -68,6 +68,8 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'F
       <details ref={details} className="w-full">
         <summary
           className={`btn-primary cursor-pointer list-none [&::-webkit-details-marker]:hidden ${large ? 'w-full' : 'px-3 py-1.5 text-xs'}`}
+          // One per card on Manage ads: the ad's title tells them apart for screen readers.
+          aria-label={`${label}: ${listingTitle}`}
           onClick={(e) => {
             // With JavaScript the modal dialog replaces the inline disclosure.
             e.preventDefault();
@@ -128,6 +130,8 @@ function FeatureForm(props: {
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="text-lg font-bold">
         Feature Your Ad?
+        {/* Each card has this form: the title makes every region's name its own. */}
+        <span className="sr-only"> {props.listingTitle}</span>
       </h2>
       <div className="mt-2 space-y-2 text-sm text-gray-700 dark:text-gray-300">
         <p>

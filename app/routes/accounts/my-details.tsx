@@ -144,6 +144,39 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
   };
   const notice = clientNotice ?? actionData?.notice ?? null;
 
+  const fields = DETAIL_FIELDS.map((f) => {
+    const id = `details-${f}`;
+    if (f === 'phoneNumber' && !editing && !user.phoneNumber) {
+      return (
+        <div key={f}>
+          <span className="label">{FIELD_LABELS[f]}</span>
+          <Link to="?edit=phone" className="inline-block py-2 font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100" preventScrollReset>
+            Add contact number
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <div key={f}>
+        <label htmlFor={id} className="label">{FIELD_LABELS[f]}</label>
+        <input
+          id={id}
+          name={f}
+          type={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : 'text'}
+          inputMode={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : undefined}
+          autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', location: 'address-level2', phoneNumber: 'tel' }[f]}
+          placeholder={f === 'phoneNumber' ? 'e.g. +254...' : undefined}
+          required={f === 'firstName' || f === 'lastName' || f === 'email'}
+          readOnly={!editing}
+          autoFocus={editing && (params.get('edit') === 'phone' ? f === 'phoneNumber' : f === 'firstName')}
+          defaultValue={shown[f]}
+          maxLength={f === 'email' ? 254 : 100}
+          className={`input ${editing ? '' : 'cursor-default border-transparent bg-gray-50 dark:bg-gray-950'}`}
+        />
+      </div>
+    );
+  });
+
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <Flash message={flash} kind="success" param="updated" />
@@ -174,54 +207,21 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
             <p role="status" className="rounded-lg border-l-4 border-gray-400 bg-gray-50 px-4 py-3 text-sm dark:bg-gray-900">{notice}</p>
           )}
         </div>
-        <Form
-          method="post"
-          key={`${editing}-${user.updatedAt}`}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-          onSubmit={checkChanges}
-          preventScrollReset
-          aria-describedby={actionData?.error ? 'details-error' : undefined}
-        >
-          <input type="hidden" name="intent" value="save" />
-          {DETAIL_FIELDS.map((f) => {
-            const id = `details-${f}`;
-            if (f === 'phoneNumber' && !editing && !user.phoneNumber) {
-              return (
-                <div key={f}>
-                  <span className="label">{FIELD_LABELS[f]}</span>
-                  <Link to="?edit=phone" className="inline-block py-2 font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100" preventScrollReset>
-                    Add contact number
-                  </Link>
-                </div>
-              );
-            }
-            return (
-              <div key={f}>
-                <label htmlFor={id} className="label">{FIELD_LABELS[f]}</label>
-                <input
-                  id={id}
-                  name={f}
-                  type={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : 'text'}
-                  inputMode={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : undefined}
-                  autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', location: 'address-level2', phoneNumber: 'tel' }[f]}
-                  placeholder={f === 'phoneNumber' ? 'e.g. +254...' : undefined}
-                  required={f === 'firstName' || f === 'lastName' || f === 'email'}
-                  readOnly={!editing}
-                  autoFocus={editing && (params.get('edit') === 'phone' ? f === 'phoneNumber' : f === 'firstName')}
-                  defaultValue={shown[f]}
-                  maxLength={f === 'email' ? 254 : 100}
-                  className={`input ${editing ? '' : 'cursor-default border-transparent bg-gray-50 dark:bg-gray-950'}`}
-                />
-              </div>
-            );
-          })}
-          {editing && (
+        {editing ? (
+          <Form
+            method="post"
+            key={user.updatedAt}
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            onSubmit={checkChanges}
+            preventScrollReset
+            aria-describedby={actionData?.error ? 'details-error' : undefined}
+          >
+            <input type="hidden" name="intent" value="save" />
+            {fields}
             <div className="sm:col-span-2">
               <PasswordInput id="details-current-password" name="currentPassword" label="Current password" autoComplete="current-password" maxLength={1024} aria-describedby="details-current-password-hint" />
               <p id="details-current-password-hint" className="mt-1 text-sm text-gray-600 dark:text-gray-400">Needed only to change your e-mail address.</p>
             </div>
-          )}
-          {editing && (
             <div className="flex flex-wrap gap-2 sm:col-span-2">
               <button type="submit" className="btn-primary" disabled={pendingIntent === 'save'}>
                 {pendingIntent === 'save' ? 'Saving...' : 'Save Changes'}
@@ -230,8 +230,11 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
                 Cancel
               </Link>
             </div>
-          )}
-        </Form>
+          </Form>
+        ) : (
+          // Read-only: the details as text fields outside any form (a form with nothing to submit is not one); Edit opens the form.
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">{fields}</div>
+        )}
       </section>
 
       <section aria-labelledby="sessions-heading" className="card p-4 sm:p-6">

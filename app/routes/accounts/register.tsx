@@ -71,11 +71,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="register-first-name" className="label">First name</label>
-            <input id="register-first-name" name="firstName" className="input" autoComplete="given-name" required maxLength={100} defaultValue={v?.firstName} />
+            <input id="register-first-name" type="text" name="firstName" className="input" autoComplete="given-name" required maxLength={100} defaultValue={v?.firstName} />
           </div>
           <div>
             <label htmlFor="register-last-name" className="label">Last name</label>
-            <input id="register-last-name" name="lastName" className="input" autoComplete="family-name" required maxLength={100} defaultValue={v?.lastName} />
+            <input id="register-last-name" type="text" name="lastName" className="input" autoComplete="family-name" required maxLength={100} defaultValue={v?.lastName} />
           </div>
         </div>
         <div>
@@ -101,7 +101,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div>
           <label htmlFor="register-location" className="label">Location</label>
-          <input id="register-location" name="location" className="input" autoComplete="address-level2" placeholder="e.g. Nairobi" required maxLength={100} defaultValue={v?.location} />
+          <input id="register-location" type="text" name="location" className="input" autoComplete="address-level2" placeholder="e.g. Nairobi" required maxLength={100} defaultValue={v?.location} />
         </div>
         <PasswordInput id="register-password" name="password" label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
         <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />

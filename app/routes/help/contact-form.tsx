@@ -8,8 +8,8 @@ const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Contact us', 'Send a message to the Soko support team: questions about ads, payments, your account, or reporting a suspicious ad.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Contact us', 'Send a message to the Soko support team: questions about ads, payments, your account, or reporting a suspicious ad.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = context.auth?.user;

@@ -5,8 +5,8 @@ import { requireAuth } from '../../../server/http/guards';
 import { DEMO_CATEGORIES, DEMO_MAX_PHOTOS, logDemoListing } from '~/samples/create-listing';
 import type { Route } from './+types/create-listing';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Create a listing (demo)', 'A demonstration of the listing form. Nothing is saved; use Post an ad to publish a real ad.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Create a listing (demo)', 'A demonstration of the listing form. Nothing is saved; use Post an ad to publish a real ad.', { noindex: true });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAuth(context.auth, request);

@@ -3,8 +3,8 @@ import { Article } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/faq';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'Frequently asked questions',
     'Answers to common questions about buying and selling on Soko: posting ads, photos, featuring for 200 Ksh, M-Pesa payments, safety and your account.',
   );

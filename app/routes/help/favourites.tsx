@@ -6,7 +6,7 @@ import { formatPrice } from '~/lib/money';
 import { SAMPLE_FAVOURITES } from '~/samples/favourites';
 import type { Route } from './+types/favourites';
 
-export const meta: Route.MetaFunction = () => pageMeta('Favourites', 'The ads you have saved on Soko, in one place.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Favourites', 'The ads you have saved on Soko, in one place.', { noindex: true });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAuth(context.auth, request);

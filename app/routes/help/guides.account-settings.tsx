@@ -3,8 +3,8 @@ import { Article, Callout } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/guides.account-settings';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'Guide: account settings',
     'How to change your name, e-mail, location and phone number in My Details, change your password with Forgot password, and delete your Soko account.',
   );

@@ -3,8 +3,8 @@ import { Article, Callout } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/guides.posting-ads';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'Guide: posting ads',
     'How to post an ad on Soko that sells: good photos, a clear title and price, an honest description, and featuring your ad for 200 Ksh a week via M-Pesa or card.',
   );

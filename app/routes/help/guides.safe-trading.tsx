@@ -3,8 +3,8 @@ import { Article, Callout } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/guides.safe-trading';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'Guide: safe trading',
     'Stay safe buying and selling in Kenya: meet in public, never pay a deposit before seeing the item, check logbooks with NTSA and land at the Ministry of Lands, and spot fake M-Pesa messages.',
   );

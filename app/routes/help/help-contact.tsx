@@ -5,8 +5,8 @@ import type { Route } from './+types/help-contact';
 
 export const PHONE_HOURS = 'Monday-Friday 9 AM-5 PM EAT';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Help & Contact', 'Answers, step-by-step guides and how to reach Soko support by e-mail, phone or the contact form.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Help & Contact', 'Answers, step-by-step guides and how to reach Soko support by e-mail, phone or the contact form.');
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.config.mail.supportEmail };

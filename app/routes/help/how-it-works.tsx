@@ -3,8 +3,8 @@ import { Article } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/how-it-works';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'How Soko works',
     'Soko connects buyers and sellers across Kenya: post a free ad with up to 10 photos, buyers call or WhatsApp you, and you can feature an ad for 200 Ksh a week.',
   );

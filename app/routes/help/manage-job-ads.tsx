@@ -5,7 +5,7 @@ import { toast } from '~/lib/toast';
 import { JOB_AD_ACTION_NOTICE, SAMPLE_JOB_ADS } from '~/samples/job-ads';
 import type { Route } from './+types/manage-job-ads';
 
-export const meta: Route.MetaFunction = () => pageMeta('Manage Job Ads', 'Your job ads on Soko: status, applications and date posted.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage Job Ads', 'Your job ads on Soko: status, applications and date posted.', { noindex: true });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAuth(context.auth, request);

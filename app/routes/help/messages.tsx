@@ -4,7 +4,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { MESSAGES_PLACEHOLDER } from '~/samples/messages';
 import type { Route } from './+types/messages';
 
-export const meta: Route.MetaFunction = () => pageMeta('Messages', 'Your conversations with buyers and sellers on Soko.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Messages', 'Your conversations with buyers and sellers on Soko.', { noindex: true });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAuth(context.auth, request);

@@ -4,7 +4,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { ALERT_TYPE_LABELS, SAMPLE_ALERTS } from '~/samples/alerts';
 import type { Route } from './+types/my-alerts';
 
-export const meta: Route.MetaFunction = () => pageMeta('My Alerts', 'Price drops, new ads matching your searches and other alerts from Soko.');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'My Alerts', 'Price drops, new ads matching your searches and other alerts from Soko.', { noindex: true });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAuth(context.auth, request);

@@ -3,8 +3,8 @@ import { Article, Callout } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/privacy';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'Privacy Policy',
     'What personal data Soko collects, why, who sees it, how long we keep it, and your rights under the Kenya Data Protection Act, 2019, including how to delete your account.',
   );

@@ -3,8 +3,8 @@ import { Article } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
 import type { Route } from './+types/terms';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 
     'Terms of Service',
     'The rules for using Soko, the Kenyan classifieds marketplace: accounts, what you may post, featuring fees, dealing with other users and our responsibilities.',
   );

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
-import { categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
+import { browseCanonical, categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
 import { SORT_OPTIONS } from '~/components/listings/BrowseFilters';
+import { JsonLd } from '~/components/JsonLd';
+import { categorySlug } from '~/lib/categories';
+import { originOf, seoMeta } from '~/lib/seo';
+import { breadcrumbList, itemList } from '~/lib/structured-data';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
@@ -15,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
   // The category is the address's; a category or location in the query is not this page's.
   const { search = '', minPrice, maxPrice, sort, page, limit } = parseListingQuery(new URL(request.url).searchParams, 'page');
-  const base = { notFound: false as const, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
+  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
   try {
     const result = await searchCards(context.db, { category, search, minPrice, maxPrice, sort, page, limit }, { cache: context.searchCache });
     return data({ ...base, items: result.items, total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
@@ -25,12 +29,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, params }) => {
-  if (!loaderData || loaderData.notFound) return [{ title: 'Category not found — Soko' }, { name: 'robots', content: 'noindex' }];
-  return [
-    { title: `${slugHeading(params.slug)} — Soko` },
-    { name: 'description', content: loaderData.description },
-  ];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const origin = originOf(matches);
+  if (!loaderData || loaderData.notFound) {
+    return seoMeta({ origin, path: location.pathname, title: 'Category not found — Soko', description: 'There is no such category on Soko.', noindex: true });
+  }
+  const page = loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
+  // A search inside the category is search results; sort and price filters name the unfiltered page (browseCanonical).
+  const { path, noindex } = browseCanonical({ category: loaderData.category, search: loaderData.search, location: '', page: loaderData.page });
+  return seoMeta({
+    origin,
+    path,
+    title: `${loaderData.category} in Kenya${page} — Soko`,
+    description: loaderData.description,
+    noindex: noindex || Boolean(loaderData.error),
+  });
 };
 
 /** Cards shown so far: the server's page, plus the ones Load More fetched in the browser. */
@@ -145,7 +158,15 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         </div>
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} />
+          <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} headingLevel={2} />
+          <JsonLd data={itemList(d.origin, `${d.category} listings`, d.items, (d.page - 1) * d.limit + 1)} />
+          <JsonLd
+            data={breadcrumbList(d.origin, [
+              { name: 'Home', path: '/' },
+              { name: 'All Listings', path: '/listings' },
+              { name: d.category, path: `/category/${categorySlug(d.category)}` },
+            ])}
+          />
           {nextHref && (
             <div className="mt-6 text-center">
               <Link

@@ -109,7 +109,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
         {hydrated && <input type="hidden" name="_js" value="1" />}
         <div>
           <label htmlFor="title" className="label">Ad Title</label>
-          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={listing.title} {...invalid('title')} />
+          <input id="title" type="text" name="title" className="input" required maxLength={LIMITS.title} defaultValue={listing.title} {...invalid('title')} />
           {fieldError('title')}
         </div>
         <div>
@@ -151,7 +151,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <div>
           <label htmlFor="location" className="label">Location</label>
-          <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={listing.location} {...invalid('location')} />
+          <input id="location" type="text" name="location" className="input" required maxLength={LIMITS.location} defaultValue={listing.location} {...invalid('location')} />
           {fieldError('location')}
         </div>
         <div>

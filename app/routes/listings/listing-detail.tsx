@@ -2,6 +2,7 @@ import { isbot } from 'isbot';
 import type { FormEvent } from 'react';
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
+import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGallery } from '~/components/listings/ListingGallery';
 import { ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
@@ -9,9 +10,16 @@ import { postedAgo } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { toast } from '~/lib/toast';
 import { useNow } from '~/lib/use-now';
+import { JsonLd } from '~/components/JsonLd';
+import { ListingGrid } from '~/components/listings/ListingGrid';
+import { OG_IMAGE, ogImageFileName } from '~/lib/card-images';
+import { categorySlug, knownCategory, resolveCategory } from '~/lib/categories';
+import { originOf, seoMeta, summary } from '~/lib/seo';
+import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
-import { getListing } from '../../../server/listings/queries';
+import { deletedListingCategory, getListing, searchCards } from '../../../server/listings/queries';
+import { storageKeyOf } from '../../../server/media/images';
 import type { Route } from './+types/listing-detail';
 
 /** Spec: Save is a stub for everyone. */
@@ -45,7 +53,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listing page failed');
     throw data(`Something went wrong on our side (reference ${context.requestId.slice(0, 8)}). Please try again later.`, { status: 500 });
   }
-  if (!listing) throw data('Listing not found.', { status: 404 });
+  if (!listing) {
+    // A deleted ad: 410 Gone tells search engines to drop it; the visitor gets ads like it.
+    const category = await deletedListingCategory(context.db, params.id).catch(() => null);
+    if (category === null) throw data('Listing not found.', { status: 404 });
+    const similar = await searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 8 }, { cache: context.searchCache }).then(
+      (r) => r.items,
+      () => [],
+    );
+    throw data({ category, similar } satisfies GoneData, { status: 410 });
+  }
 
   const viewerId = context.auth?.user.id ?? null;
   let views = listing.views;
@@ -58,9 +75,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   const seller = listing.user;
+  const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
   // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
     origin: new URL(context.config.appUrl).origin,
+    // The cover as a 1200x630 JPEG, made when the ad was saved (or on first request for older ads).
+    previewImage: coverKey ? `/media/${ogImageFileName(coverKey)}` : null,
     sharing: new URL(request.url).searchParams.has('share'),
     isOwner: viewerId === listing.owner,
     listing: {
@@ -110,47 +130,52 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { phone: revealed.phoneNumber, intent };
 }
 
-function summary(description: string): string {
-  const flat = description.replace(/\s+/g, ' ').trim();
-  return flat.length > 160 ? `${flat.slice(0, 157).trimEnd()}...` : flat;
-}
-
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) => {
+  const origin = originOf(matches);
   if (!loaderData) {
-    const title = isRouteErrorResponse(error) && error.status === 404 ? 'Listing not found — Soko' : 'Failed to load listing — Soko';
-    return [{ title }, { name: 'robots', content: 'noindex' }];
+    const title = isRouteErrorResponse(error) && error.status === 410 ? 'This ad is no longer available — Soko' : isRouteErrorResponse(error) && error.status === 404 ? 'Listing not found — Soko' : 'Failed to load listing — Soko';
+    return seoMeta({ origin, path: location.pathname, title, description: 'The ad you are looking for has been removed. Browse similar ads on Soko.', noindex: true });
   }
-  const { listing, origin } = loaderData;
-  const url = `${origin}/listing/${listing._id}`;
+  const { listing, previewImage } = loaderData;
   const title = `${listing.title} — ${formatPrice(listing.price, listing.currency, 'Price not specified')} in ${listing.location}`;
-  const description = summary(listing.description);
-  const cover = listing.photos[0];
-  const tags = [
-    { title: `${title} | Soko` },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: 'Soko' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    { name: 'twitter:card', content: cover ? 'summary_large_image' : 'summary' },
-  ];
-  if (cover) {
-    const image = cover.variants[800] ?? cover.url;
-    const width = Math.min(800, cover.width);
-    tags.push(
-      { property: 'og:image', content: `${origin}${image}` },
-      { property: 'og:image:width', content: String(width) },
-      { property: 'og:image:height', content: String(Math.round((cover.height * width) / cover.width)) },
-      { property: 'og:image:alt', content: listing.title },
-    );
-  }
-  return tags;
+  return seoMeta({
+    origin,
+    path: `/listing/${listing._id}`,
+    title: `${title} | Soko`,
+    description: summary(listing.description) || title,
+    type: 'product',
+    image: previewImage ? { url: `${origin}${previewImage}`, ...OG_IMAGE, type: 'image/jpeg', alt: listing.title } : null,
+  });
 };
 
 function Badge({ children }: { children: React.ReactNode }) {
   return <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-gray-800 dark:text-brand-100">{children}</span>;
+}
+
+/** What the 410 page of a deleted ad shows. */
+type GoneData = { category: string; similar: CardListing[] };
+
+/** 410: the ad was deleted. Where to go instead: ads of the same category. */
+function GoneListing({ category, similar }: GoneData) {
+  const known = knownCategory(category);
+  return (
+    <section className="flex flex-col gap-6 py-8">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold">This ad is no longer available</h1>
+        <p className="mt-2 text-gray-600 dark:text-gray-400">The seller has removed it. Here are similar ads{known ? ` in ${known}` : ''}.</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to={known ? `/category/${categorySlug(known)}` : '/listings'} className="btn-primary">{known ? `More in ${known}` : 'Browse listings'}</Link>
+          <Link to="/" className="btn-secondary">Go to Home</Link>
+        </div>
+      </div>
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-heading">
+          <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
+          <ListingGrid listings={similar} eagerCount={2} label="Similar ads" headingLevel={3} />
+        </section>
+      )}
+    </section>
+  );
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -167,6 +192,14 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   return (
     // Room at the bottom for the phone's contact bar.
     <article className="grid gap-6 pb-16 md:pb-0 lg:grid-cols-3">
+      <JsonLd
+        data={productLd(origin, {
+          ...listing,
+          images: listing.photos.map((p) => `${origin}${p.url}`),
+          sellerName: seller.name,
+        })}
+      />
+      <JsonLd data={breadcrumbList(origin, adCrumbs(listing))} />
       <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{listing.category}</Badge>}
@@ -258,9 +291,20 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   );
 }
 
+/** Home › the ad's category › the ad. */
+function adCrumbs(listing: { _id: string; title: string; category: string }) {
+  const known = knownCategory(listing.category);
+  return [
+    { name: 'Home', path: '/' },
+    known ? { name: known, path: `/category/${categorySlug(known)}` } : { name: 'All Listings', path: '/listings' },
+    { name: listing.title, path: `/listing/${listing._id}` },
+  ];
+}
+
 /** 404 for an unknown id ('Listing not found.'), 'Failed to load listing: ...' for anything else. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 410) return <GoneListing {...(error.data as GoneData)} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Something went wrong on our side. Please try again later.';
   return (

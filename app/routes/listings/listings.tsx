@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { data, Link, useLocation, useNavigation } from 'react-router';
-import { failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
+import { browseCanonical, failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
+import { JsonLd } from '~/components/JsonLd';
+import { categorySlug } from '~/lib/categories';
+import { originOf, seoMeta } from '~/lib/seo';
+import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { BrowseFilters } from '~/components/listings/BrowseFilters';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
@@ -20,7 +24,7 @@ const BLANK_SEARCH = 'Please enter a search query.';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { category, search, location, minPrice, maxPrice, sort, page, limit } = parseListingQuery(params, 'page');
-  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', minPrice, maxPrice, sort };
+  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', minPrice, maxPrice, sort, limit };
   const origin = new URL(context.config.appUrl).origin;
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
@@ -49,17 +53,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const heading = loaderData ? listingsHeading(loaderData) : 'All Listings';
   const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
-  const query = new URLSearchParams(location.search);
-  return [
-    { title: `${heading}${page} — Soko` },
-    { name: 'description', content: `${heading} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.` },
-    // /products is the same page: search engines should index one address.
-    { tagName: 'link', rel: 'canonical', href: `${loaderData?.origin ?? ''}/listings${query.size ? `?${query}` : ''}` },
-  ];
+  const { path, noindex } = loaderData ? browseCanonical(loaderData) : { path: '/listings', noindex: true };
+  return seoMeta({
+    origin: originOf(matches),
+    path,
+    title: `${heading}${page} — Soko`,
+    description: `${heading}${page} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.`,
+    noindex: noindex || Boolean(loaderData?.error),
+  });
 };
+
+/** Home › All Listings (› the category). */
+function browseCrumbs(category: string | null) {
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'All Listings', path: '/listings' },
+  ];
+  return category ? [...crumbs, { name: category, path: `/category/${categorySlug(category)}` }] : crumbs;
+}
 
 export default function Listings({ loaderData }: Route.ComponentProps) {
   const { category, search, location: place, items, total, capped, page, error, blankSearch } = loaderData;
@@ -120,7 +134,9 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         )
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} />
+          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} headingLevel={2} />
+          <JsonLd data={itemList(loaderData.origin, listingsHeading(loaderData), items, (page - 1) * loaderData.limit + 1)} />
+          <JsonLd data={breadcrumbList(loaderData.origin, browseCrumbs(category))} />
           <Pagination page={page} pageCount={loaderData.pageCount} capped={capped} search={location.search} />
         </div>
       )}

@@ -77,6 +77,7 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
                 listing={ad}
                 eager={i < 2}
                 showSubcategory
+                headingLevel={2}
                 actions={
                   <>
                     {!ad.featured && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} />}

@@ -30,3 +30,10 @@ export const listingImages = pgTable('listing_images', {
   height: integer('height').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What is left of a deleted ad, so its address answers 410 Gone with similar ads (migration 0600; written by a trigger). */
+export const listingTombstones = pgTable('listing_tombstones', {
+  id: uuid('id').primaryKey(),
+  category: text('category').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

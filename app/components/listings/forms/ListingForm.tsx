@@ -183,7 +183,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
       >
         <div>
           <label htmlFor="title" className="label">Title</label>
-          <input id="title" name="title" className="input" required maxLength={LIMITS.title} defaultValue={initial.title} placeholder="e.g. Toyota Axio 2016, clean" {...field('title')} />
+          <input id="title" type="text" name="title" className="input" required maxLength={LIMITS.title} defaultValue={initial.title} placeholder="e.g. Toyota Axio 2016, clean" {...field('title')} />
           {fieldError('title')}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -194,7 +194,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           </div>
           <div>
             <label htmlFor="location" className="label">Location</label>
-            <input id="location" name="location" className="input" required maxLength={LIMITS.location} defaultValue={initial.location} placeholder="e.g. Westlands, Nairobi" autoComplete="address-level2" {...field('location')} />
+            <input id="location" type="text" name="location" className="input" required maxLength={LIMITS.location} defaultValue={initial.location} placeholder="e.g. Westlands, Nairobi" autoComplete="address-level2" {...field('location')} />
             {fieldError('location')}
           </div>
         </div>
@@ -219,6 +219,8 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           <div>
             <label htmlFor="currency" className="label">Currency</label>
             <select id="currency" name="currency" className="input" required defaultValue={initial.currency || 'KES'}>
+              {/* A required select starts with an empty placeholder option (HTML); KES is chosen by default. */}
+              <option value="" disabled>Select a currency</option>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>{c === 'KES' ? `${currencyLabel(c)} (KES)` : c}</option>
               ))}

@@ -1,0 +1,73 @@
+/**
+ * What search engines and link previews read in a page's <head> (issue 17): one title and
+ * description, a canonical address, Open Graph and Twitter tags. Browser-safe; every route's
+ * `meta` builds its tags here so no page forgets one.
+ */
+import type { MetaDescriptor } from 'react-router';
+
+export const SITE_NAME = 'Soko';
+
+export type PreviewImage = { url: string; width: number; height: number; type: string; alt: string };
+
+export type PageSeo = {
+  /** The public origin (APP_URL's), from the root loader: never the request's Host header. */
+  origin: string;
+  /** The page's canonical path and query ('/category/cars-vehicles', '/listings?page=2'). */
+  path: string;
+  /** The whole <title>, site name included. */
+  title: string;
+  description: string;
+  image?: PreviewImage | null;
+  /**
+   * Kept out of the index, links still followed: search results and private pages. Such a page
+   * names no canonical address (a canonical beside noindex sends search engines mixed signals).
+   */
+  noindex?: boolean;
+  type?: 'website' | 'product';
+};
+
+export function seoMeta(p: PageSeo): MetaDescriptor[] {
+  const url = `${p.origin}${p.path}`;
+  // og:title without the site name: previews show the site beside it.
+  const shortTitle = p.title.replace(/ [—|] Soko$/, '');
+  const tags: MetaDescriptor[] = [
+    { title: p.title },
+    { name: 'description', content: p.description },
+    p.noindex ? { name: 'robots', content: 'noindex, follow' } : { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: p.type ?? 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: 'en_KE' },
+    { property: 'og:title', content: shortTitle },
+    { property: 'og:description', content: p.description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: p.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: shortTitle },
+    { name: 'twitter:description', content: p.description },
+  ];
+  if (p.image) {
+    tags.push(
+      { property: 'og:image', content: p.image.url },
+      { property: 'og:image:type', content: p.image.type },
+      { property: 'og:image:width', content: String(p.image.width) },
+      { property: 'og:image:height', content: String(p.image.height) },
+      { property: 'og:image:alt', content: p.image.alt },
+      { name: 'twitter:image', content: p.image.url },
+      { name: 'twitter:image:alt', content: p.image.alt },
+    );
+  }
+  return tags;
+}
+
+type RootData = { origin?: string } | undefined;
+
+/** The public origin, as the root loader gives it to every route's meta. */
+export function originOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === 'root')?.data as RootData;
+  return root?.origin ?? '';
+}
+
+/** A meta description: whitespace folded, at most 160 characters. */
+export function summary(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 157).trimEnd()}...` : flat;
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { pagesSitemapXml, sitemapChunks, sitemapChunkXml, sitemapIndexXml } from '../seo/sitemap.ts';
+
+/**
+ * Addresses made for search engines and for people typing: robots.txt, the sitemap index and
+ * its chunks (server/seo/sitemap.ts), and permanent redirects from the paths people guess to
+ * the specification's routes.
+ */
+
+/** Typed guesses and where they live (spec section 2: auth/login, auth/register). The query string goes along. */
+export const TYPED_PATHS: Record<string, string> = {
+  '/login': '/auth/login',
+  '/signin': '/auth/login',
+  '/sign-in': '/auth/login',
+  '/register': '/auth/register',
+  '/signup': '/auth/register',
+  '/sign-up': '/auth/register',
+};
+
+/** An hour: search engines read these rarely; an ad posted now is in the next read. */
+const CACHE = 'public, max-age=3600';
+const XML = 'application/xml; charset=utf-8';
+const INDEX_LIFETIME_MS = 10 * 60 * 1000;
+
+export function seoRoutes(deps: { db: Db; appUrl: string }) {
+  const origin = new URL(deps.appUrl).origin;
+  const app = new Hono();
+
+  app.get('/robots.txt', (c) =>
+    c.body(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /sandbox/',
+        // Signed-in pages: they only redirect a crawler to the sign-in page.
+        'Disallow: /manage-ads',
+        'Disallow: /my-details',
+        'Disallow: /post-ad',
+        'Disallow: /listings/',
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n'),
+      200,
+      { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE },
+    ),
+  );
+
+  // The index walks every live ad (about a second at 1,000,000, docs/seo.md): made at most once
+  // every ten minutes per process, so asking for it again and again costs nothing.
+  let index: { xml: string; madeAt: number } | null = null;
+  app.get('/sitemap.xml', async (c) => {
+    if (!index || Date.now() - index.madeAt > INDEX_LIFETIME_MS) index = { xml: sitemapIndexXml(origin, await sitemapChunks(deps.db)), madeAt: Date.now() };
+    return c.body(index.xml, 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+  });
+
+  app.get('/sitemaps/:name{[a-z0-9-]+\\.xml}', async (c) => {
+    const name = c.req.param('name').slice(0, -'.xml'.length);
+    if (name === 'pages') return c.body(pagesSitemapXml(origin), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+    const firstId = name.startsWith('listings-') ? name.slice('listings-'.length) : '';
+    if (!isUuid(firstId)) return c.text('Not found', 404);
+    return c.body(await sitemapChunkXml(deps.db, origin, firstId), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+  });
+
+  for (const [from, to] of Object.entries(TYPED_PATHS)) {
+    app.on(['GET', 'HEAD'], from, (c) => {
+      const query = new URL(c.req.url).search;
+      return c.redirect(`${to}${query}`, 301);
+    });
+  }
+  return app;
+}
