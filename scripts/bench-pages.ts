@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -178,7 +178,7 @@ async function main() {
   const built = await createServices(config);
   const { services } = built;
   let server: ReturnType<typeof serve> | undefined;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  let browser: Browser | undefined;
   try {
     console.log(`Seeding ${LISTINGS} ads with photographic test images...`);
     const pictures = await photos(LISTINGS + PHOTOS_ON_AD - 1);
@@ -224,6 +224,8 @@ async function main() {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port });
     const origin = `http://127.0.0.1:${port}`;
 
+    // Launched only now: seeding can take minutes on a busy machine, and an idle browser waiting that long has been lost.
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     const routes: Array<{ name: string; path: string; signedIn?: boolean }> = [
       { name: 'home', path: '/' },
       { name: 'listings (24 cards)', path: '/listings' },
@@ -270,7 +272,7 @@ async function main() {
     for (const r of js) console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes <= BUDGET.jsGzip ? 'OK' : 'OVER'} |`);
     console.log('\nLighthouse: not measured (not installed, and it cannot be fetched offline here).');
   } finally {
-    await browser.close();
+    await browser?.close();
     server?.close();
     await built.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
