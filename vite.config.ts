@@ -51,8 +51,44 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build, whose one difference is that its
+ * development warnings are on (ENABLE_DEV_WARNINGS). The browser gets the production build it
+ * also ships: the warnings' text is not sent to phones. The server keeps the package as it is,
+ * so it and @react-router/node share one copy.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'soko:react-router-production',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      if (this.environment?.name !== 'client' || !(source in files)) return null;
+      return path.join(dist, files[source]!);
+    },
+  };
+}
+
+/** What every page runs: the frameworks and the root layout (app/root.tsx and what only it uses). */
+const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router)\/|\/app\/(root\.tsx|components\/(Header|Footer|Logo|ThemeSwitcher|Toaster|NotFound)\.tsx|lib\/(toast|use-now|categories|nonce|theme)\.ts)/;
+
 export default defineConfig({
-  plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [serverOnlyGuard(), reactRouterProductionBuild(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page loads React, React Router and the root layout: as one file they compress
+            // better than as the eight small ones the default splitting makes (1.8 KB less gzip).
+            codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES, priority: 10 }] },
+          },
+        },
+      },
+    },
+  },
 });

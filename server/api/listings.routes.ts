@@ -76,6 +76,12 @@ const listingMultipart: BodySchema = {
       items: { type: 'string' },
       description: 'Repeated field (edit only): URLs of this listing’s photos to keep, in order',
     },
+    imageOrder: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'Repeated field (edit only, optional): the order of all the photos, the first being the cover; each entry is a kept photo’s URL or `new:<n>` for the n-th file of `images` (from 0). Photos it leaves out follow: kept, then new',
+    },
     owner: { type: 'string', description: 'Ignored: the owner is always the signed-in user' },
   },
 };

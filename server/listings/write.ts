@@ -14,11 +14,15 @@ import { findListingRow, getListing } from './queries.ts';
 
 export type WriteDeps = Pick<Services, 'db' | 'media' | 'rateLimits'>;
 
-/** The post/edit form as it arrives: text fields, new photos (files on disk) and the URLs of photos to keep. */
+/**
+ * The post/edit form as it arrives: text fields, new photos (files on disk), the URLs of photos
+ * to keep and, optionally, the order of them all (imageOrder, see arrangePhotos).
+ */
 export type ListingUpload = {
   fields: Record<string, unknown>;
   files: UploadedFile[];
   existingImages: string[];
+  imageOrder?: string[];
 };
 
 export const LISTING_NOT_FOUND = 'Listing not found.';
@@ -37,7 +41,7 @@ export function uploadFromForm(form: ReceivedForm): ListingUpload {
     const value = form.get(key);
     if (value !== undefined) fields[key] = value;
   }
-  return { fields, files: form.files(), existingImages: form.getAll('existingImages') };
+  return { fields, files: form.files(), existingImages: form.getAll('existingImages'), imageOrder: form.getAll('imageOrder') };
 }
 
 /** The listing row when userId owns it; 404 when it does not exist, 403 (changing nothing) otherwise. */
@@ -74,8 +78,9 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
 
 /**
  * The post/edit form on an existing ad: kept photos (matched against this ad's own images,
- * anything else ignored) followed by new ones. Files of dropped photos are removed only once
- * the change is committed; new files are removed if it is not.
+ * anything else ignored) and new ones, in the seller's order (imageOrder; without it, kept
+ * then new). Files of dropped photos are removed only once the change is committed; new files
+ * are removed if it is not.
  */
 export async function updateListing(deps: WriteDeps, id: string, userId: string, upload: ListingUpload): Promise<ListingJson> {
   await requireOwnListing(deps.db, id, userId, 'edit');
@@ -100,7 +105,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
       // Deleted between the ownership check and now.
       if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
       await tx.delete(listingImages).where(eq(listingImages.listingId, id));
-      await tx.insert(listingImages).values([...kept, ...stored].map((img, position) => imageRow(id, position, img)));
+      await tx.insert(listingImages).values(arrangePhotos(kept, stored, upload.imageOrder).map((img, position) => imageRow(id, position, img)));
     });
   } catch (error) {
     await deps.media.remove(stored.flatMap((s) => s.files));
@@ -159,22 +164,40 @@ function imageRow(listingId: string, position: number, img: ImageData) {
 
 const MEDIA_URL = new RegExp(`/media/([a-z0-9-]+)-(?:${IMAGE_WIDTHS.join('|')})\\.webp$`);
 
+/** The storage key a photo URL names (any variant, absolute or not), or null. */
+function mediaKey(url: string): string | null {
+  try {
+    return new URL(url, 'http://x').pathname.match(MEDIA_URL)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The ad's own images named by existingImages (any variant URL, absolute or not), in that order, once each. */
 export function keptImages<T extends { storageKey: string }>(current: T[], existingImages: string[]): T[] {
   const byKey = new Map(current.map((c) => [c.storageKey, c]));
   const kept: T[] = [];
   for (const url of existingImages) {
-    let pathname: string;
-    try {
-      pathname = new URL(url, 'http://x').pathname;
-    } catch {
-      continue;
-    }
-    const key = pathname.match(MEDIA_URL)?.[1];
+    const key = mediaKey(url);
     const image = key ? byKey.get(key) : undefined;
     if (image && !kept.includes(image)) kept.push(image);
   }
   return kept;
+}
+
+/**
+ * The photos of an edited ad in the seller's order, so a new photo can be the cover. imageOrder
+ * names each photo as a kept photo's URL or `new:<n>` (the n-th uploaded file, from 0); what it
+ * does not name (or names twice, or does not exist) follows in the usual order: kept, then new.
+ */
+export function arrangePhotos<T extends { storageKey: string }>(kept: T[], added: T[], imageOrder: string[] = []): T[] {
+  const ordered: T[] = [];
+  for (const entry of imageOrder) {
+    const n = /^new:(\d{1,2})$/.exec(entry)?.[1];
+    const photo = n === undefined ? kept.find((k) => k.storageKey === mediaKey(entry)) : added[Number(n)];
+    if (photo && !ordered.includes(photo)) ordered.push(photo);
+  }
+  return [...ordered, ...kept.filter((k) => !ordered.includes(k)), ...added.filter((a) => !ordered.includes(a))];
 }
 
 /** Checks every size first (nothing stored for a 413), then stores one by one; any failure removes what was stored. */

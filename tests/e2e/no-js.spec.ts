@@ -171,6 +171,44 @@ test.describe('feedback from the server', () => {
     await expect(page.getByRole('heading', { name: 'Create a New Listing' })).toBeVisible();
   });
 
+  test('sign-up refused: the failing field is marked beside it, the message is focused and in view, and it stays', async ({ page }) => {
+    const taken = await newAccount(page.request);
+    await page.goto('/auth/register');
+    await main(page).getByLabel('First name').fill('Wanjiru');
+    await main(page).getByLabel('Last name').fill('Kamau');
+    await main(page).getByLabel('Email').fill(uniqueEmail('nojs'));
+    await main(page).getByLabel('Phone number').fill('12345');
+    await main(page).getByLabel('Location').fill('Nyeri');
+    await main(page).getByLabel('Password', { exact: true }).fill('mount-kenya-2024');
+    await main(page).getByLabel('Confirm password').fill('mount-kenya-2024');
+    await main(page).getByRole('checkbox').check();
+    await main(page).getByRole('button', { name: 'Sign up' }).click();
+
+    const alert = main(page).getByRole('alert');
+    await expect(alert).toHaveText('Please enter a valid Kenyan phone number, such as 0712 345 678 or +254712345678.');
+    await expect(alert).toBeFocused();
+    await expect(alert).toBeInViewport();
+    const phone = main(page).getByLabel('Phone number');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(/^Please enter a valid Kenyan phone number/);
+    await expect(page.locator('#register-phoneNumber-error')).toBeVisible();
+    await expect(main(page).getByLabel('First name')).not.toHaveAttribute('aria-invalid');
+    // The typed text is kept (not the passwords).
+    await expect(main(page).getByLabel('First name')).toHaveValue('Wanjiru');
+
+    // Next try: the number fixed, the e-mail taken. Now the e-mail is the field marked.
+    await phone.fill('0712 000 222');
+    await main(page).getByLabel('Email').fill(taken.email);
+    await main(page).getByLabel('Password', { exact: true }).fill('mount-kenya-2024');
+    await main(page).getByLabel('Confirm password').fill('mount-kenya-2024');
+    await main(page).getByRole('checkbox').check();
+    await main(page).getByRole('button', { name: 'Sign up' }).click();
+    await expect(alert).toHaveText('An account with this email already exists. Please log in instead.');
+    await expect(alert).toBeFocused();
+    await expect(main(page).getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+  });
+
   test('sign-up from Post an ad signs the new seller in, welcomes them and leads on to posting', async ({ page }) => {
     await page.goto('/post-ad');
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fpost-ad$/);

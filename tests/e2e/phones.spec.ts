@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, hydrated, newSignedInAccount, postAd, test, uniqueWord } from './support';
+import { expect, hydrated, newAccount, newSignedInAccount, postAd, test, uniqueEmail, uniqueWord } from './support';
 
 /** Issue 16 with JavaScript, on a 360 px phone: photos (6), the gallery (7), menus, cards and the text edit. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -72,6 +72,31 @@ test.describe('photos', () => {
     expect(ad.photos.map((p: { width: number; height: number }) => `${p.width}x${p.height}`)).toEqual(['60x90', '70x70', '90x60']);
   });
 
+  test('editing an ad, the seller makes a newly added photo the cover and orders it among the kept ones', async ({ page }) => {
+    await newSignedInAccount(page);
+    // Two kept photos, 64x48 each (support.ts).
+    const ad = await postAd(page.request, {}, 2);
+    await page.goto(`/post-ad?id=${ad._id}`);
+    await hydrated(page);
+    const selected = page.getByRole('list', { name: 'Selected photos' }).getByRole('img');
+    await expect(selected).toHaveCount(2);
+    await main(page).getByLabel('Add photos').setInputFiles([await photo('new-wide.png', 90, 60), await photo('new-tall.png', 60, 90)]);
+    await expect(selected).toHaveCount(4);
+    // The second new photo (last in the list) becomes the cover, ahead of the kept photos.
+    await page.getByRole('button', { name: 'Make new photo 2 the cover' }).click();
+    await expect(selected.first()).toHaveAttribute('alt', 'New photo 1: new-tall.png');
+    await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem').first()).toContainText('Cover');
+    // The other new photo moves in between the two kept ones.
+    await page.getByRole('button', { name: 'Move new photo 2 earlier' }).click();
+    await expect(selected.nth(2)).toHaveAttribute('alt', 'New photo 2: new-wide.png');
+    await expect(selected.nth(1)).toHaveAttribute('alt', 'Current photo 1');
+    await expect(selected.nth(3)).toHaveAttribute('alt', 'Current photo 2');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/manage-ads$/);
+    const saved = await (await page.request.get(`/api/listings/${ad._id}`)).json();
+    expect(saved.photos.map((p: { width: number; height: number }) => `${p.width}x${p.height}`)).toEqual(['60x90', '64x48', '90x60', '64x48']);
+  });
+
   test('a photo picked before the page’s scripts arrive is still sent', async ({ page }) => {
     await newSignedInAccount(page);
     // The scripts are held back until the photo is picked, as on a slow connection.
@@ -114,6 +139,66 @@ test.describe('photos', () => {
     await main(page).getByLabel('Title').fill('Kettle');
     await expect(main(page).getByLabel('Title')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(alert).toBeVisible();
+  });
+});
+
+test.describe('sign-up feedback', () => {
+  async function fillRegister(page: Page, fields: { email: string; phone: string; confirm: string; terms: boolean }) {
+    await main(page).getByLabel('First name').fill('Wanjiru');
+    await main(page).getByLabel('Last name').fill('Kamau');
+    await main(page).getByLabel('Email').fill(fields.email);
+    await main(page).getByLabel('Phone number').fill(fields.phone);
+    await main(page).getByLabel('Location').fill('Nyeri');
+    await main(page).getByLabel('Password', { exact: true }).fill('mount-kenya-2024');
+    await main(page).getByLabel('Confirm password', { exact: true }).fill(fields.confirm);
+    await main(page).getByRole('checkbox', { name: /I agree/ }).setChecked(fields.terms);
+  }
+
+  test('a refused sign-up marks the failing field beside it; the message is focused, in view, and stays until the user acts', async ({ page }) => {
+    await page.clock.install();
+    const taken = await newAccount(page.request);
+    await page.goto('/auth/register');
+    await hydrated(page);
+    const alert = main(page).getByRole('alert');
+    const confirm = main(page).getByLabel('Confirm password', { exact: true });
+
+    // The browser's own check: the passwords differ.
+    await fillRegister(page, { email: uniqueEmail('js'), phone: '0712 000 333', confirm: 'something-else-1', terms: true });
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(alert).toHaveText('Passwords do not match');
+    await expect(alert).toBeFocused();
+    await expect(alert).toBeInViewport();
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+    // Time passes (toasts would be gone); the message and the mark stay.
+    await page.clock.runFor(10_000);
+    await expect(alert).toBeVisible();
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    // Changing the field clears its mark; the message stays until the next try.
+    await confirm.fill('mount-kenya-2024');
+    await expect(confirm).not.toHaveAttribute('aria-invalid');
+    await expect(alert).toBeVisible();
+
+    // The server's checks: a phone number it refuses.
+    await main(page).getByLabel('Phone number').fill('12345');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(alert).toHaveText('Please enter a valid Kenyan phone number, such as 0712 345 678 or +254712345678.');
+    await expect(alert).toBeFocused();
+    await expect(alert).toBeInViewport();
+    const phone = main(page).getByLabel('Phone number');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(/^Please enter a valid Kenyan phone number/);
+
+    // And an e-mail that already has an account: the e-mail is marked, the phone no longer.
+    await phone.fill('0712 000 333');
+    await main(page).getByLabel('Email').fill(taken.email);
+    await main(page).getByLabel('Password', { exact: true }).fill('mount-kenya-2024');
+    await confirm.fill('mount-kenya-2024');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(alert).toHaveText('An account with this email already exists. Please log in instead.');
+    await expect(alert).toBeFocused();
+    await expect(main(page).getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
   });
 });
 

@@ -325,6 +325,21 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     expect(filesOf(updated.images[2])).toHaveLength(FILES_PER_PHOTO);
   });
 
+  it('puts kept and new photos in the order imageOrder gives, so a new photo can be the cover', async () => {
+    const ad = await createAd(2);
+    const [first, second] = ad.images as [string, string];
+    // The two new photos are told apart by their widths.
+    const form = adForm(VALID_AD, [file(await image('jpeg', 70, 50)), file(await image('jpeg', 90, 50))], [first, second]);
+    // new:1 is the cover, then the second kept photo; the rest follow in the usual order (kept, then new).
+    for (const entry of ['new:1', second, 'new:1', 'new:7', 'junk']) form.append('imageOrder', entry);
+    const res = await t.request(`/api/listings/${ad._id}`, { method: 'PUT', token: owner.token, body: form });
+    expect(res.status).toBe(200);
+    const updated = await res.json();
+    expect(updated.images).toHaveLength(4);
+    expect(updated.images.slice(1, 3)).toEqual([second, first]);
+    expect(updated.photos.map((p: { width: number }) => p.width)).toEqual([90, 64, 64, 70]);
+  });
+
   it('ignores another listing’s photos in existingImages', async () => {
     const mine = await createAd(1);
     const theirs = await postAd(t, other.token);

@@ -2,11 +2,23 @@ import { useEffect } from 'react';
 import { toast } from '~/lib/toast';
 import { useHydrated } from './PasswordInput';
 
-/** A server message shown in red (spec: login and register errors), announced to screen readers. */
-export function ErrorAlert({ message, id }: { message: string | null | undefined; id?: string }) {
+/**
+ * A server message shown in red (spec: login and register errors), announced to screen readers.
+ * With `focus` it takes the focus when it appears, which also scrolls it into view below the
+ * sticky header: by the autofocus attribute when the page comes from a plain form post (no
+ * JavaScript), by React when it appears later.
+ */
+export function ErrorAlert({ message, id, focus = false, ref }: { message: string | null | undefined; id?: string; focus?: boolean; ref?: React.Ref<HTMLParagraphElement> }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:bg-red-950 dark:text-red-300">
+    <p
+      ref={ref}
+      id={id}
+      role="alert"
+      tabIndex={focus ? -1 : undefined}
+      autoFocus={focus}
+      className="scroll-mt-32 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:bg-red-950 dark:text-red-300"
+    >
       {message}
     </p>
   );

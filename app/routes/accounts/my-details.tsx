@@ -179,7 +179,8 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <Flash message={flash} kind="success" param="updated" />
+      {/* Keyed by the last update, so a second update in a row toasts again (the message is the same). */}
+      <Flash key={user.updatedAt} message={flash} kind="success" param="updated" />
       <header className="card flex items-center gap-4 p-4 sm:p-6">
         <div aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800">
           {(user.firstName[0] ?? '').toUpperCase()}

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { registerUser } from '../../../server/auth/accounts';
+import { EMAIL_TAKEN, registerUser } from '../../../server/auth/accounts';
 import { createSession } from '../../../server/auth/sessions';
 import { RegisterInput } from '../../../server/auth/schemas';
 import { ErrorAlert } from '~/components/accounts/Alerts';
@@ -16,6 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sign up | Soko' }];
 
 const KEPT = ['firstName', 'lastName', 'email', 'phoneNumber', 'location'] as const;
 type Kept = Record<(typeof KEPT)[number], string>;
+/** The fields a message can be about, each marked beside the field. */
+type Field = (typeof KEPT)[number] | 'password' | 'confirmPassword' | 'terms';
+type FieldErrors = Partial<Record<Field, string>>;
 
 /** Where the visitor was heading (Post an ad sends them to log in or sign up) survives sign-up. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -28,16 +31,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // Entered values come back on an error (never the passwords).
   const values = Object.fromEntries(KEPT.map((k) => [k, text(form, k)])) as Kept;
-  const fail = (error: string, status = 400) => data({ error, values }, { status });
+  const fail = (error: string, fieldErrors: FieldErrors) => data({ error, values, fieldErrors }, { status: 400 });
   const password = text(form, 'password');
-  if (password !== text(form, 'confirmPassword')) return fail(MSG.passwordsDoNotMatch);
-  if (form.get('terms') !== 'on') return fail(MSG.mustAgree);
+  if (password !== text(form, 'confirmPassword')) return fail(MSG.passwordsDoNotMatch, { confirmPassword: MSG.passwordsDoNotMatch });
+  if (form.get('terms') !== 'on') return fail(MSG.mustAgree, { terms: MSG.mustAgree });
   const parsed = RegisterInput.safeParse({ ...values, password });
-  // Spec: the server's errors joined with commas.
-  if (!parsed.success) return fail(issueMessages(parsed.error).join(', '));
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
+    // Spec: the server's errors joined with commas.
+    return fail(issueMessages(parsed.error).join(', '), fieldErrors);
+  }
   const result = await attempt(
     () => registerUser(context, parsed.data, context.clientIp),
-    (error) => ({ error, values }),
+    (error) => ({ error, values, fieldErrors: (error === EMAIL_TAKEN ? { email: error } : {}) as FieldErrors }),
   );
   if (!result.ok) return result.response;
   // Signed in at once: a new seller goes on with what they came to do, after a welcome.
@@ -50,37 +57,70 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/auth/register') === true;
-  const [clientError, setClientError] = useState<string | null>(null);
-  const serverError = actionData ? actionData.error || MSG.registrationFailed : null;
-  const error = clientError ?? serverError;
+  // The browser's own checks (with JavaScript), else what the server answered.
+  const [clientProblem, setClientProblem] = useState<{ error: string; fieldErrors: FieldErrors } | null>(null);
+  const problem = clientProblem ?? (actionData ? { error: actionData.error || MSG.registrationFailed, fieldErrors: actionData.fieldErrors ?? {} } : null);
+  // A field's mark goes once the user changes that field; the message at the top stays until the next try.
+  const [edited, setEdited] = useState<string[]>([]);
+  const fieldError = (name: Field) => (edited.includes(name) ? undefined : problem?.fieldErrors[name]);
   const v = actionData?.values;
+
+  // Every new problem is brought into view and focused, so it is seen (and read out) on a small screen.
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    alertRef.current?.scrollIntoView({ block: 'center' });
+    alertRef.current?.focus({ preventScroll: true });
+  }, [actionData, clientProblem]);
 
   // Instant feedback for the two checks the browser can do; the server repeats them.
   const check = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
-    const problem = form.get('password') !== form.get('confirmPassword') ? MSG.passwordsDoNotMatch : form.get('terms') !== 'on' ? MSG.mustAgree : null;
-    setClientError(problem);
-    if (problem) event.preventDefault();
+    const found: { error: string; fieldErrors: FieldErrors } | null =
+      form.get('password') !== form.get('confirmPassword')
+        ? { error: MSG.passwordsDoNotMatch, fieldErrors: { confirmPassword: MSG.passwordsDoNotMatch } }
+        : form.get('terms') !== 'on'
+          ? { error: MSG.mustAgree, fieldErrors: { terms: MSG.mustAgree } }
+          : null;
+    setClientProblem(found);
+    setEdited([]);
+    if (found) event.preventDefault();
+  };
+  const onEdit = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && !edited.includes(name)) setEdited([...edited, name]);
+  };
+  /** aria-invalid and the message's id on a failing field (plus its own hint, if any). */
+  const marks = (name: Field, hint?: string) => {
+    const error = fieldError(name);
+    const describedBy = [error ? `register-${name}-error` : null, hint].filter(Boolean).join(' ');
+    return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
+  };
+  const message = (name: Field) => {
+    const error = fieldError(name);
+    return error ? <p id={`register-${name}-error`} className="field-error">{error}</p> : null;
   };
 
   return (
     <AuthCard title="Create an account" intro="Sign up to post ads and reach buyers across Kenya.">
-      <Form method="post" className="flex flex-col gap-4" onSubmit={check}>
-        <ErrorAlert id="register-error" message={error} />
+      <Form method="post" className="flex flex-col gap-4" onSubmit={check} onChange={onEdit}>
+        <ErrorAlert id="register-error" message={problem?.error} focus ref={alertRef} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="register-first-name" className="label">First name</label>
-            <input id="register-first-name" type="text" name="firstName" className="input" autoComplete="given-name" required maxLength={100} defaultValue={v?.firstName} />
+            <input id="register-first-name" type="text" name="firstName" className="input" autoComplete="given-name" required maxLength={100} defaultValue={v?.firstName} {...marks('firstName')} />
+            {message('firstName')}
           </div>
           <div>
             <label htmlFor="register-last-name" className="label">Last name</label>
-            <input id="register-last-name" type="text" name="lastName" className="input" autoComplete="family-name" required maxLength={100} defaultValue={v?.lastName} />
+            <input id="register-last-name" type="text" name="lastName" className="input" autoComplete="family-name" required maxLength={100} defaultValue={v?.lastName} {...marks('lastName')} />
+            {message('lastName')}
           </div>
         </div>
         <div>
           <label htmlFor="register-email" className="label">Email</label>
-          <input id="register-email" name="email" type="email" className="input" autoComplete="email" inputMode="email" required maxLength={254} defaultValue={v?.email} />
+          <input id="register-email" name="email" type="email" className="input" autoComplete="email" inputMode="email" required maxLength={254} defaultValue={v?.email} {...marks('email')} />
+          {message('email')}
         </div>
         <div>
           <label htmlFor="register-phone" className="label">Phone number</label>
@@ -95,22 +135,27 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             required
             maxLength={20}
             defaultValue={v?.phoneNumber}
-            aria-describedby="register-phone-hint"
+            {...marks('phoneNumber', 'register-phone-hint')}
           />
+          {message('phoneNumber')}
           <p id="register-phone-hint" className="mt-1 text-xs text-gray-600 dark:text-gray-400">International format with country code; 07… and 01… numbers work too.</p>
         </div>
         <div>
           <label htmlFor="register-location" className="label">Location</label>
-          <input id="register-location" type="text" name="location" className="input" autoComplete="address-level2" placeholder="e.g. Nairobi" required maxLength={100} defaultValue={v?.location} />
+          <input id="register-location" type="text" name="location" className="input" autoComplete="address-level2" placeholder="e.g. Nairobi" required maxLength={100} defaultValue={v?.location} {...marks('location')} />
+            {message('location')}
         </div>
-        <PasswordInput id="register-password" name="password" label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
-        <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="terms" className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
-          <span>
-            I agree to the <Link to="/terms" className={linkClass}>Terms of Service</Link> and <Link to="/privacy" className={linkClass}>Privacy Policy</Link>.
-          </span>
-        </label>
+        <PasswordInput id="register-password" name="password" label="Password" error={fieldError('password')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" error={fieldError('confirmPassword')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="terms" className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" {...marks('terms')} />
+            <span>
+              I agree to the <Link to="/terms" className={linkClass}>Terms of Service</Link> and <Link to="/privacy" className={linkClass}>Privacy Policy</Link>.
+            </span>
+          </label>
+          {message('terms')}
+        </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Signing up...' : 'Sign up'}
         </button>

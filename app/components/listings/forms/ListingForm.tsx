@@ -123,9 +123,16 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
     if (Object.keys(missing).length) return fail(MESSAGES.required, missing);
     form.delete('images');
     form.delete('existingImages');
+    // The seller's order, kept and new photos mixed (the server's imageOrder): new:<n> is the n-th file sent.
+    let added = 0;
     for (const p of list.photos) {
-      if (p.kind === 'existing') form.append('existingImages', p.url);
-      else form.append('images', p.file, p.file.name);
+      if (p.kind === 'existing') {
+        form.append('existingImages', p.url);
+        form.append('imageOrder', p.url);
+      } else {
+        form.append('images', p.file, p.file.name);
+        form.append('imageOrder', `new:${added++}`);
+      }
     }
     setProgress(0);
     try {

@@ -40,8 +40,8 @@ export async function checkPhotos(files: File[]): Promise<{ accepted: File[]; re
 }
 
 /**
- * The photo list of the post/edit form: kept photos first, then new ones (the server stores
- * them in that order), each group in the seller's order; the first photo is the cover.
+ * The photo list of the post/edit form, kept and new photos in the seller's order (sent as
+ * imageOrder); the first photo is the cover, a new one as well as a kept one.
  */
 export function usePhotoList(existing: ExistingPhoto[]) {
   const [photos, setPhotos] = useState<PickedPhoto[]>(() => existing.map((p) => ({ kind: 'existing' as const, ...p })));
@@ -53,9 +53,7 @@ export function usePhotoList(existing: ExistingPhoto[]) {
   const move = (from: number, to: number) =>
     setPhotos((list) => {
       const a = list[from];
-      const b = list[to];
-      // Kept and new photos do not cross: the server keeps them in two groups.
-      if (!a || !b || a.kind !== b.kind) return list;
+      if (!a || !list[to]) return list;
       const next = [...list];
       next.splice(from, 1);
       next.splice(to, 0, a);
@@ -75,12 +73,7 @@ export function usePhotoList(existing: ExistingPhoto[]) {
       });
     },
     move,
-    /** The first photo of its group can become the cover only when the group comes first. */
-    makeCover(index: number) {
-      const photo = current.current[index];
-      const first = current.current.findIndex((p) => p.kind === photo?.kind);
-      if (photo && first >= 0) move(index, first);
-    },
+    makeCover: (index: number) => move(index, 0),
   };
 }
 
@@ -142,8 +135,8 @@ export function PhotoPicker({ list, hydrated, error, onError, missing }: Props) 
             // Numbered within its group, as "Remove new photo 2" has always said.
             const ordinal = photos.slice(0, i).filter((q) => q.kind === p.kind).length + 1;
             const name = `${p.kind === 'existing' ? 'current' : 'new'} photo ${ordinal}`;
-            const canEarlier = i > 0 && photos[i - 1]!.kind === p.kind;
-            const canLater = i < count - 1 && photos[i + 1]!.kind === p.kind;
+            const canEarlier = i > 0;
+            const canLater = i < count - 1;
             return (
               <li key={photoKey(p)} className="flex flex-col gap-1">
                 <div className="relative">
@@ -158,7 +151,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing }: Props) 
                   <>
                     {p.kind === 'existing' && <input type="hidden" name="existingImages" value={p.url} />}
                     <div className="flex flex-wrap gap-1">
-                      {i > 0 && canEarlier && (
+                      {canEarlier && (
                         <button type="button" className={small} onClick={() => list.makeCover(i)} aria-label={`Make ${name} the cover`}>
                           Cover
                         </button>
