@@ -251,7 +251,7 @@ test.describe('browsing /listings', () => {
     await main(page).getByLabel('Sort by').selectOption('price_desc');
     await main(page).getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/minPrice=6000/);
-    await expect(page.getByRole('article').locator('h3')).toHaveText([`Gas cylinder 20000 ${word}`, `Gas cylinder 9000 ${word}`]);
+    await expect(page.getByRole('article').locator('h2')).toHaveText([`Gas cylinder 20000 ${word}`, `Gas cylinder 9000 ${word}`]);
     // The category dropdown keeps the other filters.
     await main(page).getByLabel('Category').selectOption('For Sale');
     await main(page).getByRole('button', { name: 'Apply', exact: true }).click();
