@@ -6,16 +6,7 @@
  * The same seed always gives the same picture.
  */
 import sharp from 'sharp';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../server/seed/prng.ts';
 
 type RawLayer = { input: Buffer; raw: { width: number; height: number; channels: 3 } };
 

@@ -1,3 +1,5 @@
+import { prng } from '../../server/seed/prng.ts';
+
 /** A small seeded random source (mulberry32): the same seed gives the same data and the same queries. */
 export type Rng = {
   /** [0, 1) */
@@ -12,14 +14,7 @@ export type Rng = {
 };
 
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
   const zipfTables = new Map<string, number[]>();
   return {
     next,

@@ -2,6 +2,7 @@
 // Renders a flat-style SVG illustration per category with sharp. No <text>
 // elements are used, so no fonts are required on the machine.
 import sharp from 'sharp';
+import { prng } from './prng.ts';
 
 const WIDTH = 1200;
 const HEIGHT = 900;
@@ -16,17 +17,6 @@ function hashString(s: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32 PRNG: returns floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Rng = () => number;
