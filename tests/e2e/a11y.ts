@@ -9,13 +9,14 @@ type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: 
 
 /**
  * Runs axe-core on the current page and fails on serious or critical violations, listing each
- * rule with the elements it matched. Minor and moderate findings are returned, not failed on.
+ * rule with the elements it matched. Minor and moderate findings are returned, not failed on,
+ * unless `failOn: 'all'` asks to fail on every impact (the issue 17 sweep does).
  *
  * axe is injected with page.addScriptTag, which adds an inline <script>: our CSP
  * (script-src 'self' 'nonce-…') blocks that, so specs using this helper need
  * `test.use({ bypassCSP: true })`.
  */
-export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[]; failOn?: 'serious' | 'all' } = {}): Promise<AxeViolation[]> {
   // axe reads colours as they are at that instant: jump running transitions (a theme change fades
   // the colours) to their end, or it measures contrast halfway between two themes. Waiting for
   // them to finish instead hung in CI: a background page's animations may not advance at all.
@@ -35,10 +36,10 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   }, options.exclude ?? []);
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = options.failOn === 'all' ? violations : violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`)
     .join('\n');
-  expect(serious, `axe found serious/critical violations on ${page.url()}:\n${report}`).toEqual([]);
+  expect(serious, `axe found ${options.failOn === 'all' ? '' : 'serious/critical '}violations on ${page.url()}:\n${report}`).toEqual([]);
   return violations;
 }
