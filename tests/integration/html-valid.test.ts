@@ -17,7 +17,17 @@ let app: ReturnType<typeof createApp>;
 let cookie: string;
 let adId: string;
 let goneId: string;
-// Reads the committed .htmlvalidate.json, as the html-validate command line does.
+/*
+ * Reads the committed .htmlvalidate.json, as the html-validate command line does. JSON has no
+ * comments (and html-validate refuses unknown keys), so why each rule there is relaxed is here.
+ * All are matters of style in which React's output is valid HTML, none hides a real error:
+ * - attr-case: React writes charSet, autoComplete, noValidate…; HTML attribute names are
+ *   case-insensitive.
+ * - attribute-boolean-style: React writes checked="" and async=""; both forms are valid.
+ * - void-style: React closes void elements (<meta/>, <input/>); the slash is allowed.
+ * - valid-id relaxed: React's streaming placeholders (B:0, S:0) and useId ids (_R_…) are valid
+ *   HTML ids (any non-space characters), just not the strict style's letters-first pattern.
+ */
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 const text = formatterFactory('text');
 
