@@ -2,6 +2,7 @@ import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-val
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
+import { payments } from '../../server/db/schema/index.ts';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
 import { file, image, postAd, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
@@ -17,6 +18,7 @@ let app: ReturnType<typeof createApp>;
 let cookie: string;
 let adId: string;
 let goneId: string;
+let ownerId: string;
 /*
  * Reads the committed .htmlvalidate.json, as the html-validate command line does. JSON has no
  * comments (and html-validate refuses unknown keys), so why each rule there is relaxed is here.
@@ -37,6 +39,7 @@ beforeAll(async () => {
   app = createApp(t.services, { getBuild: pages.getBuild });
   const owner = await t.createUser({ firstName: 'Achieng', lastName: 'Otieno' });
   cookie = `${SESSION_COOKIE}=${owner.token}`;
+  ownerId = owner.user.id;
   for (const title of ['Toyota Axio 2016, clean', 'Subaru Forester to be removed']) {
     const res = await postAd(t, owner.token, { ...VALID_AD, title }, [file(await image('jpeg', 800, 600))]);
     expect(res.status, await res.clone().text()).toBe(201);
@@ -45,6 +48,12 @@ beforeAll(async () => {
     else adId = id;
   }
   expect((await t.request(`/api/listings/${goneId}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+  // A pending and a paid payment, as the checkout leaves them, for the pages the return route shows.
+  const payment = { listingId: adId, userId: ownerId, provider: 'sandbox', amount: 200, callbackUrl: `${TEST_ORIGIN}/api/payments/verify` };
+  await t.services.db.insert(payments).values([
+    { ...payment, txRef: 'soko-html-pending' },
+    { ...payment, txRef: 'soko-html-paid', status: 'succeeded', settledAt: new Date() },
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -121,6 +130,10 @@ describe('every page is valid HTML with headings that never skip a level', () =>
   it('signed out: an ad page, and a deleted ad (410)', async () => {
     await check(`/listing/${adId}`, 200, false);
     await check(`/listing/${goneId}`, 410, false);
+  });
+  it('signed in: the payment pending and success pages', async () => {
+    await check(`/payment-pending?listingId=${adId}&tx_ref=soko-html-pending`, 200, true);
+    await check(`/payment-success?listingId=${adId}&tx_ref=soko-html-paid&status=successful`, 200, true);
   });
   it.each(SIGNED_IN)('signed in: %s', (path, status) => check(path, status, true));
   it('signed in: the own ad page, and its edit forms', async () => {
