@@ -60,7 +60,7 @@ function SearchForm({ idPrefix, locationPlaceholder }: { idPrefix: string; locat
     if (locationRef.current) locationRef.current.value = '';
   };
   return (
-    <form role="search" action="/products" method="get" onSubmit={submit} className="flex w-full flex-col gap-2 md:flex-row md:items-center">
+    <form role="search" aria-label="Site search" action="/products" method="get" onSubmit={submit} className="flex w-full flex-col gap-2 md:flex-row md:items-center">
       <label htmlFor={`${idPrefix}-search`} className="sr-only">Search term</label>
       <input ref={searchRef} id={`${idPrefix}-search`} name="search" type="search" placeholder="What are you looking for?" className="input md:flex-[2]" autoComplete="off" enterKeyHint="search" />
       <label htmlFor={`${idPrefix}-location`} className="sr-only">Location</label>

@@ -45,7 +45,7 @@ function HeroSearch() {
     navigate(`/listings?search=${encodeURIComponent(query)}`);
   };
   return (
-    <form role="search" action="/listings" method="get" onSubmit={submit} className="mx-auto mt-6 max-w-xl" noValidate>
+    <form role="search" aria-label="Search ads" action="/listings" method="get" onSubmit={submit} className="mx-auto mt-6 max-w-xl" noValidate>
       <div className="flex gap-2">
         <label htmlFor="hero-search" className="sr-only">Search Soko</label>
         <input id="hero-search" name="search" type="search" className="input" placeholder="Search cars, phones, houses..." aria-describedby={error ? 'hero-search-error' : undefined} />

@@ -155,7 +155,8 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
             Close
           </a>
         </div>
-        <ul ref={viewer.strip} className="flex min-h-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-contain [scrollbar-width:none]" aria-label="Photos">
+        {/* Focusable, so keyboard users can scroll the strip with the arrow keys (axe: scrollable-region-focusable). */}
+        <ul ref={viewer.strip} tabIndex={0} className="flex min-h-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-contain [scrollbar-width:none]" aria-label="Photos">
           {photos.map((p, i) => (
             <li key={p.url} id={slideId(i + 1)} className="relative flex w-full shrink-0 snap-center snap-always flex-col items-center justify-center">
               <img

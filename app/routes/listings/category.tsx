@@ -103,6 +103,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
       <Form
         method="get"
         role="search"
+        aria-label={`Search ${d.category}`}
         className="flex flex-col gap-2"
         onSubmit={(e) => {
           // Leave empty fields and the default sort out of the address (without JavaScript they stay; harmless).

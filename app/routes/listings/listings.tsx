@@ -109,7 +109,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       )}
 
       {blankSearch ? (
-        <form role="search" method="get" action="/listings" className="flex flex-col gap-2 py-6">
+        <form role="search" aria-label="Search ads" method="get" action="/listings" className="flex flex-col gap-2 py-6">
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">{BLANK_SEARCH}</p>
           <div className="flex gap-2">
             <label htmlFor="blank-search" className="sr-only">Search Soko</label>

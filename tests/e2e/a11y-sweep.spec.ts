@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, hydrated, newAccount, newSignedInAccount, openMenu, postAd, signIn, test } from './support';
+
+/**
+ * Issue 17, point 5: axe-core finds no violation of any impact on any page, at 360 and 1280 px,
+ * in the light and the dark theme, signed out and signed in, with the menu and dialogs open.
+ * One page load per route: the width changes with setViewportSize and the theme as the head
+ * script sets it (the class on <html>, after emulating the colour scheme), so each test checks
+ * both widths itself and the desktop project does not run it again (@one-viewport). A theme
+ * changes colours only, so the dark theme is checked with axe's colour rules alone.
+ */
+test.use({ bypassCSP: true });
+
+const WIDTHS = [360, 1280];
+const THEMES = ['light', 'dark'] as const;
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Applies a theme as app/lib/theme.ts does for 'system' under that colour scheme. */
+async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => {
+    document.documentElement.classList.toggle('dark', dark);
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, theme === 'dark');
+}
+
+/**
+ * Checks the page at both widths and in both themes; at 360 px with the menu open. `open`, if
+ * given, then opens a dialog and the dialog is checked the same way.
+ */
+async function sweep(page: Page, open?: (page: Page) => Promise<void>) {
+  await hydrated(page);
+  for (const withDialog of open ? [false, true] : [false]) {
+    if (withDialog) await open!(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 640 ? 740 : 800 });
+      if (!withDialog) await openMenu(page);
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await test.step(`${width} px, ${theme}${withDialog ? ', dialog open' : ''}`, () => expectNoSeriousA11yViolations(page, { failOn: 'all', rules: theme === 'dark' ? COLOUR_RULES : [] }).then(() => undefined));
+      }
+    }
+  }
+}
+
+const SIGNED_OUT = ['/', '/listings', '/category/cars-vehicles', '/auth/login', '/auth/register', '/forgot-password', '/reset-password?token=not-a-real-token', '/help-contact', '/faq', '/guides/posting-ads', '/guides/safe-trading', '/guides/account-settings', '/contact-form', '/how-it-works', '/terms', '/privacy', '/payment-failure', '/no-such-page'];
+const SIGNED_IN = ['/', '/welcome', '/my-details', '/post-ad', '/favourites', '/my-alerts', '/manage-job-ads', '/messages', '/create-listing'];
+
+for (const path of SIGNED_OUT) {
+  test(`a11y sweep, signed out: ${path}`, { tag: '@one-viewport' }, async ({ page }) => {
+    await page.goto(path);
+    await sweep(page);
+  });
+}
+
+for (const path of SIGNED_IN) {
+  test(`a11y sweep, signed in: ${path}`, { tag: '@one-viewport' }, async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto(path);
+    await sweep(page);
+  });
+}
+
+test('a11y sweep, signed out: an ad page with its photo viewer open', { tag: '@one-viewport' }, async ({ page, request }) => {
+  await signIn(request, await newAccount(request));
+  const ad = await postAd(request, {}, 3);
+  await page.goto(`/listing/${ad._id}`);
+  await sweep(page, async (p) => {
+    await p.getByRole('link', { name: 'Open photo 2 of 3' }).click();
+    await expect(p.getByRole('dialog', { name: /^Photos of/ })).toBeVisible();
+  });
+});
+
+test('a11y sweep, signed in: manage ads with the Feature Your Ad? dialog open', { tag: '@one-viewport' }, async ({ page }) => {
+  await newSignedInAccount(page);
+  const ad = await postAd(page.request);
+  await page.goto('/manage-ads');
+  await sweep(page, async (p) => {
+    await p.getByRole('listitem').filter({ has: p.locator(`a[href="/listing/${ad._id}"]`) }).getByText('Feature Ad', { exact: true }).click();
+    await expect(p.getByRole('dialog', { name: 'Feature Your Ad?' })).toBeVisible();
+  });
+});
+
+test('a11y sweep, signed in: the own ad page and its edit forms', { tag: '@one-viewport' }, async ({ page }) => {
+  await newSignedInAccount(page);
+  const ad = await postAd(page.request);
+  for (const path of [`/listing/${ad._id}`, `/listings/${ad._id}`, `/post-ad?id=${ad._id}`]) {
+    await page.goto(path);
+    await sweep(page);
+  }
+});

@@ -1,0 +1,144 @@
+import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
+import { payments } from '../../server/db/schema/index.ts';
+import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
+import { file, image, postAd, VALID_AD } from './listings-support.ts';
+import { loadPageBuild } from './page-build.ts';
+
+/**
+ * Issue 17, point 4: every page's server HTML, signed out and signed in, has no errors under
+ * html-validate's recommended rules (.htmlvalidate.json says which are relaxed and why), and
+ * its headings never skip a level.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let pages: Awaited<ReturnType<typeof loadPageBuild>>;
+let app: ReturnType<typeof createApp>;
+let cookie: string;
+let adId: string;
+let goneId: string;
+let ownerId: string;
+/*
+ * Reads the committed .htmlvalidate.json, as the html-validate command line does. JSON has no
+ * comments (and html-validate refuses unknown keys), so why each rule there is relaxed is here.
+ * All are matters of style in which React's output is valid HTML, none hides a real error:
+ * - attr-case: React writes charSet, autoComplete, noValidate…; HTML attribute names are
+ *   case-insensitive.
+ * - attribute-boolean-style: React writes checked="" and async=""; both forms are valid.
+ * - void-style: React closes void elements (<meta/>, <input/>); the slash is allowed.
+ * - valid-id relaxed: React's streaming placeholders (B:0, S:0) and useId ids (_R_…) are valid
+ *   HTML ids (any non-space characters), just not the strict style's letters-first pattern.
+ */
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+const text = formatterFactory('text');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  pages = await loadPageBuild();
+  app = createApp(t.services, { getBuild: pages.getBuild });
+  const owner = await t.createUser({ firstName: 'Achieng', lastName: 'Otieno' });
+  cookie = `${SESSION_COOKIE}=${owner.token}`;
+  ownerId = owner.user.id;
+  for (const title of ['Toyota Axio 2016, clean', 'Subaru Forester to be removed']) {
+    const res = await postAd(t, owner.token, { ...VALID_AD, title }, [file(await image('jpeg', 800, 600))]);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const id = ((await res.json()) as { _id: string })._id;
+    if (adId) goneId = id;
+    else adId = id;
+  }
+  expect((await t.request(`/api/listings/${goneId}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+  // A pending and a paid payment, as the checkout leaves them, for the pages the return route shows.
+  const payment = { listingId: adId, userId: ownerId, provider: 'sandbox', amount: 200, callbackUrl: `${TEST_ORIGIN}/api/payments/verify` };
+  await t.services.db.insert(payments).values([
+    { ...payment, txRef: 'soko-html-pending' },
+    { ...payment, txRef: 'soko-html-paid', status: 'succeeded', settledAt: new Date() },
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await pages?.close();
+  await t?.close();
+});
+
+/** The levels of a page's h1…h6, in document order. */
+const headingLevels = (html: string) => [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+
+/** Where a level is more than one deeper than the heading before it (the first must be h1). */
+function skippedLevels(levels: number[]): string[] {
+  return levels.flatMap((level, i) => {
+    const before = i === 0 ? 0 : levels[i - 1]!;
+    return level > before + 1 ? [`h${before || '(start)'} → h${level}`] : [];
+  });
+}
+
+async function check(path: string, status: number, signedIn: boolean) {
+  const res = await app.request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', headers: signedIn ? { Cookie: cookie } : {} });
+  expect(res.status, path).toBe(status);
+  const html = await res.text();
+  const report = await validator.validateString(html, path);
+  expect(report.valid, `${path}${signedIn ? ' (signed in)' : ''}:\n${text(report.results)}`).toBe(true);
+  expect(skippedLevels(headingLevels(html)), `${path} heading levels ${headingLevels(html).join(',')}`).toEqual([]);
+}
+
+const PUBLIC: Array<[string, number]> = [
+  ['/', 200],
+  ['/listings', 200],
+  ['/listings?search=toyota&sort=price-asc', 200],
+  ['/products', 200],
+  ['/category/cars-vehicles', 200],
+  ['/category/no-such-category', 404],
+  ['/auth/login', 200],
+  ['/auth/register', 200],
+  ['/forgot-password', 200],
+  ['/reset-password?token=not-a-real-token', 200],
+  ['/help-contact', 200],
+  ['/faq', 200],
+  ['/guides/posting-ads', 200],
+  ['/guides/safe-trading', 200],
+  ['/guides/account-settings', 200],
+  ['/contact-form', 200],
+  ['/how-it-works', 200],
+  ['/terms', 200],
+  ['/privacy', 200],
+  ['/payment-failure', 200],
+  ['/no-such-page', 404],
+];
+const SIGNED_IN: Array<[string, number]> = [
+  ['/', 200],
+  ['/listings', 200],
+  ['/welcome', 200],
+  ['/my-details', 200],
+  ['/post-ad', 200],
+  ['/manage-ads', 200],
+  ['/favourites', 200],
+  ['/my-alerts', 200],
+  ['/manage-job-ads', 200],
+  ['/messages', 200],
+  ['/create-listing', 200],
+  ['/faq', 200],
+  ['/no-such-page', 404],
+];
+
+describe('every page is valid HTML with headings that never skip a level', () => {
+  it('the heading check finds a skipped level', () => {
+    expect(skippedLevels(headingLevels('<h1>a</h1><h3>b</h3><h2>c</h2>'))).toEqual(['h1 → h3']);
+    expect(skippedLevels([1, 2, 3, 2, 3, 1, 2])).toEqual([]);
+    expect(skippedLevels([2])).toEqual(['h(start) → h2']);
+  });
+  it.each(PUBLIC)('signed out: %s', (path, status) => check(path, status, false));
+  it('signed out: an ad page, and a deleted ad (410)', async () => {
+    await check(`/listing/${adId}`, 200, false);
+    await check(`/listing/${goneId}`, 410, false);
+  });
+  it('signed in: the payment pending and success pages', async () => {
+    await check(`/payment-pending?listingId=${adId}&tx_ref=soko-html-pending`, 200, true);
+    await check(`/payment-success?listingId=${adId}&tx_ref=soko-html-paid&status=successful`, 200, true);
+  });
+  it.each(SIGNED_IN)('signed in: %s', (path, status) => check(path, status, true));
+  it('signed in: the own ad page, and its edit forms', async () => {
+    await check(`/listing/${adId}`, 200, true);
+    await check(`/listings/${adId}`, 200, true);
+    await check(`/post-ad?id=${adId}`, 200, true);
+  });
+});
