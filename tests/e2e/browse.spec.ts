@@ -416,10 +416,12 @@ test.describe('listing detail', () => {
     const show = page.getByRole('button', { name: 'Show phone number' });
     const phoneCall = page.waitForResponse((r) => r.url().endsWith(`/api/listings/${id}/phone`));
     await show.click();
+    // The toast lasts 4 s: look for it from the click on, not after the other checks.
+    const toastShown = expect(toast(page, 'Phone number displayed!')).toBeVisible();
     expect((await phoneCall).status()).toBe(200);
     await expect(page.getByTestId('seller-phone')).toHaveText(SELLER_PHONE.shown);
     await expect(page.getByTestId('seller-phone').getByRole('link')).toHaveAttribute('href', `tel:${SELLER_PHONE.e164}`);
-    await expect(toast(page, 'Phone number displayed!')).toBeVisible();
+    await toastShown;
 
     await page.getByRole('button', { name: 'Hide phone number' }).click();
     await expect(page.getByTestId('seller-phone')).toHaveCount(0);
