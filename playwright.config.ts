@@ -25,7 +25,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : [['list']],
-  use: { baseURL: BASE_URL, trace: 'retain-on-failure', launchOptions },
+  // A trace records every step of every test and cost a quarter of the suite's time; it is kept
+  // for failures when asked for (E2E_TRACE=1). A failure always leaves a screenshot.
+  use: { baseURL: BASE_URL, trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off', screenshot: 'only-on-failure', launchOptions },
   projects: [
     { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true, launchOptions } },
     // The wide screen re-runs what its layout changes (header, grids, tables, forms). Specs that

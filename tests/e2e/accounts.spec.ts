@@ -261,7 +261,7 @@ test('a protected page sends a signed-out visitor to login and back again', asyn
   await expect(main(page).getByLabel('First name')).toBeEditable();
 });
 
-test('every protected route sends a signed-out visitor to login, remembering the page', async ({ page, request }) => {
+test('every protected route sends a signed-out visitor to login, remembering the page', { tag: '@one-viewport' }, async ({ page, request }) => {
   // An ad of someone else's, posted from another client; the page stays signed out.
   await signIn(request, await newAccount(request));
   const listing = await postAd(request);
@@ -273,7 +273,7 @@ test('every protected route sends a signed-out visitor to login, remembering the
   }
 });
 
-test('login never redirects to another site', async ({ page }, info) => {
+test('login never redirects to another site', { tag: '@one-viewport' }, async ({ page }, info) => {
   const email = uniqueEmail(info, 'open');
   await registerThroughApi(page, email);
   await page.goto('/auth/login?redirectTo=//evil.example/steal');
@@ -300,7 +300,7 @@ test('"Sign out everywhere" ends the sessions of every device, this one included
   }
 });
 
-test('declining the delete confirmation keeps the account', async ({ page }, info) => {
+test('declining the delete confirmation keeps the account', { tag: '@one-viewport' }, async ({ page }, info) => {
   const email = uniqueEmail(info, 'keep');
   await registerThroughApi(page, email);
   await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -326,7 +326,7 @@ test('declining the delete confirmation keeps the account', async ({ page }, inf
   expect(sent).toEqual([]);
 });
 
-test('a session revoked elsewhere: saving details says so and goes to login', async ({ page, playwright }, info) => {
+test('a session revoked elsewhere: saving details says so and goes to login', { tag: '@one-viewport' }, async ({ page, playwright }, info) => {
   const email = uniqueEmail(info, 'expired');
   await registerThroughApi(page, email);
   await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -343,7 +343,7 @@ test('a session revoked elsewhere: saving details says so and goes to login', as
   await expectToast(page, 'Your session has expired. Please log in again.');
 });
 
-test('reset page without a token or with a bad one shows the invalid state', async ({ page }) => {
+test('reset page without a token or with a bad one shows the invalid state', { tag: '@one-viewport' }, async ({ page }) => {
   await page.goto('/reset-password');
   await hydrated(page);
   await expect(main(page).getByRole('heading', { name: 'Invalid Link' })).toBeVisible();
@@ -354,7 +354,7 @@ test('reset page without a token or with a bad one shows the invalid state', asy
   await expect(main(page).getByRole('link', { name: 'Back to Login' })).toBeVisible();
 });
 
-test('forgot password shows the network error when the request cannot be sent', async ({ page }) => {
+test('forgot password shows the network error when the request cannot be sent', { tag: '@one-viewport' }, async ({ page }) => {
   await page.goto('/forgot-password');
   await hydrated(page);
   await page.route('**/forgot-password.data*', (route) => route.abort('internetdisconnected'));
@@ -363,7 +363,7 @@ test('forgot password shows the network error when the request cannot be sent', 
   await expect(main(page).getByRole('alert')).toHaveText('Network error. Please check your connection and try again.');
 });
 
-test('reset password shows the network error (also as a toast) when the request cannot be sent', async ({ page }, info) => {
+test('reset password shows the network error (also as a toast) when the request cannot be sent', { tag: '@one-viewport' }, async ({ page }, info) => {
   const email = uniqueEmail(info, 'net');
   await registerThroughApi(page, email);
   expect((await page.request.post('/api/auth/forgot-password', { data: { email } })).status()).toBe(200);

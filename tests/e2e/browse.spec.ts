@@ -180,7 +180,7 @@ test.describe('all listings', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Listings');
   });
 
-  test('the category in the URL is case-insensitive and a slug works too', async ({ page }) => {
+  test('the category in the URL is case-insensitive and a slug works too', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto('/listings?category=cars-vehicles');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cars & Vehicles Listings');
     await expect(page.getByLabel('Category')).toHaveValue('Cars & Vehicles');
@@ -213,7 +213,7 @@ test.describe('all listings', () => {
     for (const place of places) expect(place).toContain('Kilimani');
   });
 
-  test('/products?search= works and an empty result offers to post one', async ({ page, request }) => {
+  test('/products?search= works and an empty result offers to post one', { tag: '@one-viewport' }, async ({ page, request }) => {
     const word = uniqueWord();
     await postAds(request, [{ title: `Corner sofa ${word}` }, { title: `L-shaped sofa, grey ${word}` }, { title: 'Coffee table' }]);
     await page.goto(`/products?search=${word}`);
@@ -227,7 +227,7 @@ test.describe('all listings', () => {
     await expect(page.getByRole('link', { name: 'Post one now!' })).toHaveAttribute('href', '/post-ad');
   });
 
-  test('Best match puts ads with every word in the title first; the count says how many', async ({ page, request }) => {
+  test('Best match puts ads with every word in the title first; the count says how many', { tag: '@one-viewport' }, async ({ page, request }) => {
     const word = uniqueWord();
     await signIn(request, await newAccount(request));
     // One at a time, so that each is newer than the one before.
@@ -331,7 +331,7 @@ test.describe('category page', () => {
     await expect(page.getByRole('link', { name: 'Create a Listing' })).toHaveAttribute('href', '/create-listing');
   });
 
-  test('an unknown slug is a 404 with the category-not-found state', async ({ page }) => {
+  test('an unknown slug is a 404 with the category-not-found state', { tag: '@one-viewport' }, async ({ page }) => {
     const res = await page.goto('/category/boats-and-yachts');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Category not found' })).toBeVisible();
@@ -388,7 +388,7 @@ test.describe('listing detail', () => {
     await noHorizontalScroll(page);
   });
 
-  test('counts a view once per visitor a day: reloading adds nothing, another visitor does', async ({ page, request, browser }, info) => {
+  test('counts a view once per visitor a day: reloading adds nothing, another visitor does', { tag: '@one-viewport' }, async ({ page, request, browser }, info) => {
     const [{ _id: id }] = (await postAds(request, [{ title: 'Vintage gramophone with a box of old records' }])) as [Ad];
     await page.goto(`/listing/${id}`);
     await expect(page.getByTestId('views')).toHaveText('1');
@@ -487,13 +487,13 @@ test.describe('listing detail', () => {
     expect(shared.title).toBe(ad.title);
   });
 
-  test('shows "Price not specified" when the ad has no price', async ({ page, request }) => {
+  test('shows "Price not specified" when the ad has no price', { tag: '@one-viewport' }, async ({ page, request }) => {
     const [{ _id: id }] = (await postAds(request, [{ price: null }])) as [Ad];
     await page.goto(`/listing/${id}`);
     await expect(page.getByTestId('listing-price')).toHaveText('Price not specified');
   });
 
-  test('an unknown id is a 404 with "Listing not found."', async ({ page }) => {
+  test('an unknown id is a 404 with "Listing not found."', { tag: '@one-viewport' }, async ({ page }) => {
     for (const path of ['/listing/7d3c1b9e-0000-4000-8000-000000000000', '/listing/not-an-id']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);

@@ -75,7 +75,7 @@ test('Feature Ad: pay 200 KES on the sandbox page and the ad is featured for a w
   await expect(card(page, ad._id).getByText('Feature Ad', { exact: true })).toHaveCount(0);
 });
 
-test('cancel on the payment page shows Payment Failed and features nothing', async ({ page }) => {
+test('cancel on the payment page shows Payment Failed and features nothing', { tag: '@one-viewport' }, async ({ page }) => {
   const ad = await sellerWithAd(page);
   const { url } = await startCheckoutThroughApi(page, ad);
   await page.goto(url);
@@ -88,7 +88,7 @@ test('cancel on the payment page shows Payment Failed and features nothing', asy
   expect(await isFeatured(page.request, ad._id)).toBe(false);
 });
 
-test('a payment the provider has not confirmed yet waits on the pending page, then succeeds', async ({ page }) => {
+test('a payment the provider has not confirmed yet waits on the pending page, then succeeds', { tag: '@one-viewport' }, async ({ page }) => {
   const ad = await sellerWithAd(page);
   const { url, tx_ref } = await startCheckoutThroughApi(page, ad);
   // Slow M-Pesa: verify answers pending until the sandbox is told the customer answered the prompt.

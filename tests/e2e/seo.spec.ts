@@ -24,7 +24,7 @@ async function skippedHeadings(page: Page): Promise<string[]> {
   });
 }
 
-test('a deleted ad says it is gone, answers 410 and leads to similar ads', async ({ page }) => {
+test('a deleted ad says it is gone, answers 410 and leads to similar ads', { tag: '@one-viewport' }, async ({ page }) => {
   await newSignedInAccount(page);
   const word = uniqueWord();
   const kept = await postAd(page.request, { title: `Bookshelf ${word}`, category: 'Furniture' });
@@ -44,7 +44,7 @@ test('a deleted ad says it is gone, answers 410 and leads to similar ads', async
   await expect(page.getByRole('heading', { level: 1, name: `Bookshelf ${word}` })).toBeVisible();
 });
 
-test('typing /login or /register lands on the sign-in and sign-up pages', async ({ page }) => {
+test('typing /login or /register lands on the sign-in and sign-up pages', { tag: '@one-viewport' }, async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -76,7 +76,7 @@ test("an ad's link preview is a 1200x630 JPEG; its WhatsApp button is readable",
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the 404 page has one title', async ({ page }) => {
+test('the 404 page has one title', { tag: '@one-viewport' }, async ({ page }) => {
   const res = await page.goto('/no-such-page-here');
   expect(res!.status()).toBe(404);
   await hydrated(page);
@@ -94,7 +94,7 @@ test('headings never skip a level on listings, category and manage-ads', async (
   }
 });
 
-test('manage-ads tells each ad\'s Feature controls apart; the currency select starts with a placeholder', async ({ page }) => {
+test('manage-ads tells each ad\'s Feature controls apart; the currency select starts with a placeholder', { tag: '@one-viewport' }, async ({ page }) => {
   await newSignedInAccount(page);
   const word = uniqueWord();
   await postAd(page.request, { title: `Radio ${word}` });
@@ -118,7 +118,7 @@ test('manage-ads tells each ad\'s Feature controls apart; the currency select st
   await expect(currency.locator('option').first()).toBeDisabled();
 });
 
-test('my details read-only is no form; Edit opens one with Save Changes', async ({ page }) => {
+test('my details read-only is no form; Edit opens one with Save Changes', { tag: '@one-viewport' }, async ({ page }) => {
   await newSignedInAccount(page);
   await page.goto('/my-details');
   await hydrated(page);

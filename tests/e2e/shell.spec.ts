@@ -1,6 +1,6 @@
 import { expect, hydrated, newAccount, openMenu, postAd, signIn, test } from './support';
 
-test('home is rendered on the server with the shell', async ({ request }) => {
+test('home is rendered on the server with the shell', { tag: '@one-viewport' }, async ({ request }) => {
   const res = await request.get('/');
   expect(res.status()).toBe(200);
   const html = await res.text();
@@ -89,13 +89,13 @@ test('theme choice persists across reloads without a flash', async ({ page }) =>
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 });
 
-test('unknown paths show the 404 page with status 404', async ({ page }) => {
+test('unknown paths show the 404 page with status 404', { tag: '@one-viewport' }, async ({ page }) => {
   const response = await page.goto('/no-such-page/at-all');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404: Not Found' })).toBeVisible();
 });
 
-test('no horizontal scrolling at 360 px', async ({ page }) => {
+test('no horizontal scrolling at 360 px', { tag: '@one-viewport' }, async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -111,7 +111,7 @@ test('the menu shows Sign up and Login when signed out', async ({ page }) => {
   await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
-test('toasts: at most 20 at a time, each gone after its 4 s', async ({ page, request }) => {
+test('toasts: at most 20 at a time, each gone after its 4 s', { tag: '@one-viewport' }, async ({ page, request }) => {
   await signIn(request, await newAccount(request));
   const ad = await postAd(request);
   await page.clock.install();
