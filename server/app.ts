@@ -98,6 +98,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.use(noStoreForPrivateResponses());
   app.use('/api/*', resolveAuth(services));
   app.use('/api/listings/:id/phone', deviceId({ secure: config.secureCookies }));
+  app.use('/api/listings/:id/reports', deviceId({ secure: config.secureCookies }));
   app.route('/api', createApi(services));
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 

@@ -49,6 +49,9 @@ export const RATE_LIMITS = {
   phoneRevealPerAccount: { limit: 80, windowMs: 24 * 60 * MINUTE, message: tooManyReveals },
   /** A ceiling for a whole carrier-grade NAT address, which may be thousands of buyers at once. */
   phoneRevealPerIp: { limit: 600, windowMs: 10 * MINUTE, message: tooManyReveals },
+  /** Reports of ads by one person (account, else browser) in a day: enough for a buyer who meets several scams, not for a campaign. */
+  reportsPerPerson: { limit: 10, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have sent many reports today. Please try again in ${inMinutes(s)}.` },
+  reportsPerIp: { limit: 200, windowMs: 60 * MINUTE, message: (s: number) => `Too many reports from your network. Please try again in ${inMinutes(s)}.` },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

@@ -5,6 +5,7 @@ import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGallery } from '~/components/listings/ListingGallery';
 import { ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
+import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
 import { postedAgo } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
@@ -15,11 +16,13 @@ import { ListingGrid } from '~/components/listings/ListingGrid';
 import { OG_IMAGE, ogImageFileName } from '~/lib/card-images';
 import { categorySlug, knownCategory, resolveCategory } from '~/lib/categories';
 import { originOf, seoMeta, summary } from '~/lib/seo';
+import { REPORT_MESSAGES } from '~/lib/report-rules';
 import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { deletedListingCategory, getListing, searchCards } from '../../../server/listings/queries';
 import { storageKeyOf } from '../../../server/media/images';
+import { reportListing } from '../../../server/moderation/reports';
 import type { Route } from './+types/listing-detail';
 
 /** Spec: Save is a stub for everyone. */
@@ -118,6 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '');
   if (intent === 'save') return { notice: SAVE_STUB };
   if (intent === 'hide') return null;
+  if (intent === 'report') return report(context, params.id, form);
   if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: 'Unknown action.' }, { status: 400 });
   let revealed;
   try {
@@ -128,6 +132,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!revealed.found) throw data('Listing not found.', { status: 404 });
   return { phone: revealed.phoneNumber, intent };
+}
+
+/** A report from the form: thanks, or the message of what to fix (400, 429) with nothing stored. */
+async function report(context: Route.ActionArgs['context'], listingId: string, form: FormData) {
+  try {
+    const who = { ip: context.clientIp, deviceId: context.deviceId, userId: context.auth?.user.id ?? null };
+    const found = await reportListing(context, listingId, { reason: form.get('reason') ?? undefined, details: form.get('details') ?? undefined }, who);
+    if (!found) throw data('Listing not found.', { status: 404 });
+    return { reported: REPORT_MESSAGES.thanks };
+  } catch (error) {
+    return failureData(error, (failure) => ({ reportError: failure.message }));
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) => {
@@ -185,6 +201,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
   const contact = useSellerPhone(listing._id, listing.title, revealed);
   const saveNotice = actionData && 'notice' in actionData ? actionData.notice : null;
+  const reportResult: ReportResult = actionData && 'reported' in actionData ? { reported: actionData.reported } : actionData && 'reportError' in actionData ? { reportError: actionData.reportError } : undefined;
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     toast(SAVE_STUB);
@@ -250,6 +267,13 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <div className="mt-4">
             <PhoneReveal listingId={listing._id} contact={contact} />
           </div>
+          {/* Issue 19: the advice belongs where the buyer is about to get in touch. */}
+          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="contact-advice">
+            Never pay before you have seen the item, and check M-Pesa payments in the M-Pesa app, not by SMS.{' '}
+            <Link to="/guides/safe-trading" className="font-semibold text-brand-700 underline dark:text-brand-100">
+              Safe trading tips
+            </Link>
+          </p>
         </section>
 
         <section aria-labelledby="actions-heading" className="card p-4">
@@ -285,6 +309,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         </section>
+        <ReportAd listingId={listing._id} result={reportResult} />
       </aside>
       <ContactBar listingId={listing._id} contact={contact} />
     </article>

@@ -1,0 +1,47 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASONS } from '../../app/lib/report-rules.ts';
+import type { Services } from '../context.ts';
+import { notFound } from '../http/errors.ts';
+import { LISTING_NOT_FOUND } from '../listings/write.ts';
+import { reportListing } from '../moderation/reports.ts';
+import { errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
+import { createApiRouter } from './router.ts';
+
+const REASONS = REPORT_REASONS.map((r) => r.value) as [string, ...string[]];
+
+const ReportBody = z
+  .object({
+    reason: z.enum(REASONS, { error: REPORT_MESSAGES.reason }).openapi({ description: REPORT_REASONS.map((r) => `${r.value}: ${r.label}`).join('; ') }),
+    // The length is checked by the domain, with the form's message (it counts characters, not UTF-16 units).
+    details: z.string(REPORT_MESSAGES.detailsTooLong).optional().openapi({ maxLength: REPORT_DETAILS_MAX, description: 'What the reporter wants moderators to know' }),
+  })
+  .openapi('ListingReport');
+
+const route = createRoute({
+  method: 'post',
+  path: '/listings/{id}/reports',
+  tags: ['listings'],
+  summary: 'Report an ad to the moderators',
+  description:
+    'Open to everyone, signed in or not. One report per person per ad: a second report from the same account (or, signed out, the same browser, ' +
+    'soko_device cookie) replaces the first. Limited to 10 reports per person a day and 200 per IP address an hour. The seller cannot report their own ad.',
+  request: { params: IdParam, body: jsonBody(ReportBody) },
+  responses: {
+    201: json(MessageSchema, 'Report received; the message thanks the reporter'),
+    ...errorResponses(400, 429, { 404: 'No such ad' }),
+  },
+});
+
+export function reportsRoutes(services: Services) {
+  const app = createApiRouter();
+  app.openapi(route, async (c) => {
+    const found = await reportListing(services, c.req.valid('param').id, c.req.valid('json'), {
+      ip: c.get('clientIp'),
+      deviceId: c.get('deviceId') ?? c.get('clientIp'),
+      userId: c.get('auth')?.user.id ?? null,
+    });
+    if (!found) throw notFound(LISTING_NOT_FOUND);
+    return c.json({ message: REPORT_MESSAGES.thanks }, 201);
+  });
+  return app;
+}
