@@ -14,7 +14,6 @@ import { postAd } from './listings-support.ts';
  */
 let t: TestApp;
 let sellerToken: string;
-let adId: string;
 
 const device = () => `soko_device=${crypto.randomUUID().replace(/-/g, '').slice(0, 22)}`;
 const reportsOf = (id: string) => queryRows<{ reason: string; details: string; reporter: string; reporter_id: string | null }>(t.services.db, sql`select reason, details, reporter, reporter_id from listing_reports where listing_id = ${id} order by created_at`);
@@ -26,7 +25,6 @@ async function newAd(): Promise<string> {
 beforeAll(async () => {
   t = await createTestApp();
   sellerToken = (await t.createUser({ phoneNumber: '+254733112233' })).token;
-  adId = await newAd();
 });
 
 afterAll(async () => {
