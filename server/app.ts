@@ -21,6 +21,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { deriveCardImage, deriveOgImage } from './media/images.ts';
+import { SMS_SANDBOX_PATH } from './sms/service.ts';
 
 type AppEnv = {
   Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -124,6 +125,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.all('/media/*', (c) => c.text('Not found', 404));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.
   if (services.payments?.sandbox) app.route('/sandbox/flutterwave', services.payments.sandbox.app);
+  // The fake Africa's Talking SMS API when no AT_API_KEY is set; see server/sms/sandbox.ts.
+  if (services.sms?.sandbox) app.route(SMS_SANDBOX_PATH, services.sms.sandbox.app);
 
   if (options.serveClientAssets) {
     const clientRoot = path.relative(process.cwd(), path.join(config.buildDir, 'client')) || '.';

@@ -44,6 +44,11 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: bool.optional(),
   FLW_WEBHOOK_HASH: optionalString,
   FLW_BASE_URL: optionalString.pipe(z.url().optional()),
+  AT_API_KEY: optionalString,
+  AT_USERNAME: optionalString,
+  AT_SENDER_ID: optionalString,
+  AT_BASE_URL: optionalString.pipe(z.url().optional()),
+  SMS_SANDBOX: bool.optional(),
 });
 
 export type Config = {
@@ -84,6 +89,11 @@ export type Config = {
     webhookHash: string | undefined;
     baseUrl: string | undefined;
   };
+  /**
+   * Africa's Talking SMS for phone verification. With AT_API_KEY the real gateway; without it
+   * the built-in sandbox where it may run (see smsMode); 'off' means phones cannot be verified.
+   */
+  sms: { mode: 'live' | 'sandbox' | 'off'; apiKey: string | undefined; username: string; senderId: string | undefined; baseUrl: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -107,14 +117,28 @@ function webConcurrency(requested: number | undefined, databaseUrl: string | und
  * without FLW_SECRET_KEY it runs only on a loopback APP_URL (a developer's machine, the tests)
  * unless PAYMENTS_SANDBOX=true says so explicitly (a public demo).
  */
+const isLoopback = (appUrl: string) => {
+  const host = new URL(appUrl).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+};
+
+/**
+ * The SMS sandbox shows every code on a page of our own origin, so on a public site it would let
+ * anyone "verify" any number: without AT_API_KEY it runs on a loopback APP_URL or when
+ * SMS_SANDBOX=true (a public demo) says so; otherwise verification is off, and the site still runs.
+ */
+function smsMode(appUrl: string, apiKey: string | undefined, sandbox: boolean | undefined): Config['sms']['mode'] {
+  if (apiKey) return 'live';
+  if (sandbox === true || (sandbox === undefined && isLoopback(appUrl))) return 'sandbox';
+  return 'off';
+}
+
 function checkPaymentsSandbox(appUrl: string, secretKey: string | undefined, sandbox: boolean | undefined): void {
   if (secretKey) return;
   if (sandbox === false) {
     throw new ConfigError('Invalid configuration:\n  PAYMENTS_SANDBOX: is false, so FLW_SECRET_KEY must be set for real payments');
   }
-  const host = new URL(appUrl).hostname;
-  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
-  if (!loopback && sandbox !== true) {
+  if (!isLoopback(appUrl) && sandbox !== true) {
     throw new ConfigError(
       `Invalid configuration:\n  PAYMENTS_SANDBOX: APP_URL ${appUrl} is public and FLW_SECRET_KEY is not set, so featured ads would be free. ` +
         'Set FLW_SECRET_KEY for real payments, or PAYMENTS_SANDBOX=true to run the payment sandbox on purpose.',
@@ -133,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   checkPaymentsSandbox(appUrl, e.FLW_SECRET_KEY, e.PAYMENTS_SANDBOX);
+  if (e.AT_API_KEY && !e.AT_USERNAME) throw new ConfigError("Invalid configuration:\n  AT_USERNAME: must be set with AT_API_KEY (your Africa's Talking app's username)");
   const dataDir = path.resolve(root, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -162,6 +187,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.FLW_SECRET_KEY,
       webhookHash: e.FLW_WEBHOOK_HASH,
       baseUrl: e.FLW_BASE_URL,
+    },
+    sms: {
+      mode: smsMode(appUrl, e.AT_API_KEY, e.SMS_SANDBOX),
+      apiKey: e.AT_API_KEY,
+      username: e.AT_USERNAME ?? 'sandbox',
+      senderId: e.AT_SENDER_ID,
+      baseUrl: e.AT_BASE_URL,
     },
   };
 }

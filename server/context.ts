@@ -6,6 +6,7 @@ import type { MediaStore } from './media/storage.ts';
 import type { PaymentsService } from './payments/service.ts';
 import type { SearchCache } from './listings/search-cache.ts';
 import type { RateLimits } from './rate-limits/rate-limits.ts';
+import type { SmsService } from './sms/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/services.ts). */
@@ -21,6 +22,8 @@ export type Services = {
   searchCache?: SearchCache;
   /** Every rate limit (server/rate-limits/); page actions and the API share its counters. */
   rateLimits: RateLimits;
+  /** SMS for phone verification (Africa's Talking or its built-in sandbox); null when it is off. */
+  sms?: SmsService | null;
 };
 
 export type Auth = {

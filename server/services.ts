@@ -12,12 +12,16 @@ import { createPaymentsService, type PaymentsServiceOptions } from './payments/s
 import { createDatabaseStore } from './rate-limits/database-store.ts';
 import { createRateLimits } from './rate-limits/rate-limits.ts';
 import { createRedisStore } from './rate-limits/redis-store.ts';
+import { createSmsService } from './sms/service.ts';
+import type { FetchLike } from './payments/provider.ts';
 
 type ServicesOptions = {
   /** An already opened database (tests hand in a cloned template, the benchmark a seeded one). */
   database?: Database;
   /** How the payment adapter reaches the provider (tests route it in process). */
   payments?: PaymentsServiceOptions;
+  /** How the SMS adapter reaches the gateway (tests route it in process). */
+  sms?: { fetch?: FetchLike };
 };
 
 type BuiltServices = {
@@ -59,7 +63,10 @@ export async function createServices(config: Config, options: ServicesOptions = 
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
+    sms: createSmsService(config, options.sms),
   };
+  if (config.sms.mode === 'sandbox') logger.info(`SMS sandbox: no AT_API_KEY, so texts (phone codes) go to ${config.appUrl}/sandbox/africastalking, not to phones`);
+  if (config.sms.mode === 'off') logger.warn('SMS is off (no AT_API_KEY on a public APP_URL): sellers cannot verify their phones');
   return {
     services,
     database,

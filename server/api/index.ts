@@ -10,6 +10,7 @@ import { paymentsRoutes } from './payments.ts';
 import { listingsRoutes } from './listings.ts';
 import { categoriesRoutes } from './categories.ts';
 import { reportsRoutes } from './reports.ts';
+import { phoneVerificationRoutes } from './phone-verification.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
@@ -24,6 +25,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', listingsRoutes(services));
   api.route('/', categoriesRoutes(services));
   api.route('/', reportsRoutes(services));
+  api.route('/', phoneVerificationRoutes(services));
   docsRoutes(api, services);
   return api;
 }

@@ -209,6 +209,8 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
     if (patch.phoneNumber === null && user.phoneNumber && (await hasAds(db, user.id))) {
       throw badRequest(PHONE_NEEDED_FOR_ADS, [{ msg: PHONE_NEEDED_FOR_ADS, path: 'phoneNumber' }]);
     }
+    // A new number must be verified again, even one that was verified before (issue 19).
+    if (patch.phoneNumber !== user.phoneNumber) patch.phoneVerified = null;
   }
   if (Object.keys(patch).length === 0) return user;
   try {

@@ -52,6 +52,10 @@ export const RATE_LIMITS = {
   /** Reports of ads by one person (account, else browser) in a day: enough for a buyer who meets several scams, not for a campaign. */
   reportsPerPerson: { limit: 10, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have sent many reports today. Please try again in ${inMinutes(s)}.` },
   reportsPerIp: { limit: 200, windowMs: 60 * MINUTE, message: (s: number) => `Too many reports from your network. Please try again in ${inMinutes(s)}.` },
+  /** Phone codes by SMS cost money per text: one a minute, 5 a day per account and per number. */
+  phoneCodeResend: { limit: 1, windowMs: MINUTE, message: 'Please wait a minute before asking for another code.' },
+  phoneCodesPerAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have asked for many codes today. Please try again in ${inMinutes(s)}.` },
+  phoneCodesPerNumber: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `Many codes have been sent to this number today. Please try again in ${inMinutes(s)}.` },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

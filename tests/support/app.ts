@@ -24,6 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     database,
     // The payment sandbox and its webhooks reach the app in process: no port is opened.
     payments: { fetch: (input, init) => Promise.resolve(app.request(input, init)), timeoutMs: 2000, retryDelayMs: 5, ...options.payments },
+    sms: { fetch: (input, init) => Promise.resolve(app.request(input, init)) },
   });
   const app = createApp(services);
 

@@ -10,6 +10,7 @@ import { MSG } from '~/components/accounts/messages';
 import { loginRedirect } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
+import { isPhoneVerified } from '../../../server/users/phone-verification';
 import { text } from './forms.server';
 import type { Route } from './+types/my-details';
 
@@ -28,6 +29,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const updated = new URL(request.url).searchParams.has('updated');
   return {
     user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
+    phoneVerified: isPhoneVerified(u),
     flash: updated ? MSG.detailsUpdated : null,
   };
 }
@@ -235,6 +237,17 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         ) : (
           // Read-only: the details as text fields outside any form (a form with nothing to submit is not one); Edit opens the form.
           <div className="mt-4 grid gap-4 sm:grid-cols-2">{fields}</div>
+        )}
+      </section>
+
+      <section aria-labelledby="phone-check-heading" className="card p-4 sm:p-6">
+        <h2 id="phone-check-heading" className="text-lg font-bold">Phone verification</h2>
+        {loaderData.phoneVerified ? (
+          <p className="mt-1 text-sm" data-testid="phone-verified">Your phone number is verified. Your ads show &ldquo;Verified phone&rdquo;.</p>
+        ) : (
+          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+            Buyers trust a confirmed number. <Link to="/verify-phone" className="font-semibold text-brand-700 underline dark:text-brand-100">Verify your phone</Link> with a code we text you.
+          </p>
         )}
       </section>
 

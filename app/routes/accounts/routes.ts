@@ -8,4 +8,5 @@ export const accountsRoutes: RouteConfigEntry[] = [
   route('forgot-password', 'routes/accounts/forgot-password.tsx'),
   route('reset-password', 'routes/accounts/reset-password.tsx'),
   route('my-details', 'routes/accounts/my-details.tsx'),
+  route('verify-phone', 'routes/accounts/verify-phone.tsx'),
 ];

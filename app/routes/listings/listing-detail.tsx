@@ -23,6 +23,7 @@ import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { deletedListingCategory, getListing, searchCards } from '../../../server/listings/queries';
 import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
+import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
 import type { Route } from './+types/listing-detail';
 
 /** Spec: Save is a stub for everyone. */
@@ -78,6 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   const seller = listing.user;
+  const phoneVerified = await sellerHasVerifiedPhone(context.db, listing.owner);
   const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
   // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
@@ -107,6 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       createdAt: seller.createdAt,
       listingsCount: seller.listingsCount,
       rating: seller.rating,
+      phoneVerified,
     },
   };
 }
@@ -256,6 +259,14 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <h2 id="seller-heading" className="text-lg font-bold">Seller</h2>
           <p className="mt-2 font-semibold">{seller.name || 'N/A'}</p>
           {seller.username && <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>}
+          {seller.phoneVerified && (
+            <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="verified-phone">
+              <svg aria-hidden="true" width="14" height="14" viewBox="0 0 20 20" fill="currentColor">
+                <path d="M8 14.2 3.8 10l1.4-1.4L8 11.4l6.8-6.8 1.4 1.4z" />
+              </svg>
+              Verified phone
+            </p>
+          )}
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
             <dd>{seller.createdAt ? monthFormat.format(new Date(seller.createdAt)) : 'N/A'}</dd>

@@ -8,6 +8,8 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull(),
   username: text('username').notNull(),
   phoneNumber: text('phone_number'),
+  /** The number that was verified by SMS code; verified only while it equals phoneNumber (migration 0812). */
+  phoneVerified: text('phone_verified'),
   location: text('location'),
   address: text('address'),
   city: text('city'),
