@@ -45,7 +45,7 @@ async function sweep(page: Page, open?: (page: Page) => Promise<void>) {
 }
 
 const SIGNED_OUT = ['/', '/listings', '/category/cars-vehicles', '/auth/login', '/auth/register', '/forgot-password', '/reset-password?token=not-a-real-token', '/help-contact', '/faq', '/guides/posting-ads', '/guides/safe-trading', '/guides/account-settings', '/contact-form', '/how-it-works', '/terms', '/privacy', '/payment-failure', '/no-such-page'];
-const SIGNED_IN = ['/', '/welcome', '/my-details', '/post-ad', '/favourites', '/my-alerts', '/manage-job-ads', '/messages', '/create-listing'];
+const SIGNED_IN = ['/', '/welcome', '/my-details', '/verify-phone', '/post-ad', '/favourites', '/my-alerts', '/manage-job-ads', '/messages', '/create-listing'];
 
 for (const path of SIGNED_OUT) {
   test(`a11y sweep, signed out: ${path}`, { tag: '@one-viewport' }, async ({ page }) => {

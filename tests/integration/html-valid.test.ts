@@ -109,6 +109,7 @@ const SIGNED_IN: Array<[string, number]> = [
   ['/listings', 200],
   ['/welcome', 200],
   ['/my-details', 200],
+  ['/verify-phone', 200],
   ['/post-ad', 200],
   ['/manage-ads', 200],
   ['/favourites', 200],
