@@ -9,6 +9,7 @@ import { contactRoutes } from './contact.ts';
 import { paymentsRoutes } from './payments.ts';
 import { listingsRoutes } from './listings.ts';
 import { categoriesRoutes } from './categories.ts';
+import { savedRoutes } from './saved.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
@@ -22,6 +23,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', paymentsRoutes(services));
   api.route('/', listingsRoutes(services));
   api.route('/', categoriesRoutes(services));
+  api.route('/', savedRoutes(services));
   docsRoutes(api, services);
   return api;
 }

@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   phoneRevealPerAccount: { limit: 80, windowMs: 24 * 60 * MINUTE, message: tooManyReveals },
   /** A ceiling for a whole carrier-grade NAT address, which may be thousands of buyers at once. */
   phoneRevealPerIp: { limit: 600, windowMs: 10 * MINUTE, message: tooManyReveals },
+  /** Saving and removing saved ads, per account: a shopper taps a few dozen, a script thousands. */
+  savesPerUser: { limit: 200, windowMs: 10 * MINUTE, message: 'You have saved and removed many ads in a short time. Please wait a few minutes and try again.' },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,
