@@ -25,9 +25,12 @@ async function savedIds(page: Page): Promise<string[]> {
   return ((await res.json()) as { items: Array<{ listingId: string }> }).items.map((i) => i.listingId);
 }
 
+/** The account menu's "Saved ads (n)": the mobile menu on phones, the "Hi, name" menu on wide screens. */
 async function expectSavedCount(page: Page, count: number) {
-  await openMenu(page);
-  await expect(page.getByRole('banner').getByRole('link', { name: `Saved ads (${count})` }).first()).toBeAttached();
+  const wideMenu = page.getByRole('banner').locator('details[data-menu]:not(.group) > summary');
+  if (await wideMenu.isVisible()) await wideMenu.click();
+  else await openMenu(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: `Saved ads (${count})` })).toBeVisible();
 }
 
 test.describe('with JavaScript', () => {
