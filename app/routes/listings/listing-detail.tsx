@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGallery } from '~/components/listings/ListingGallery';
@@ -117,6 +117,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
+  // A page rendered before Save was real (issue 18) posts intent=save here: hand it on, method and body kept.
+  if (intent === 'save') throw redirect(`/saved/${params.id}`, 307);
   if (intent === 'hide') return null;
   if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: 'Unknown action.' }, { status: 400 });
   let revealed;
