@@ -9,12 +9,12 @@ import { useNonce } from './lib/nonce';
 import { themeBootScript } from './lib/theme';
 import { ServerNow } from './lib/use-now';
 import { NotFound } from './components/NotFound';
-import { countSavedAds } from '../server/saved/saved-ads';
+import { savedCountFor } from './root.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.auth?.user;
   // The header's "Saved ads (n)"; a failed count must not cost the page.
-  const savedCount = user ? await countSavedAds(context.db, user.id).catch(() => null) : null;
+  const savedCount = user ? await savedCountFor(context.db, user.id) : null;
   return {
     // The public origin, for canonical addresses and previews in every route's meta (app/lib/seo.ts).
     origin: new URL(context.config.appUrl).origin,
