@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { MAX_SAVED_ADS } from '../../app/lib/saved-rules.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
@@ -140,6 +142,15 @@ describe('API', () => {
     // Query parameters cannot name another user.
     const sneaky = (await (await t.request(`/api/saved?userId=${alice.user.id}`, { token: bob.token })).json()) as { total: number };
     expect(sneaky.total).toBe(0);
+  });
+
+  it('holds at most MAX_SAVED_ADS: one more is a 409 that says why', async () => {
+    const { user, token } = await t.createUser();
+    const rows = Array.from({ length: MAX_SAVED_ADS }, () => ({ userId: user.id, listingId: randomUUID(), title: 'Filler' }));
+    await t.services.db.insert(savedAds).values(rows);
+    const res = await t.request(`/api/saved/${ads[0]}`, { method: 'PUT', token });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: `You can save up to ${MAX_SAVED_ADS} ads. Remove some to save more.` });
   });
 
   it('refuses a cookie-signed save from another site', async () => {
