@@ -3,6 +3,7 @@ import { accountsRoutes } from './routes/accounts/routes';
 import { helpRoutes } from './routes/help/routes';
 import { listingsRoutes } from './routes/listings/routes';
 import { paymentsRoutes } from './routes/payments/routes';
+import { buyerRoutes } from './routes/saved/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -10,6 +11,7 @@ export default [
   ...accountsRoutes,
   ...listingsRoutes,
   ...paymentsRoutes,
+  ...buyerRoutes,
   ...helpRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

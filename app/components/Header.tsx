@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate } from 'react-router';
 import { CATEGORIES, resolveCategory } from '~/lib/categories';
 import { Logo } from './Logo';
 
-type HeaderUser = { firstName: string } | null;
+type HeaderUser = { firstName: string; savedCount?: number | null } | null;
 
 /** Spec: header search sends only the non-empty trimmed values to /products; nothing when both are blank. */
 export function buildSearchUrl(search: string, location: string): string | null {
@@ -83,6 +83,11 @@ function MenuLinks({ user }: { user: HeaderUser }) {
   return (
     <ul className="flex flex-col gap-1">
       <li><Link className={item} to="/manage-ads">Manage my Ads</Link></li>
+      <li>
+        <Link className={item} to="/favourites">
+          Saved ads{user.savedCount != null && <span data-testid="saved-count"> ({user.savedCount})</span>}
+        </Link>
+      </li>
       <li><Link className={item} to="/my-details">My Details</Link></li>
       <li><Link className={item} to="/help-contact">Help &amp; Contact</Link></li>
       <li>

@@ -6,7 +6,11 @@ import { CATEGORIES } from '~/lib/categories';
 import { originOf, seoMeta } from '~/lib/seo';
 import { toast } from '~/lib/toast';
 import { categoryCounts, featuredCards } from '../../server/listings/queries';
+import { keepDataAfterSave } from '~/components/listings/SaveButton';
+import { savedIdsFor } from '../../server/saved/saved-ads';
 import type { Route } from './+types/home';
+
+export const shouldRevalidate = keepDataAfterSave;
 
 const FEATURED_COUNT = 8;
 
@@ -20,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featuredCards(context.db, FEATURED_COUNT).catch(fail('featured listings')),
     categoryCounts(context.db).then((rows) => Object.fromEntries(rows.map((r) => [r.name, r.count])) as Record<string, number>, fail('category counts')),
   ]);
-  return { featured, counts };
+  return { featured, counts, saved: await savedIdsFor(context, featured) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -56,7 +60,7 @@ function HeroSearch() {
   );
 }
 
-function FeaturedListings({ featured }: { featured: CardListing[] | null }) {
+function FeaturedListings({ featured, saved }: { featured: CardListing[] | null; saved: string[] }) {
   const navigation = useNavigation();
   // Only seen when the home page itself is reloading on the client; the server sends it filled in.
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/';
@@ -77,7 +81,7 @@ function FeaturedListings({ featured }: { featured: CardListing[] | null }) {
         ) : featured.length === 0 ? (
           <p className="text-gray-600 dark:text-gray-400">No featured listings found at the moment.</p>
         ) : (
-          <ListingGrid listings={featured} eagerCount={2} label="Featured Listings" />
+          <ListingGrid listings={featured} eagerCount={2} label="Featured Listings" savedIds={saved} />
         )}
       </div>
     </section>
@@ -85,7 +89,7 @@ function FeaturedListings({ featured }: { featured: CardListing[] | null }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, counts } = loaderData;
+  const { featured, counts, saved } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-4 py-10 text-center text-white sm:py-14">
@@ -94,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <HeroSearch />
       </section>
 
-      <FeaturedListings featured={featured} />
+      <FeaturedListings featured={featured} saved={saved} />
 
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="text-xl font-bold">Browse Categories</h2>

@@ -11,6 +11,7 @@ import { listingsRoutes } from './listings.ts';
 import { categoriesRoutes } from './categories.ts';
 import { reportsRoutes } from './reports.ts';
 import { phoneVerificationRoutes } from './phone-verification.ts';
+import { savedRoutes } from './saved.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
@@ -26,6 +27,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', categoriesRoutes(services));
   api.route('/', reportsRoutes(services));
   api.route('/', phoneVerificationRoutes(services));
+  api.route('/', savedRoutes(services));
   docsRoutes(api, services);
   return api;
 }

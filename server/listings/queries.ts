@@ -237,6 +237,14 @@ export async function cardsByOwner(db: Db, ownerId: string, now = new Date()): P
   return loadListings(db, ownerPage(ownerId), now, cardFormat);
 }
 
+/**
+ * The cards of `page`, a query of (id, n) rows in page order (n), for lists kept elsewhere:
+ * saved ads, a seller's page. Ids with no listing are left out.
+ */
+export function cardsOfPage(db: Db, page: SQL, now = new Date()): Promise<CardJson[]> {
+  return loadListings(db, page, now, cardFormat);
+}
+
 function ownerPage(ownerId: string): SQL {
   return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings WHERE owner_id = ${ownerId}`;
 }

@@ -56,6 +56,8 @@ export const RATE_LIMITS = {
   phoneCodeResend: { limit: 1, windowMs: MINUTE, message: 'Please wait a minute before asking for another code.' },
   phoneCodesPerAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have asked for many codes today. Please try again in ${inMinutes(s)}.` },
   phoneCodesPerNumber: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `Many codes have been sent to this number today. Please try again in ${inMinutes(s)}.` },
+  /** Saving and removing saved ads, per account: a shopper taps a few dozen, a script thousands. */
+  savesPerUser: { limit: 200, windowMs: 10 * MINUTE, message: 'You have saved and removed many ads in a short time. Please wait a few minutes and try again.' },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

@@ -90,3 +90,20 @@ test('a11y sweep, signed in: the own ad page and its edit forms', { tag: '@one-v
     await sweep(page);
   }
 });
+
+// '/favourites' above is the empty Saved ads page; these are it with cards (one gone) and a seller's page (issue 18).
+test('a11y sweep, signed in: Saved ads with a saved ad and one no longer available, and a seller page', { tag: '@one-viewport' }, async ({ page, request }) => {
+  const seller = await newAccount(request, { firstName: 'Halima', lastName: 'Said', location: 'Mombasa' });
+  await signIn(request, seller);
+  const [kept, gone] = [await postAd(request), await postAd(request)];
+  await newSignedInAccount(page);
+  for (const ad of [kept!, gone!]) expect((await page.request.put(`/api/saved/${ad._id}`)).status()).toBe(200);
+  expect((await request.delete(`/api/listings/${gone!._id}`)).status()).toBe(200);
+  await page.goto('/favourites');
+  await expect(page.getByText('No longer available')).toBeVisible();
+  await sweep(page);
+  await page.goto(`/listing/${kept!._id}`);
+  await page.getByRole('region', { name: 'Seller' }).getByRole('link', { name: 'Halima Said' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Halima Said' })).toBeVisible();
+  await sweep(page);
+});

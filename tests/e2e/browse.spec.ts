@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { demoListings } from '../../server/seed/demo-data.ts';
 import { CATEGORIES } from '../../app/lib/categories.ts';
 import { formatPrice } from '../../app/lib/money.ts';
-import { expect, hydrated, newAccount, openMenu, postAd, signIn, test, uniqueWord, type Ad, type AdFields } from './support.ts';
+import { expect, hydrated, newAccount, newSignedInAccount, openMenu, postAd, signIn, test, uniqueWord, type Ad, type AdFields } from './support.ts';
 
 // Two kinds of tests. Those that check what search, filters and paging do post ads of their
 // own, containing a word nothing else on the server contains, and expect exactly those. Those
@@ -456,15 +456,18 @@ test.describe('listing detail', () => {
     await toastShown;
   });
 
-  test('Save is a stub; Share copies the link when the device cannot share', async ({ page, context, request }) => {
+  test('Save saves (signed in) without leaving the page; Share copies the link when the device cannot share', async ({ page, context, request }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // Desktop Chromium on Linux has no share sheet; make that certain for every project.
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
     const [{ _id: id }] = (await postAds(request, [{}])) as [Ad];
+    await newSignedInAccount(page);
     await page.goto(`/listing/${id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Save feature coming soon!')).toBeVisible();
+    await expect(toast(page, 'Ad saved. Find it in Saved ads.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(new RegExp(`/listing/${id}$`));
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(toast(page, 'Listing link copied to clipboard!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());

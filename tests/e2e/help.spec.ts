@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, hydrated, newSignedInAccount, test } from './support';
+import { expect, hydrated, newAccount, newSignedInAccount, postAd, signIn, test, uniqueWord } from './support';
 
 // axe is injected as an inline script, which our CSP rightly blocks (see a11y.ts).
 test.use({ bypassCSP: true });
@@ -208,17 +208,25 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       await newSignedInAccount(page);
     });
 
-    test('/favourites shows sample favourites with title, price, image and location', async ({ page }) => {
+    test('/favourites is the real Saved ads page: a saved ad as a card with title, price, photo and location', async ({ page, request }) => {
+      // No longer a sample (issue 18): the user's own saved ads; tests/e2e/buyer-tools.spec.ts covers saving.
       await page.goto('/favourites');
-      await expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Saved ads' })).toBeVisible();
+      await expect(page.getByTestId('saved-total')).toHaveText('Nothing saved yet.');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Browse all listings' })).toBeVisible();
+      await signIn(request, await newAccount(request));
+      const ad = await postAd(request, { title: `Toyota Axio 2014 ${uniqueWord()}`, price: 1_350_000, location: 'Kasarani, Nairobi' });
+      expect((await page.request.put(`/api/saved/${ad._id}`)).status()).toBe(200);
+      await page.reload();
       const cards = page.getByRole('main').getByRole('listitem');
-      await expect(cards).toHaveCount(5);
-      await expect(cards.first()).toContainText('Toyota Axio 2014, 1500cc, silver');
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText(ad.title);
       await expect(cards.first()).toContainText('Ksh 1,350,000');
       await expect(cards.first()).toContainText('Kasarani, Nairobi');
-      await expect(cards.first().locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml,/);
-      await expect(page.getByText('Sample page:')).toBeVisible();
-      await expectPageBasics(page, /^Favourites — Soko$/);
+      await expect(cards.first().locator('img')).toHaveAttribute('src', /^\/media\//);
+      await expect(cards.first().getByRole('button', { name: `Save ${ad.title}` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByText('Sample page:')).toHaveCount(0);
+      await expectPageBasics(page, /^Saved ads — Soko$/);
     });
 
     test('/my-alerts shows sample alerts with type, message and date', async ({ page }) => {

@@ -92,11 +92,16 @@ test.describe('contacting a seller', () => {
     expect(url.searchParams.get('text')).toContain(ad.title);
   });
 
-  test('Save answers with the spec’s message and Share opens a panel of share links', async ({ page, request }) => {
+  test('Save sends a visitor to login (to come back saved) and Share opens a panel of share links', async ({ page, request }) => {
     const ad = await sellersAd(request);
     await page.goto(`/listing/${ad._id}`);
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Save feature coming soon!' })).toBeVisible();
+    // Issue 18 replaced the spec's stub: the save is finished by /saved/:id after login (tests/e2e/buyer-tools.spec.ts).
+    const back = `/listing/${ad._id}#actions`;
+    await expect(page).toHaveURL(`/auth/login?redirectTo=${encodeURIComponent(`/saved/${ad._id}?back=${encodeURIComponent(back)}`)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await page.goto(`/listing/${ad._id}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page).toHaveURL(new RegExp(`/listing/${ad._id}\\?share=1#share$`));
     const panel = page.getByRole('region', { name: 'Share this ad' });

@@ -2,7 +2,9 @@ import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-val
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
-import { payments } from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { payments, savedAds, users } from '../../server/db/schema/index.ts';
+import { saveAd } from '../../server/saved/saved-ads.ts';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
 import { file, image, postAd, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
@@ -137,6 +139,14 @@ describe('every page is valid HTML with headings that never skip a level', () =>
     await check(`/payment-success?listingId=${adId}&tx_ref=soko-html-paid&status=successful`, 200, true);
   });
   it.each(SIGNED_IN)('signed in: %s', (path, status) => check(path, status, true));
+  it('a seller page, and Saved ads with a live and a deleted ad (issue 18)', async () => {
+    const [owner] = await t.services.db.select({ username: users.username }).from(users).where(eq(users.id, ownerId));
+    await check(`/seller/${owner!.username}`, 200, false);
+    await check('/seller/no.such.seller', 404, false);
+    await saveAd(t.services, ownerId, adId);
+    await t.services.db.insert(savedAds).values({ userId: ownerId, listingId: goneId, title: 'Subaru Forester to be removed' });
+    await check('/favourites', 200, true);
+  });
   it('signed in: the own ad page, and its edit forms', async () => {
     await check(`/listing/${adId}`, 200, true);
     await check(`/listings/${adId}`, 200, true);

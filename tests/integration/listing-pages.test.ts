@@ -293,6 +293,9 @@ describe('home loader', () => {
 
   it('still renders when the database fails: both parts report null', async () => {
     const result = await homeLoader({ request: get('/'), params: {}, context: context(null, brokenDb) } as never);
-    expect(result).toEqual({ featured: null, counts: null });
+    // `saved`: which cards show Save pressed (issue 18); nothing without a database, signed in or not.
+    expect(result).toEqual({ featured: null, counts: null, saved: [] });
+    const signedIn = await homeLoader({ request: get('/'), params: {}, context: context(buyer, brokenDb) } as never);
+    expect(signedIn).toEqual({ featured: null, counts: null, saved: [] });
   });
 });

@@ -91,9 +91,10 @@ describe('Show phone without JavaScript: the ad page’s action', () => {
     expect(api.status).toBe(429);
   });
 
-  it('answers Save with the spec’s stub message, and an unknown ad with 404', async () => {
-    const saved = unwrap(await detailAction({ request: post(`/listing/${adId}`, form({ intent: 'save' })), params: { id: adId }, context: context(null) } as never));
-    expect(saved.body).toEqual({ notice: 'Save feature coming soon!' });
+  it('hands an old Save form on to /saved/:id (Save is real since issue 18), and answers an unknown ad with 404', async () => {
+    const saved = (await detailAction({ request: post(`/listing/${adId}`, form({ intent: 'save' })), params: { id: adId }, context: context(null) } as never).catch((r: unknown) => r)) as Response;
+    expect(saved.status).toBe(307);
+    expect(saved.headers.get('location')).toBe(`/saved/${adId}`);
     const missing = '7d3c1b9e-0000-4000-8000-000000000000';
     await expect(detailAction({ request: post(`/listing/${missing}`, form({ intent: 'phone' })), params: { id: missing }, context: context(null) } as never)).rejects.toMatchObject({
       init: { status: 404 },

@@ -6,6 +6,7 @@ import { useNow } from '~/lib/use-now';
 import type { CardJson } from '../../../server/listings/listing-json';
 import { FeaturedBadge } from './FeaturedBadge';
 import { CardImage } from './ResponsiveImage';
+import { SaveButton } from './SaveButton';
 
 /** What a card shows, as the server's queries write it (searchCards, featuredCards, cardsByOwner). */
 export type CardListing = CardJson;
@@ -26,6 +27,8 @@ type Props = {
   actions?: ReactNode;
   /** The title's heading level: one below the heading the grid sits under, so levels never skip. */
   headingLevel?: 2 | 3;
+  /** Show the Save button, pressed when true (absent on the seller's own Manage ads). */
+  saved?: boolean;
 };
 
 /**
@@ -33,7 +36,7 @@ type Props = {
  * falsy), location, category. The whole card links to /listing/{id} through the title link
  * stretched over the card, so action buttons can sit inside without nesting links.
  */
-export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3 }: Props) {
+export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, saved }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
@@ -44,6 +47,7 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
       <div className="relative aspect-[4/3] overflow-hidden bg-gray-100 dark:bg-gray-800">
         <CardImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="absolute inset-0 h-full w-full object-cover" />
         {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
+        {saved !== undefined && <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="card" />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <Heading className="line-clamp-2 break-words text-sm font-semibold leading-snug sm:text-base">

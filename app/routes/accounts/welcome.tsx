@@ -10,6 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Welcome to Soko' }, { n
 function nextLabel(path: string): string {
   if (path.startsWith('/post-ad')) return 'Post your ad';
   if (path.startsWith('/listing/')) return 'Back to the ad';
+  // A Save tapped before signing up (app/routes/saved/save.tsx): following the link saves it.
+  if (path.startsWith('/saved/')) return 'Save the ad and go back';
   return 'Continue';
 }
 

@@ -11,7 +11,11 @@ import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/listings/queries';
+import { keepDataAfterSave } from '~/components/listings/SaveButton';
+import { savedIdsFor } from '../../../server/saved/saved-ads';
 import type { Route } from './+types/category';
+
+export const shouldRevalidate = keepDataAfterSave;
 
 /** /category/:slug: one of the nine categories, with search, price filters and sort inside it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -22,10 +26,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
   try {
     const result = await searchCards(context.db, { category, search, minPrice, maxPrice, sort, page, limit }, { cache: context.searchCache });
-    return data({ ...base, items: result.items, total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
+    return data({ ...base, items: result.items, saved: await savedIdsFor(context, result.items), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
-    return data({ ...base, items: [], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
+    return data({ ...base, items: [], saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
   }
 }
 
@@ -50,18 +54,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 function useLoadMore(first: CardListing[], firstPage: number, pages: number) {
   const fetcher = useFetcher<typeof loader>();
   const location = useLocation();
-  const [more, setMore] = useState<{ items: CardListing[]; page: number }>({ items: [], page: firstPage });
+  const [more, setMore] = useState<{ items: CardListing[]; saved: string[]; page: number }>({ items: [], saved: [], page: firstPage });
   // A new search or filter starts again from the server's page.
-  useEffect(() => setMore({ items: [], page: firstPage }), [location.search, location.pathname, firstPage]);
+  useEffect(() => setMore({ items: [], saved: [], page: firstPage }), [location.search, location.pathname, firstPage]);
   useEffect(() => {
     const d = fetcher.data;
     if (fetcher.state !== 'idle' || !d || d.notFound || d.error) return;
-    setMore((m) => (d.page > m.page ? { items: [...m.items, ...d.items], page: d.page } : m));
+    setMore((m) => (d.page > m.page ? { items: [...m.items, ...d.items], saved: [...m.saved, ...d.saved], page: d.page } : m));
   }, [fetcher.state, fetcher.data]);
   const seen = new Set(first.map((l) => l._id));
   const items = [...first, ...more.items.filter((l) => !seen.has(l._id))];
   const nextHref = more.page < pages ? `${location.pathname}${pageSearch(location.search, more.page + 1)}` : null;
-  return { items, nextHref, loading: fetcher.state === 'loading', load: (href: string) => fetcher.load(href) };
+  return { items, saved: more.saved, nextHref, loading: fetcher.state === 'loading', load: (href: string) => fetcher.load(href) };
 }
 
 function CategoryNotFound({ slug }: { slug: string }) {
@@ -84,7 +88,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
-  const { items, nextHref, loading: loadingMore, load } = useLoadMore(d.items, d.page, d.pageCount);
+  const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(d.items, d.page, d.pageCount);
   const filtered = d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
 
   return (
@@ -159,7 +163,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         </div>
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} headingLevel={2} />
+          <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} headingLevel={2} savedIds={[...d.saved, ...savedMore]} />
           <JsonLd data={itemList(d.origin, `${d.category} listings`, d.items, (d.page - 1) * d.limit + 1)} />
           <JsonLd
             data={breadcrumbList(d.origin, [

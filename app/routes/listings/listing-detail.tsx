@@ -1,15 +1,14 @@
 import { isbot } from 'isbot';
-import type { FormEvent } from 'react';
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGallery } from '~/components/listings/ListingGallery';
 import { ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
 import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
+import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
 import { postedAgo } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
-import { toast } from '~/lib/toast';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
@@ -24,10 +23,9 @@ import { deletedListingCategory, getListing, searchCards } from '../../../server
 import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
+import { isSaved } from '../../../server/saved/saved-ads';
 import type { Route } from './+types/listing-detail';
 
-/** Spec: Save is a stub for everyone. */
-const SAVE_STUB = 'Save feature coming soon!';
 
 const SAFETY_TIPS = [
   'Meet the seller in a safe, public place during the day.',
@@ -78,6 +76,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
     }
   }
+  // Saving does not reload the ad (it would count a view again): only the header's count follows.
+  const saved = viewerId ? await isSaved(context.db, viewerId, listing._id).catch(() => false) : false;
   const seller = listing.user;
   const phoneVerified = await sellerHasVerifiedPhone(context.db, listing.owner);
   const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
@@ -88,6 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     previewImage: coverKey ? `/media/${ogImageFileName(coverKey)}` : null,
     sharing: new URL(request.url).searchParams.has('share'),
     isOwner: viewerId === listing.owner,
+    saved,
     listing: {
       _id: listing._id,
       title: listing.title,
@@ -117,12 +118,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * The contact buttons without JavaScript: Show phone, Call and WhatsApp post here and the
  * number is revealed on the server, under the same per-device and per-account limits as the
- * API (revealPhone); Save answers the spec's stub message.
+ * API (revealPhone). Save posts to /saved/:id (app/routes/saved/save.tsx).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  if (intent === 'save') return { notice: SAVE_STUB };
+  // A page rendered before Save was real (issue 18) posts intent=save here: hand it on, method and body kept.
+  if (intent === 'save') throw redirect(`/saved/${params.id}`, 307);
   if (intent === 'hide') return null;
   if (intent === 'report') return report(context, params.id, form);
   if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: 'Unknown action.' }, { status: 400 });
@@ -148,6 +150,8 @@ async function report(context: Route.ActionArgs['context'], listingId: string, f
     return failureData(error, (failure) => ({ reportError: failure.message }));
   }
 }
+
+export const shouldRevalidate = keepDataAfterSave;
 
 export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) => {
   const origin = originOf(matches);
@@ -198,17 +202,12 @@ function GoneListing({ category, similar }: GoneData) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, seller, isOwner, origin, sharing } = loaderData;
+  const { listing, seller, isOwner, origin, sharing, saved } = loaderData;
   const now = useNow();
   const revealed: RevealResult =
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
   const contact = useSellerPhone(listing._id, listing.title, revealed);
-  const saveNotice = actionData && 'notice' in actionData ? actionData.notice : null;
   const reportResult: ReportResult = actionData && 'reported' in actionData ? { reported: actionData.reported } : actionData && 'reportError' in actionData ? { reportError: actionData.reportError } : undefined;
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    toast(SAVE_STUB);
-  };
   return (
     // Room at the bottom for the phone's contact bar.
     <article className="grid gap-6 pb-16 md:pb-0 lg:grid-cols-3">
@@ -257,7 +256,13 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
       <aside className="flex min-w-0 flex-col gap-4">
         <section aria-labelledby="seller-heading" className="card p-4">
           <h2 id="seller-heading" className="text-lg font-bold">Seller</h2>
-          <p className="mt-2 font-semibold">{seller.name || 'N/A'}</p>
+          <p className="mt-2 font-semibold">
+            {seller.username ? (
+              <Link to={`/seller/${seller.username}`} className="text-brand-700 underline dark:text-brand-100">{seller.name || seller.username}</Link>
+            ) : (
+              seller.name || 'N/A'
+            )}
+          </p>
           {seller.username && <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>}
           {seller.phoneVerified && (
             <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="verified-phone">
@@ -290,19 +295,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         <section aria-labelledby="actions-heading" className="card p-4">
           <h2 id="actions-heading" className="text-lg font-bold">Listing Actions</h2>
           <div id="actions" className="mt-3 grid scroll-mt-32 grid-cols-2 gap-2">
-            <form method="post" action={`/listing/${listing._id}#actions`} onSubmit={save} className="contents">
-              <button type="submit" name="intent" value="save" className="btn-secondary">
-                <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
-                  <path d="M10 17.5l-1.2-1.1C4.5 12.6 2 10.3 2 7.5A4.4 4.4 0 0 1 6.5 3 4.9 4.9 0 0 1 10 4.6 4.9 4.9 0 0 1 13.5 3 4.4 4.4 0 0 1 18 7.5c0 2.8-2.5 5.1-6.8 8.9z" />
-                </svg>
-                Save
-              </button>
-            </form>
+            <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="page" back={`/listing/${listing._id}#actions`} />
             <ShareButton title={listing.title} listingId={listing._id} />
           </div>
-          {saveNotice && (
-            <p role="status" className="mt-2 text-sm font-medium">{saveNotice}</p>
-          )}
           {sharing && <SharePanel title={listing.title} url={`${origin}/listing/${listing._id}`} />}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-600 dark:text-gray-400">Ad ID</dt>

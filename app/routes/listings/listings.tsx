@@ -12,7 +12,11 @@ import { Pagination } from '~/components/listings/Pagination';
 import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/listings/queries';
+import { keepDataAfterSave } from '~/components/listings/SaveButton';
+import { savedIdsFor } from '../../../server/saved/saved-ads';
 import type { Route } from './+types/listings';
+
+export const shouldRevalidate = keepDataAfterSave;
 
 /** Spec: a blank search says so (the home page's message), here too when it arrives without JavaScript. */
 const BLANK_SEARCH = 'Please enter a search query.';
@@ -29,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, origin, blankSearch, items: [], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, origin, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
   }
   try {
     const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache });
@@ -38,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin,
       blankSearch,
       items: result.items,
+      saved: await savedIdsFor(context, result.items),
       total: result.total,
       capped: result.totalIsCapped,
       page: result.page,
@@ -47,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, blankSearch, items: [], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -134,7 +139,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         )
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} headingLevel={2} />
+          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} headingLevel={2} savedIds={loaderData.saved} />
           <JsonLd data={itemList(loaderData.origin, listingsHeading(loaderData), items, (page - 1) * loaderData.limit + 1)} />
           <JsonLd data={breadcrumbList(loaderData.origin, browseCrumbs(category))} />
           <Pagination page={page} pageCount={loaderData.pageCount} capped={capped} search={location.search} />

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './listings.ts';
 export * from './payments.ts';
 export * from './outbox.ts';
+export * from './saved.ts';

@@ -1,0 +1,80 @@
+import { useEffect, type FormEvent } from 'react';
+import { useFetcher, useLocation } from 'react-router';
+import { toast } from '~/lib/toast';
+
+/** What POST /saved/:id answers a JavaScript submission (a plain form gets a redirect instead). */
+export type SaveResult = { saved: boolean; message: string } | { error: string };
+
+type Props = {
+  listingId: string;
+  title: string;
+  /** Whether the signed-in visitor has saved it (false for visitors). */
+  saved: boolean;
+  /** A heart over a card's photo, or the ad page's labelled button. */
+  variant: 'card' | 'page';
+  /** Where a plain form submission comes back to; the current page by default. */
+  back?: string;
+};
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6">
+      <path d="M10 17.5l-1.2-1.1C4.5 12.6 2 10.3 2 7.5A4.4 4.4 0 0 1 6.5 3 4.9 4.9 0 0 1 10 4.6 4.9 4.9 0 0 1 13.5 3 4.4 4.4 0 0 1 18 7.5c0 2.8-2.5 5.1-6.8 8.9z" />
+    </svg>
+  );
+}
+
+/**
+ * Save / Saved. Without JavaScript it is a form: POST /saved/:id saves (or removes) and sends
+ * the browser back to this page; a visitor goes through login first. With JavaScript the same
+ * form is sent by a fetcher: the button flips at once (aria-pressed), a toast confirms, and the
+ * page is not reloaded (only the header's count is).
+ */
+export function SaveButton({ listingId, title, saved, variant, back }: Props) {
+  const fetcher = useFetcher<SaveResult>();
+  const location = useLocation();
+  const pending = fetcher.formData?.get('intent');
+  const result = fetcher.data;
+  const isSaved = pending ? pending === 'save' : result && 'saved' in result ? result.saved : saved;
+  useEffect(() => {
+    if (!result) return;
+    if ('error' in result) toast.error(result.error);
+    else toast.success(result.message);
+  }, [result]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.set('js', '1');
+    void fetcher.submit(form, { method: 'post', action: `/saved/${listingId}` });
+  };
+  const card = variant === 'card';
+  return (
+    <form method="post" action={`/saved/${listingId}`} onSubmit={submit} className={card ? 'absolute right-1.5 top-1.5 z-10' : 'contents'}>
+      <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
+      <input type="hidden" name="back" value={back ?? `${location.pathname}${location.search}`} />
+      {card ? (
+        <button
+          type="submit"
+          aria-pressed={isSaved}
+          className="flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-brand-700 shadow ring-1 ring-black/5 hover:bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 aria-pressed:text-red-600 dark:bg-gray-900/90 dark:text-brand-100 dark:aria-pressed:text-red-400"
+        >
+          <Heart filled={isSaved} />
+          <span className="sr-only">Save {title}</span>
+        </button>
+      ) : (
+        <button type="submit" aria-pressed={isSaved} className="btn-secondary aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
+          <Heart filled={isSaved} />
+          {isSaved ? 'Saved' : 'Save'}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/**
+ * Pages with Save buttons keep their data when a save is sent: only the root loader (the
+ * header's count) runs again. Use as the route's shouldRevalidate.
+ */
+export function keepDataAfterSave({ formAction, defaultShouldRevalidate }: { formAction?: string; defaultShouldRevalidate: boolean }): boolean {
+  return formAction?.startsWith('/saved/') ? false : defaultShouldRevalidate;
+}

@@ -1,0 +1,69 @@
+import { Form, Link, useLocation } from 'react-router';
+import { pageMeta } from '~/components/help/meta';
+import { ListingCard } from '~/components/listings/ListingCard';
+import { Pagination } from '~/components/listings/Pagination';
+import { SAVED_PAGE_SIZE } from '~/lib/saved-rules';
+import { requireAuth } from '../../../server/http/guards';
+import { listSavedAds, type SavedAd } from '../../../server/saved/saved-ads';
+import type { Route } from './+types/favourites';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Saved ads', 'The ads you have saved on Soko, in one place.', { noindex: true });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, request);
+  const raw = new URL(request.url).searchParams.get('page') ?? '';
+  const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+  const saved = await listSavedAds(context.db, auth.user.id, { page, limit: SAVED_PAGE_SIZE });
+  return { ...saved, pageCount: Math.max(1, Math.ceil(saved.total / saved.limit)) };
+}
+
+/** An ad deleted since it was saved: its title as saved, the reason, and a way to remove it. */
+function GoneAd({ ad, back }: { ad: SavedAd; back: string }) {
+  return (
+    <article className="card flex h-full flex-col overflow-hidden" data-testid="gone-ad">
+      <div className="flex aspect-[4/3] items-center justify-center bg-gray-100 p-2 text-center text-sm font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+        No longer available
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
+        <h2 className="line-clamp-2 break-words text-sm font-semibold leading-snug text-gray-600 sm:text-base dark:text-gray-400">{ad.title}</h2>
+        <p className="text-xs text-gray-600 dark:text-gray-400">The seller has removed this ad.</p>
+        <Form method="post" action={`/saved/${ad.listingId}`} className="mt-auto pt-2">
+          <input type="hidden" name="intent" value="unsave" />
+          <input type="hidden" name="back" value={back} />
+          <button type="submit" className="btn-secondary w-full text-sm">
+            Remove<span className="sr-only"> {ad.title}</span>
+          </button>
+        </Form>
+      </div>
+    </article>
+  );
+}
+
+export default function SavedAds({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount } = loaderData;
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <section>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Saved ads</h1>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="saved-total">
+        {total === 0 ? 'Nothing saved yet.' : `${total} saved ad${total === 1 ? '' : 's'}, newest first.`}
+      </p>
+      {items.length === 0 ? (
+        <p className="mt-6">
+          Tap <strong>Save</strong> on any ad to keep it here.{' '}
+          <Link to="/listings" className="font-semibold text-brand-700 underline dark:text-brand-100">Browse all listings</Link>
+        </p>
+      ) : (
+        <ul aria-label="Saved ads" className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {items.map((ad, i) => (
+            <li key={ad.listingId} className="min-w-0">
+              {ad.listing ? <ListingCard listing={ad.listing} eager={i < 2} headingLevel={2} saved /> : <GoneAd ad={ad} back={back} />}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageCount={pageCount} search={location.search} />
+    </section>
+  );
+}

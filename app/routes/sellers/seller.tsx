@@ -1,0 +1,90 @@
+import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { ListingGrid } from '~/components/listings/ListingGrid';
+import { keepDataAfterSave } from '~/components/listings/SaveButton';
+import { Pagination } from '~/components/listings/Pagination';
+import { originOf, seoMeta } from '~/lib/seo';
+import { savedIdsFor } from '../../../server/saved/saved-ads';
+import { findSeller, SELLER_PAGE_SIZE, sellerCards } from '../../../server/users/sellers';
+import type { Route } from './+types/seller';
+
+/** Nairobi time, so the server and the browser print the same month. */
+const monthFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
+
+export const shouldRevalidate = keepDataAfterSave;
+
+/** A seller's public page (issue 18): only what a buyer may see, never the e-mail or phone. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const seller = await findSeller(context.db, params.username);
+  if (!seller) throw data('Seller not found.', { status: 404 });
+  const raw = new URL(request.url).searchParams.get('page') ?? '';
+  const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+  const listings = await sellerCards(context.db, seller._id, { page, limit: SELLER_PAGE_SIZE });
+  return {
+    seller: {
+      username: seller.username,
+      name: `${seller.firstName} ${seller.lastName}`.trim() || seller.username,
+      location: seller.location,
+      memberSince: seller.memberSince,
+      activeAds: seller.activeAds,
+    },
+    listings,
+    saved: await savedIdsFor(context, listings),
+    page,
+    pageCount: Math.max(1, Math.ceil(seller.activeAds / SELLER_PAGE_SIZE)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const origin = originOf(matches);
+  if (!loaderData) return seoMeta({ origin, path: location.pathname, title: 'Seller not found — Soko', description: 'There is no seller at this address on Soko.', noindex: true });
+  const { seller, page } = loaderData;
+  const where = seller.location ? ` in ${seller.location}` : '';
+  return seoMeta({
+    origin,
+    path: `/seller/${seller.username}${page > 1 ? `?page=${page}` : ''}`,
+    title: `${seller.name}${where}: ${seller.activeAds} ad${seller.activeAds === 1 ? '' : 's'}${page > 1 ? ` (page ${page})` : ''} — Soko`,
+    description: `Ads by ${seller.name}${where} on Soko, a member since ${monthFormat.format(new Date(seller.memberSince))}. ${seller.activeAds} active ad${seller.activeAds === 1 ? '' : 's'}.`,
+  });
+};
+
+export default function SellerPage({ loaderData }: Route.ComponentProps) {
+  const { seller, listings, saved, page, pageCount } = loaderData;
+  const location = useLocation();
+  return (
+    <section className="flex flex-col gap-5">
+      <header className="card p-4">
+        <h1 className="break-words text-2xl font-extrabold sm:text-3xl">{seller.name}</h1>
+        <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-600 dark:text-gray-400">Location</dt>
+          <dd>{seller.location ?? 'Not given'}</dd>
+          <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
+          <dd>{monthFormat.format(new Date(seller.memberSince))}</dd>
+          <dt className="text-gray-600 dark:text-gray-400">Active ads</dt>
+          <dd data-testid="active-ads">{seller.activeAds}</dd>
+        </dl>
+      </header>
+      <section aria-labelledby="seller-ads-heading">
+        <h2 id="seller-ads-heading" className="mb-3 text-lg font-bold">Ads by {seller.name}</h2>
+        {listings.length === 0 ? (
+          <p className="text-gray-700 dark:text-gray-300">{page > 1 ? 'No more ads on this page.' : 'This seller has no ads right now.'}</p>
+        ) : (
+          <ListingGrid listings={listings} eagerCount={2} label={`Ads by ${seller.name}`} headingLevel={3} savedIds={saved} />
+        )}
+        <Pagination page={page} pageCount={pageCount} search={location.search} />
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? 'Seller not found' : 'Something went wrong'}</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">{notFound ? 'There is no seller at this address.' : 'Please try again later.'}</p>
+      <Link to="/listings" className="btn-primary mt-6">Browse listings</Link>
+    </section>
+  );
+}
