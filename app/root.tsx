@@ -38,6 +38,12 @@ export const meta: Route.MetaFunction = ({ error }) =>
         { name: 'description', content: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.' },
       ];
 
+/**
+ * The theme script has run by the time the page hydrates, and React never writes an inline
+ * script's text again while its props stay the same: the browser build does not carry it.
+ */
+const bootScript = import.meta.env.SSR ? themeBootScript : '';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
@@ -52,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
         <Meta />
         <Links />
       </head>

@@ -4,6 +4,7 @@
  *   npm run bench:pages                 # build into build-bench/, seed, measure at 360 px, 2x
  *   npm run bench:pages -- --dpr 3      # a 3x screen (most newer Android phones)
  *   npm run bench:pages -- --no-build   # reuse build-bench/ as it is
+ *   npm run bench:pages -- --js-only    # only the gzipped JavaScript per route (no seeding, no browser)
  *
  * It builds the app, seeds a private PGlite database in a temporary folder with 30 ads whose
  * photos are photographic stand-ins (scripts/photo-like.ts: they compress like camera photos,
@@ -40,6 +41,7 @@ const { values: args } = parseArgs({
   options: {
     dpr: { type: 'string', default: '2' },
     'no-build': { type: 'boolean', default: false },
+    'js-only': { type: 'boolean', default: false },
     listings: { type: 'string', default: '30' },
   },
 });
@@ -169,8 +171,18 @@ function jsPerRoute(buildDir: string): Array<{ route: string; bytes: number }> {
   return out.sort((a, b) => b.bytes - a.bytes);
 }
 
+function printJsPerRoute() {
+  const js = jsPerRoute(path.join(root, BUILD_DIR));
+  console.log(`\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB):\n`);
+  console.log('| route | JS gzip kB | |');
+  console.log('|---|---:|---|');
+  for (const r of js) console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes <= BUDGET.jsGzip ? 'OK' : 'OVER'} |`);
+}
+
 async function main() {
   if (!args['no-build']) build();
+  // The JavaScript figures come from the build alone: a quick loop while working on the bundle.
+  if (args['js-only']) return printJsPerRoute();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-bench-pages-'));
   const port = await freePort();
   const config = loadConfig(
@@ -267,11 +279,7 @@ async function main() {
     const html = gzipSync(Buffer.from(await (await fetch(`${origin}/listings`)).text()), { level: 6 }).length;
     console.log(`/listings HTML gzipped: ${kb(html)} kB (budget ${kb(BUDGET.htmlGzip)}) ${html <= BUDGET.htmlGzip ? 'OK' : 'OVER'}`);
 
-    const js = jsPerRoute(path.join(root, BUILD_DIR));
-    console.log(`\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB):\n`);
-    console.log('| route | JS gzip kB | |');
-    console.log('|---|---:|---|');
-    for (const r of js) console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes <= BUDGET.jsGzip ? 'OK' : 'OVER'} |`);
+    printJsPerRoute();
     console.log('\nLighthouse: not measured here (not a dependency of the project; docs/page-weight.md says how it was run by hand).');
   } finally {
     await browser?.close();

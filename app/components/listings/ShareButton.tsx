@@ -2,29 +2,18 @@ import type { FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 
 /**
- * Share with the device's share sheet (Web Share API); without it, copy the link. Without
- * JavaScript the button opens the page's share panel instead (?share, see SharePanel).
+ * Share with the device's share sheet (Web Share API); without it, copy the link (share-sheet.ts,
+ * loaded on the tap). Without JavaScript the button opens the page's share panel instead
+ * (?share, see SharePanel).
  */
 export function ShareButton({ title, listingId, className = 'btn-secondary' }: { title: string; listingId: string; className?: string }) {
-  const share = async (event: FormEvent<HTMLFormElement>) => {
+  const share = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const url = window.location.href.replace(/[?#].*$/, '');
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, text: title, url });
-        toast.success('Listing shared successfully!');
-        return;
-      } catch (error) {
-        // The visitor closed the share sheet: not a failure, and no reason to copy instead.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Listing link copied to clipboard!');
-    } catch {
-      toast.error('Failed to share listing.');
-    }
+    // The share code is fetched on the tap: most visitors never share (DESIGN.md section 7).
+    import('./share-sheet').then(
+      (m) => m.shareListing(title),
+      () => toast.error('Failed to share listing.'),
+    );
   };
   return (
     <form method="get" action={`/listing/${listingId}#share`} onSubmit={share} className="contents">

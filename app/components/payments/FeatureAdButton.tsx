@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '~/lib/toast';
-import { FEATURE_DURATION_TEXT, FEATURE_FEE_KSH, featureCallbackUrl } from './fee';
+import { FEATURE_DURATION_TEXT, FEATURE_FEE_KSH } from './fee';
 
 type Props = {
   listingId: string;
@@ -16,7 +16,7 @@ type Props = {
  * Without JavaScript it is a <details> disclosure whose form posts to /payments/feature/:id;
  * the server starts the checkout and redirects to the payment page. With JavaScript it opens
  * a modal <dialog> (the top layer, above every card) and Pay Now calls the API as the spec
- * describes, with its toasts.
+ * describes, with its toasts (feature-checkout.ts, loaded on the press).
  */
 export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'Feature Ad', large = false }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -32,31 +32,15 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'F
       return;
     }
     setBusy(true);
-    const fail = (message: string) => {
-      toast.error(message);
-      setBusy(false);
-    };
-    try {
-      const res = await fetch('/api/payments/create-checkout-session', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          email: userEmail,
-          amount: FEATURE_FEE_KSH,
-          callback_url: featureCallbackUrl(window.location.origin, listingId),
-          listingId,
-        }),
-      });
-      if (res.status === 401) return fail('You must be logged in to feature an ad.');
-      const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
-      if (!res.ok) return fail(body.message || 'Failed to initiate payment.');
-      if (!body.url) return fail('Payment initiated, but no redirect URL received from the server...');
-      toast.success('Redirecting to payment gateway...');
-      window.location.assign(body.url);
-    } catch {
-      fail('Failed to initiate payment.');
-    }
+    // The checkout code is fetched on the press: most visits to these pages feature nothing.
+    const started = await import('./feature-checkout').then(
+      (m) => m.startFeatureCheckout(listingId, userEmail),
+      () => {
+        toast.error('Failed to initiate payment.');
+        return false;
+      },
+    );
+    if (!started) setBusy(false);
   }
 
   const closeDetails = () => {
