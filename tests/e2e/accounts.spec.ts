@@ -80,7 +80,7 @@ async function registerThroughApi(page: Page, email: string) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test('register → login → edit details → logout → forgot password → reset by the mailed link → login → delete account', async ({ page }, info) => {
+test('register → login → edit details → logout → forgot password → reset by the mailed link → login → delete account', { tag: '@one-viewport' }, async ({ page }, info) => {
   test.setTimeout(120_000);
   let email = uniqueEmail(info, 'flow');
 
@@ -250,7 +250,7 @@ test('register → login → edit details → logout → forgot password → res
   expect(gone.status()).toBe(401);
 });
 
-test('a protected page sends a signed-out visitor to login and back again', async ({ page }, info) => {
+test('a protected page sends a signed-out visitor to login and back again', { tag: '@one-viewport' }, async ({ page }, info) => {
   const email = uniqueEmail(info, 'back');
   await registerThroughApi(page, email);
   await page.goto('/my-details?edit=1');
@@ -282,7 +282,7 @@ test('login never redirects to another site', { tag: '@one-viewport' }, async ({
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
-test('"Sign out everywhere" ends the sessions of every device, this one included', async ({ page, browser }, info) => {
+test('"Sign out everywhere" ends the sessions of every device, this one included', { tag: '@one-viewport' }, async ({ page, browser }, info) => {
   const email = uniqueEmail(info, 'everywhere');
   await registerThroughApi(page, email);
   await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -377,7 +377,7 @@ test('reset password shows the network error (also as a toast) when the request 
   await expectToast(page, 'Network error. Please check your connection and try again.');
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('register, login, edit details and delete (with a confirmation page) all work', async ({ page }, info) => {

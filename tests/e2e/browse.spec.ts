@@ -142,7 +142,7 @@ test.describe('all listings', () => {
     expect(isFeatured.slice(isFeatured.indexOf(false)).includes(true)).toBe(false);
   });
 
-  test('are paginated with Previous and Next, keeping the search', async ({ page, request }) => {
+  test('are paginated with Previous and Next, keeping the search', { tag: '@one-viewport' }, async ({ page, request }) => {
     const word = uniqueWord();
     const posted = await postAds(request, Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ title: `Paged ad ${i + 1} ${word}` })));
     const nav = page.getByRole('navigation', { name: 'Pagination' });
@@ -165,7 +165,7 @@ test.describe('all listings', () => {
     await expect(cards(page).locator('h2')).toHaveText(firstPageTitles);
   });
 
-  test('the category dropdown filters (auto-submits with JavaScript)', async ({ page }) => {
+  test('the category dropdown filters (auto-submits with JavaScript)', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto('/listings');
     await hydrated(page);
     await page.getByLabel('Category').selectOption('Electronics');
@@ -278,7 +278,7 @@ test.describe('all listings', () => {
     });
   });
 
-  test('cards show "Price negotiable" when there is no price', async ({ page, request }) => {
+  test('cards show "Price negotiable" when there is no price', { tag: '@one-viewport' }, async ({ page, request }) => {
     const word = uniqueWord();
     await postAds(request, [{ title: `Subaru Forester ${word}`, price: null }]);
     await page.goto(`/products?search=${word}`);
@@ -286,7 +286,7 @@ test.describe('all listings', () => {
     await expect(cards(page).getByText('Price negotiable')).toBeVisible();
   });
 
-  test('no horizontal scrolling at 360 px', async ({ page }) => {
+  test('no horizontal scrolling at 360 px', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto('/listings');
     await noHorizontalScroll(page);
   });
@@ -310,7 +310,7 @@ test.describe('category page', () => {
     await expectCards(page, '/category/cars-vehicles', () => apiCount(page, 'Cars & Vehicles'));
   });
 
-  test('searches inside the category', async ({ page, request }) => {
+  test('searches inside the category', { tag: '@one-viewport' }, async ({ page, request }) => {
     const word = uniqueWord();
     const ads = await postAds(request, [
       { title: `Samsung Galaxy A15 ${word}`, category: 'Electronics' },
@@ -326,7 +326,7 @@ test.describe('category page', () => {
     for (const ad of ads.slice(0, 2)) await expect(cards(page).filter({ hasText: ad.title })).toHaveCount(1);
   });
 
-  test('an empty result offers Create a Listing', async ({ page }) => {
+  test('an empty result offers Create a Listing', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto(`/category/pets?search=${uniqueWord()}`);
     await expect(page.getByRole('link', { name: 'Create a Listing' })).toHaveAttribute('href', '/create-listing');
   });
@@ -456,7 +456,7 @@ test.describe('listing detail', () => {
     await toastShown;
   });
 
-  test('Save saves (signed in) without leaving the page; Share copies the link when the device cannot share', async ({ page, context, request }) => {
+  test('Save saves (signed in) without leaving the page; Share copies the link when the device cannot share', { tag: '@one-viewport' }, async ({ page, context, request }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // Desktop Chromium on Linux has no share sheet; make that certain for every project.
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
@@ -473,7 +473,7 @@ test.describe('listing detail', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
-  test('Share uses the device share sheet when there is one', async ({ page, request }) => {
+  test('Share uses the device share sheet when there is one', { tag: '@one-viewport' }, async ({ page, request }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', {
         configurable: true,

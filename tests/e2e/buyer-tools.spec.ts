@@ -111,7 +111,7 @@ test.describe('with JavaScript', () => {
 });
 
 test.describe('the Saved ads page', () => {
-  test('lists saved ads, says "No longer available" for a deleted one, and removes it', async ({ page, request }) => {
+  test('lists saved ads, says "No longer available" for a deleted one, and removes it', { tag: '@one-viewport' }, async ({ page, request }) => {
     const { ads } = await sellerWithAds(request, 2);
     const [kept, gone] = ads as [Ad, Ad];
     await newSignedInAccount(page);

@@ -19,7 +19,7 @@ async function expectPageBasics(page: Page, title: RegExp) {
 }
 
 test.describe('help and legal pages', () => {
-  test('Help & Contact links every guide, the FAQ and the contact form, with the support e-mail and phone hours', async ({ page }) => {
+  test('Help & Contact links every guide, the FAQ and the contact form, with the support e-mail and phone hours', { tag: '@one-viewport' }, async ({ page }) => {
     const res = await page.goto('/help-contact');
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Help & Contact' })).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('help and legal pages', () => {
     });
   }
 
-  test('the footer leads to real Terms of Service and Privacy pages', async ({ page }) => {
+  test('the footer leads to real Terms of Service and Privacy pages', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('link', { name: 'Terms of Service' }).click();
@@ -123,7 +123,7 @@ test.describe('help and legal pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   });
 
-  test('the shared shell: home and 404 pages have no serious accessibility problems', async ({ page }) => {
+  test('the shared shell: home and 404 pages have no serious accessibility problems', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     await expectNoSeriousA11yViolations(page);

@@ -147,7 +147,7 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   await expect(page.getByText('No ads found')).toBeVisible();
 });
 
-test('edit mode of /post-ad keeps, removes and adds photos, then returns to Manage ads', async ({ page }) => {
+test('edit mode of /post-ad keeps, removes and adds photos, then returns to Manage ads', { tag: '@one-viewport' }, async ({ page }) => {
   await newSeller(page);
   await page.goto('/post-ad');
   await hydrated(page);
@@ -182,7 +182,7 @@ test('edit mode of /post-ad keeps, removes and adds photos, then returns to Mana
   expect((await res.json()).images).toHaveLength(2);
 });
 
-test('more than ten photos: extras are dropped and the spec message shows', async ({ page }) => {
+test('more than ten photos: extras are dropped and the spec message shows', { tag: '@one-viewport' }, async ({ page }) => {
   await newSeller(page);
   await page.clock.install();
   await page.goto('/post-ad');
@@ -197,7 +197,7 @@ test('more than ten photos: extras are dropped and the spec message shows', asyn
   await expect(page.getByText('Error: You can upload a maximum of 10 images.')).toBeHidden();
 });
 
-test('signed-out visitors are sent to login, and other people’s ads cannot be edited', async ({ page, request }) => {
+test('signed-out visitors are sent to login, and other people’s ads cannot be edited', { tag: '@one-viewport' }, async ({ page, request }) => {
   await page.goto('/post-ad');
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fpost-ad$/);
 
@@ -213,7 +213,7 @@ test('signed-out visitors are sent to login, and other people’s ads cannot be 
   await expect(page.getByText('You are not authorized to edit this ad.')).toBeVisible();
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('post an ad as a plain multipart form, then delete it through the confirmation page', async ({ page }) => {

@@ -110,7 +110,7 @@ test('a payment the provider has not confirmed yet waits on the pending page, th
   expect(await isFeatured(page.request, ad._id)).toBe(true);
 });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('the Feature Your Ad? form still takes the seller to pay and back', async ({ page }) => {

@@ -53,7 +53,7 @@ test('typing /login or /register lands on the sign-in and sign-up pages', { tag:
   await expect(page.getByLabel('First name')).toBeVisible();
 });
 
-test("an ad's link preview is a 1200x630 JPEG; its WhatsApp button is readable", async ({ page }) => {
+test("an ad's link preview is a 1200x630 JPEG; its WhatsApp button is readable", { tag: '@one-viewport' }, async ({ page }) => {
   await newSignedInAccount(page);
   const ad = await postAd(page.request, { title: `Office chair ${uniqueWord()}` });
   await page.context().clearCookies();
@@ -84,7 +84,7 @@ test('the 404 page has one title', { tag: '@one-viewport' }, async ({ page }) =>
   await expect(page).toHaveTitle('404: Not Found — Soko');
 });
 
-test('headings never skip a level on listings, category and manage-ads', async ({ page }) => {
+test('headings never skip a level on listings, category and manage-ads', { tag: '@one-viewport' }, async ({ page }) => {
   await newSignedInAccount(page);
   for (let i = 0; i < 2; i++) await postAd(page.request, { title: `Lamp ${i} ${uniqueWord()}` });
   for (const path of ['/listings', '/category/for-sale', '/manage-ads', '/']) {

@@ -1,4 +1,4 @@
-import { expect, hydrated, newSignedInAccount, openMenu, test } from './support';
+import { expect, hydrated, menuToggle, newSignedInAccount, openMenu, test } from './support';
 
 test('home is rendered on the server with the shell', { tag: '@one-viewport' }, async ({ request }) => {
   const res = await request.get('/');
@@ -75,7 +75,7 @@ test('location placeholder depends on the screen width', async ({ page }, info) 
   await expect(form.getByLabel('Location')).toHaveAttribute('placeholder', expected);
 });
 
-test('theme choice persists across reloads without a flash', async ({ page }) => {
+test('theme choice persists across reloads without a flash', { tag: '@one-viewport' }, async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
   await page.getByText('Dark', { exact: true }).click();
@@ -109,6 +109,23 @@ test('the menu shows Sign up and Login when signed out', async ({ page }) => {
   const menu = page.getByRole('navigation', { name: /^Account/ }).locator('visible=true');
   await expect(menu.getByRole('link', { name: 'Sign up' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('signed in, the menu (mobile menu, or "Hi, name" on wide screens) logs out', async ({ page }) => {
+  const account = await newSignedInAccount(page, { firstName: 'Kamau' });
+  await page.goto('/');
+  await hydrated(page);
+  if (await menuToggle(page).isVisible()) {
+    await openMenu(page);
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await page.locator('header summary', { hasText: `Hi, ${account.firstName}` }).click();
+    await page.locator('header details:has(summary:text("Hi,"))').getByRole('button', { name: 'Logout' }).click();
+  }
+  await expect(page).toHaveURL(/\/$/);
+  await openMenu(page);
+  await expect(page.getByRole('navigation', { name: /^Account/ }).locator('visible=true').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'soko_session')).toBeUndefined();
 });
 
 test('toasts: at most 20 at a time, each gone after its 4 s', { tag: '@one-viewport' }, async ({ page }) => {
