@@ -60,10 +60,14 @@ async function logout(page: Page) {
   if (await menuToggle(page).isVisible()) {
     await openMenu(page);
     await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click();
+    // The open menu closes itself after the navigation; opening it again before then would race that.
+    await expect(page.locator('#mobile-menu')).toBeHidden();
   } else {
     await page.locator('header summary', { hasText: 'Hi,' }).click();
     await page.locator('header details:has(summary:text("Hi,"))').getByRole('button', { name: 'Logout' }).click();
   }
+  // Done when the session cookie has gone (the address may have been home already).
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'soko_session')).toBe(false);
   await expect(page).toHaveURL(/\/$/);
 }
 
