@@ -11,7 +11,7 @@ import { isUuid } from '../db/ids.ts';
 
 export type Viewer = { userId: string | null; deviceId: string };
 
-const viewerKey = (viewer: Viewer) => (viewer.userId ? `u:${viewer.userId}` : `d:${viewer.deviceId}`);
+export const viewerKey = (viewer: Viewer) => (viewer.userId ? `u:${viewer.userId}` : `d:${viewer.deviceId}`);
 
 /** Rows older than this are only clutter; a few at a time are removed as new ones arrive. */
 const PRUNE_EVERY = 500;

@@ -4,7 +4,7 @@ import type { Services } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest } from '../http/errors.ts';
-import type { Viewer } from '../listings/engagement.ts';
+import { viewerKey, type Viewer } from '../listings/engagement.ts';
 
 export type ReportInput = { reason: ReportReason; details: string };
 
@@ -35,7 +35,8 @@ export async function reportListing(
   const [listing] = await queryRows<{ owner_id: string }>(deps.db, sql`select owner_id from listings where id = ${listingId}`);
   if (!listing) return false;
   if (who.userId && listing.owner_id === who.userId) throw badRequest(REPORT_MESSAGES.ownAd);
-  const reporter = who.userId ? `u:${who.userId}` : `d:${who.deviceId}`;
+  // The same person key as views: the account, else the browser.
+  const reporter = viewerKey(who);
   await deps.rateLimits.hit('reportsPerPerson', reporter);
   await deps.rateLimits.hit('reportsPerIp', who.ip);
   await deps.db.execute(
