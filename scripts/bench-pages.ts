@@ -32,7 +32,7 @@ import type { ServerBuild } from 'react-router';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { listingImages, listings } from '../server/db/schema/index.ts';
-import { storeImage } from '../server/media/images.ts';
+import { storeCoverFiles, storeImage } from '../server/media/images.ts';
 import { createServices } from '../server/services.ts';
 import { insertUser } from '../server/users/users.ts';
 import { photoLike } from './photo-like.ts';
@@ -211,6 +211,7 @@ async function main() {
       const own = i === LISTINGS - 1 ? [pictures[i]!, ...pictures.slice(LISTINGS, LISTINGS + PHOTOS_ON_AD - 1)] : [pictures[i]!];
       const stored = [];
       for (const p of own) stored.push(await storeImage(services.media, p));
+      await storeCoverFiles(services.media, stored[0]!.storageKey);
       const created = new Date(Date.now() - (LISTINGS - i) * 3 * 60 * 60 * 1000);
       const [row] = await services.db
         .insert(listings)

@@ -4,7 +4,7 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeImage, storeOgImage, type StoredImage } from '../media/images.ts';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { parseListingForm, parseListingText } from './input.ts';
@@ -72,7 +72,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
     await deps.media.remove(stored.flatMap((s) => s.files));
     throw error;
   }
-  await previewCover(deps.media, stored[0]?.storageKey);
+  await coverFiles(deps.media, stored[0]?.storageKey);
   return (await getListing(deps.db, id))!;
 }
 
@@ -95,6 +95,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
   const stored = await storeAll(deps.media, upload.files);
   const keptKeys = new Set(kept.map((k) => k.storageKey));
   const dropped = current.filter((c) => !keptKeys.has(c.storageKey));
+  const arranged = arrangePhotos(kept, stored, upload.imageOrder);
   try {
     await deps.db.transaction(async (tx) => {
       const updated = await tx
@@ -105,14 +106,15 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
       // Deleted between the ownership check and now.
       if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
       await tx.delete(listingImages).where(eq(listingImages.listingId, id));
-      await tx.insert(listingImages).values(arrangePhotos(kept, stored, upload.imageOrder).map((img, position) => imageRow(id, position, img)));
+      await tx.insert(listingImages).values(arranged.map((img, position) => imageRow(id, position, img)));
     });
   } catch (error) {
     await deps.media.remove(stored.flatMap((s) => s.files));
     throw error;
   }
   await deps.media.remove(dropped.flatMap((d) => imageFiles(d.storageKey)));
-  await previewCover(deps.media, (kept[0] ?? stored[0])?.storageKey);
+  // The seller's order decides the cover, which may be a kept photo or a new one.
+  await coverFiles(deps.media, arranged[0]?.storageKey);
   return (await getListing(deps.db, id))!;
 }
 
@@ -145,11 +147,11 @@ export async function deleteListing(deps: WriteDeps, id: string, userId: string)
 }
 
 /**
- * The link-preview JPEG of the ad's cover (server/media/images.ts), made once the ad is saved.
+ * The cover's card images and link preview (server/media/images.ts), made once the ad is saved.
  * Not worth failing a saved ad for: a missing file is made on its first request instead.
  */
-async function previewCover(media: MediaStore, coverKey: string | undefined): Promise<void> {
-  if (coverKey) await storeOgImage(media, coverKey).catch(() => {});
+async function coverFiles(media: MediaStore, coverKey: string | undefined): Promise<void> {
+  if (coverKey) await storeCoverFiles(media, coverKey).catch(() => {});
 }
 
 function checkImageCount(n: number): void {

@@ -41,15 +41,37 @@ async function encodeCard(source: Buffer, sourceWidth: number, width: number, fo
   return CARD_ENCODINGS[format](cropped).toBuffer();
 }
 
-/** Every card file of an image, made from its stored 800 px variant (or the widest it has). */
-async function storeCardImages(store: MediaStore, storageKey: string, source: Buffer, sourceWidth: number, files: string[]): Promise<void> {
-  for (const width of CARD_IMAGE_WIDTHS) {
-    for (const format of CARD_FORMATS) {
-      const name = cardFileName(storageKey, width, format);
-      await store.put(name, await encodeCard(source, sourceWidth, width, format));
-      files.push(name);
+/**
+ * The files only an ad's cover needs: its card images (from the stored 800 px variant) and its
+ * link preview. Cards show the cover alone, so these are made for the cover when the ad is saved,
+ * not for every photo on upload: AVIF encoding is most of an upload's cost, and a seller's other
+ * photos never appear on a card. A photo that becomes the cover later gets them then, and any
+ * file still missing is made on its first request (deriveCardImage, deriveOgImage). Files that
+ * exist are kept. Returns the names written.
+ */
+export async function storeCoverFiles(store: MediaStore, storageKey: string): Promise<string[]> {
+  const written: string[] = [];
+  const source = await store.read(imageFileName(storageKey, CARD_SOURCE_WIDTH));
+  if (source) {
+    const { width: sourceWidth = CARD_SOURCE_WIDTH } = await sharp(source).metadata();
+    for (const width of CARD_IMAGE_WIDTHS) {
+      for (const format of CARD_FORMATS) {
+        const name = cardFileName(storageKey, width, format);
+        if (await store.read(name)) continue;
+        await store.put(name, await encodeCard(source, sourceWidth, width, format));
+        written.push(name);
+      }
     }
   }
+  const og = ogImageFileName(storageKey);
+  if (!(await store.read(og))) {
+    const data = await encodeOgImage(store, storageKey);
+    if (data) {
+      await store.put(og, data);
+      written.push(og);
+    }
+  }
+  return written;
 }
 
 const CARD_NAME = new RegExp(`^([a-z0-9-]+)-c(${CARD_IMAGE_WIDTHS.join('|')})\\.(${CARD_FORMATS.join('|')})$`);
@@ -90,17 +112,6 @@ async function encodeOgImage(store: MediaStore, storageKey: string): Promise<Buf
   return null;
 }
 
-/**
- * Makes the ad's link-preview file from its cover photo when the ad is saved. A failure costs
- * nothing but time: the file is made on its first request instead (deriveOgImage).
- */
-export async function storeOgImage(store: MediaStore, storageKey: string): Promise<void> {
-  const name = ogImageFileName(storageKey);
-  if (await store.read(name)) return;
-  const data = await encodeOgImage(store, storageKey);
-  if (data) await store.put(name, data);
-}
-
 /** The link-preview file of an image saved before previews existed, made on its first request and stored. */
 export async function deriveOgImage(store: MediaStore, name: string): Promise<Buffer | null> {
   const storageKey = OG_NAME.exec(name)?.[1];
@@ -113,7 +124,7 @@ export async function deriveOgImage(store: MediaStore, name: string): Promise<Bu
 /**
  * Checks an upload (in memory, or the path of a file on disk) by its content (never its name or
  * declared type), auto-rotates it, strips all metadata and stores WebP variants under a
- * server-made name. Returns what was written so a caller can remove it again if the rest of its
+ * server-made name (the cover's card and preview files come later: storeCoverFiles). Returns what was written so a caller can remove it again if the rest of its
  * work fails.
  */
 export async function storeImage(store: MediaStore, input: Buffer | string): Promise<StoredImage> {
@@ -140,7 +151,6 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
   const storageKey = randomUUID();
   const files: string[] = [];
   try {
-    let cardSource: { data: Buffer; width: number } | null = null;
     for (const target of IMAGE_WIDTHS) {
       // .rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS) unless asked to.
       const data = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
@@ -155,9 +165,7 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
       const name = imageFileName(storageKey, target);
       await store.put(name, data);
       files.push(name);
-      if (target === CARD_SOURCE_WIDTH) cardSource = { data, width: Math.min(target, width) };
     }
-    if (cardSource) await storeCardImages(store, storageKey, cardSource.data, cardSource.width, files);
   } catch (error) {
     await store.remove(files);
     throw error;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
-import { storeImage, type StoredImage } from '../media/images.ts';
+import { storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
 import type { User } from '../auth/sessions.ts';
 import type { MediaStore } from '../media/storage.ts';
 import { insertUser } from '../users/users.ts';
@@ -27,6 +27,8 @@ export function drawDemoPhotos(media: MediaStore): DemoPhotos {
   return async (i, item) => {
     const images: StoredImage[] = [];
     for (let n = 0; n < item.imageCount; n++) images.push(await storeImage(media, await renderIllustration(item.category, i, n)));
+    // As when a seller posts: the cover gets its card and preview files (createListing).
+    if (images[0]) images[0].files.push(...(await storeCoverFiles(media, images[0].storageKey)));
     return images;
   };
 }

@@ -7,7 +7,7 @@ import { action as postAdAction } from '../../app/routes/listings/post-ad.tsx';
 import type { Auth } from '../../server/context.ts';
 import { createListing, updateListing } from '../../server/listings/write.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { imageFiles } from '../../server/media/images.ts';
+import { IMAGE_WIDTHS, imageFiles } from '../../server/media/images.ts';
 import { adForm, file, image, mediaFiles, postAd, tempFiles, uploadedFiles, VALID_AD } from './listings-support.ts';
 
 let t: TestApp;
@@ -33,10 +33,11 @@ async function createAd(photos = 2) {
 }
 
 /**
- * Every file one photo is stored as: the WebP widths and the 4:3 card files (server/media/images.ts).
- * The cover also has a link-preview JPEG (-og.jpg), counted apart (tests/integration/seo.test.ts).
+ * Every file a photo is stored as: the WebP widths; the cover also has the 4:3 card files
+ * (server/media/images.ts). Its link-preview JPEG (-og.jpg) is counted apart (tests/integration/seo.test.ts).
  */
-const FILES_PER_PHOTO = imageFiles('x').filter((f) => !f.endsWith('-og.jpg')).length;
+const COVER_FILES = imageFiles('x').filter((f) => !f.endsWith('-og.jpg')).length;
+const PHOTO_FILES = IMAGE_WIDTHS.length;
 
 const filesOf = (url: string) => {
   const key = url.match(/\/media\/([a-z0-9-]+)-\d+\.webp$/)![1]!;
@@ -69,7 +70,9 @@ describe('POST /api/listings', () => {
     expect(ad.images[0]).toMatch(/^\/media\/[a-z0-9-]+-1280\.webp$/);
     expect(ad.photos[0]).toMatchObject({ width: 900, height: 600 });
     expect(Object.keys(ad.photos[0].variants)).toEqual(['400', '800', '1280']);
-    for (const url of ad.images) expect(filesOf(url)).toHaveLength(FILES_PER_PHOTO);
+    // Cards show the cover alone: only it has card files.
+    expect(filesOf(ad.images[0])).toHaveLength(COVER_FILES);
+    expect(filesOf(ad.images[1])).toHaveLength(PHOTO_FILES);
     const served = await t.request(ad.photos[0].variants['400']);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
@@ -319,10 +322,11 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     expect(updated.price).toBe(1100000);
     expect(updated.images).toHaveLength(3);
     expect(updated.images.slice(0, 2)).toEqual([keep2, keep1]);
-    expect(filesOf(keep1)).toHaveLength(FILES_PER_PHOTO);
-    expect(filesOf(keep2)).toHaveLength(FILES_PER_PHOTO);
+    // keep2 became the cover and got its card files; keep1 keeps the ones it had as the cover.
+    expect(filesOf(keep1)).toHaveLength(COVER_FILES);
+    expect(filesOf(keep2)).toHaveLength(COVER_FILES);
     expect(filesOf(drop)).toHaveLength(0);
-    expect(filesOf(updated.images[2])).toHaveLength(FILES_PER_PHOTO);
+    expect(filesOf(updated.images[2])).toHaveLength(PHOTO_FILES);
   });
 
   it('puts kept and new photos in the order imageOrder gives, so a new photo can be the cover', async () => {
@@ -338,6 +342,9 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     expect(updated.images).toHaveLength(4);
     expect(updated.images.slice(1, 3)).toEqual([second, first]);
     expect(updated.photos.map((p: { width: number }) => p.width)).toEqual([90, 64, 64, 70]);
+    // The new cover is a new photo: it has its card files, the other new one does not.
+    expect(filesOf(updated.images[0])).toHaveLength(COVER_FILES);
+    expect(filesOf(updated.images[3])).toHaveLength(PHOTO_FILES);
   });
 
   it('ignores another listing’s photos in existingImages', async () => {
@@ -347,8 +354,8 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
     const res = await t.request(`/api/listings/${mine._id}`, { method: 'PUT', token: owner.token, body: adForm(VALID_AD, [], [foreign]) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Error: All fields and at least one image are required.');
-    expect(filesOf(foreign)).toHaveLength(FILES_PER_PHOTO);
-    expect(filesOf(mine.images[0]!)).toHaveLength(FILES_PER_PHOTO);
+    expect(filesOf(foreign)).toHaveLength(COVER_FILES);
+    expect(filesOf(mine.images[0]!)).toHaveLength(COVER_FILES);
   });
 
   it('counts kept and new photos against the limit of 10', async () => {

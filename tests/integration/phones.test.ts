@@ -16,7 +16,7 @@ import { createApp } from '../../server/app.ts';
 import type { Auth, RequestContext } from '../../server/context.ts';
 import { listingImages, listings } from '../../server/db/schema/index.ts';
 import { searchCards } from '../../server/listings/queries.ts';
-import { imageFiles, storeImage } from '../../server/media/images.ts';
+import { imageFiles, storeCoverFiles, storeImage } from '../../server/media/images.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, postAd, VALID_AD } from './listings-support.ts';
 
@@ -122,8 +122,14 @@ describe('a seller stays reachable', () => {
 });
 
 describe('card images', () => {
-  it('are made on upload: 4:3, AVIF and WebP, never wider than the photo', async () => {
+  it('are made for the cover: 4:3, AVIF and WebP, never wider than the photo, once', async () => {
     const stored = await storeImage(t.services.media, await image('jpeg', 1600, 900));
+    // An upload alone has no card files: only a cover needs them.
+    expect(stored.files.some((f) => f.includes('-c'))).toBe(false);
+    const written = await storeCoverFiles(t.services.media, stored.storageKey);
+    expect(written).toHaveLength(CARD_IMAGE_WIDTHS.length * CARD_FORMATS.length + 1);
+    expect(await storeCoverFiles(t.services.media, stored.storageKey)).toEqual([]);
+    stored.files.push(...written);
     for (const width of CARD_IMAGE_WIDTHS) {
       for (const format of CARD_FORMATS) {
         const name = cardFileName(stored.storageKey, width, format);
@@ -134,16 +140,17 @@ describe('card images', () => {
       }
     }
     const small = await storeImage(t.services.media, await image('png', 200, 400));
+    await storeCoverFiles(t.services.media, small.storageKey);
     const meta = await sharp(fs.readFileSync(path.join(t.config.mediaDir, cardFileName(small.storageKey, 320, 'webp')))).metadata();
     expect([meta.width, meta.height]).toEqual([200, 150]);
     // Deleting the image removes its card files too.
     expect(imageFiles(stored.storageKey)).toEqual(expect.arrayContaining(stored.files));
   });
 
-  it('of photos stored before cards existed are made on their first request, once', async () => {
+  it('of a photo that has none yet are made on their first request, once', async () => {
     const stored = await storeImage(t.services.media, await image('jpeg', 1200, 900));
     const name = cardFileName(stored.storageKey, 320, 'avif');
-    fs.rmSync(path.join(t.config.mediaDir, name));
+    expect(fs.existsSync(path.join(t.config.mediaDir, name))).toBe(false);
     const res = await t.request(`/media/${name}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/avif');
