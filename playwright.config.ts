@@ -10,10 +10,13 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchOptions = {
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const withImages = { executablePath: chromiumPath, args: chromiumArgs };
+// Decoding the photos (AVIF) was a sixth of the browser suite's time, and no flow depends on
+// it: the pages lay out from the images' width and height. Tests tagged @images run in a
+// browser that loads and decodes them (card photos, link previews); the rest do not.
+const launchOptions = { executablePath: chromiumPath, args: [...chromiumArgs, '--blink-settings=imagesEnabled=false'] };
+const mobileViewport = { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +32,8 @@ export default defineConfig({
   // for failures when asked for (E2E_TRACE=1). A failure always leaves a screenshot.
   use: { baseURL: BASE_URL, trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off', screenshot: 'only-on-failure', launchOptions },
   projects: [
-    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true, launchOptions } },
+    { name: 'mobile', use: { ...mobileViewport, launchOptions }, grepInvert: /@images/ },
+    { name: 'images', use: { ...mobileViewport, launchOptions: withImages }, grep: /@images/ },
     // The wide screen re-runs what its layout changes (header, grids, tables, forms). Specs that
     // fix their own 360 px viewport, and pages whose content does not depend on the width, run
     // once: a second identical run would cost a minute and find nothing new.
@@ -37,7 +41,7 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
       testIgnore: ['**/no-js.spec.ts', '**/phones.spec.ts'],
-      grepInvert: /@one-viewport/,
+      grepInvert: /@one-viewport|@images/,
     },
   ],
   webServer: {

@@ -53,7 +53,8 @@ test('typing /login or /register lands on the sign-in and sign-up pages', { tag:
   await expect(page.getByLabel('First name')).toBeVisible();
 });
 
-test("an ad's link preview is a 1200x630 JPEG; its WhatsApp button is readable", { tag: '@one-viewport' }, async ({ page }) => {
+// @images: one of the few tests run in a browser that loads and decodes photos (playwright.config.ts).
+test("an ad's link preview is a 1200x630 JPEG, its card photo loads; its WhatsApp button is readable", { tag: '@images' }, async ({ page }) => {
   await newSignedInAccount(page);
   const ad = await postAd(page.request, { title: `Office chair ${uniqueWord()}` });
   await page.context().clearCookies();
@@ -68,6 +69,16 @@ test("an ad's link preview is a 1200x630 JPEG; its WhatsApp button is readable",
     return [img.naturalWidth, img.naturalHeight];
   }, ogImage!);
   expect(size).toEqual([1200, 630]);
+  // The cover's card photo, made when the ad was saved, is picked (AVIF) and decodes.
+  await page.goto(`/listings?search=${encodeURIComponent(ad.title)}`);
+  const card = page.locator('article').filter({ hasText: ad.title }).locator('img').first();
+  await expect(card).toHaveJSProperty('complete', true);
+  const picked = await card.evaluate((img: HTMLImageElement) => [img.currentSrc, img.naturalWidth, img.naturalHeight] as const);
+  expect(picked[0]).toMatch(/-c(320|480)\.avif$/);
+  expect(picked[1]).toBeGreaterThan(0);
+  // 4:3, to the pixel (a photo narrower than the card is not enlarged, so it may round).
+  expect(Math.abs(picked[1] * 3 - picked[2] * 4)).toBeLessThanOrEqual(4);
+  await page.goto(`/listing/${ad._id}`);
   // One <title>, one JSON-LD Product.
   expect(await page.locator('title').count()).toBe(1);
   const types = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent!)['@type']));
