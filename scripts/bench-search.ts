@@ -243,6 +243,7 @@ async function distinctRuns(database: Database, base: string, label: string) {
         if (summaries.length) printSummary(name === 'API' ? 'API /api/listings' : 'page /listings', clients, medianSummary(summaries));
       }
   }
+  printShapes(runs.filter((r) => r.name === 'API' && r.clients === Math.min(...CLIENT_COUNTS)));
   const failures = runs.flatMap((r) => r.result.timings.filter((t) => t.status !== 200));
   if (failures.length) console.log(`\nFailed requests (first 5): ${failures.slice(0, 5).map((f) => `${f.status} ${f.path}`).join('\n  ')}`);
 
@@ -256,6 +257,35 @@ async function distinctRuns(database: Database, base: string, label: string) {
       console.log(`\n-- ${t.ms.toFixed(1)} ms with ${t.clients} client(s): ${decodeURIComponent(query.replace(/\+/g, ' '))}`);
       console.log(await explainSearch(database.db, parseListingQuery(new URLSearchParams(query))));
     }
+  }
+}
+
+/** What kind of search a path is: its order, and whether it has words, a location, a category. */
+function shapeOf(path: string): string {
+  const q = new URLSearchParams(path.slice(path.indexOf('?') + 1));
+  const sort = q.get('sort') ?? 'newest';
+  const parts = [sort.startsWith('price') ? 'price order' : sort === 'best' ? 'best match' : 'newest'];
+  parts.push(q.get('search')?.trim() ? 'words' : 'no words');
+  if (q.get('location')) parts.push('location');
+  if (q.get('category')) parts.push('category');
+  return parts.join(', ');
+}
+
+/** Where the time goes with the fewest clients: p50 and p95 of each shape of search, all runs together. */
+function printShapes(runs: Array<{ result: LoadResult }>) {
+  const byShape = new Map<string, number[]>();
+  for (const t of runs.flatMap((r) => r.result.timings)) {
+    const key = shapeOf(t.path);
+    byShape.set(key, [...(byShape.get(key) ?? []), t.ms]);
+  }
+  if (byShape.size === 0) return;
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  console.log(`
+By shape, ${Math.min(...CLIENT_COUNTS)} client(s), all runs:`);
+  console.log('shape                                         |     n |     p50 |     p95 |     max');
+  for (const [shape, times] of [...byShape].sort((a, b) => b[1].length - a[1].length)) {
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`${shape.padEnd(46)}| ${String(sorted.length).padStart(5)} | ${ms(pct(sorted, 50))} | ${ms(pct(sorted, 95))} | ${ms(sorted.at(-1)!)}`);
   }
 }
 
