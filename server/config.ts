@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RiskThresholds } from './moderation/risk.ts';
 
 /**
  * The only reader of process.env. Everything else receives a Config.
@@ -49,6 +50,10 @@ const envSchema = z.object({
   AT_SENDER_ID: optionalString,
   AT_BASE_URL: optionalString.pipe(z.url().optional()),
   SMS_SANDBOX: bool.optional(),
+  RISK_PRICE_RATIO: z.coerce.number().min(0).max(1).default(0.2),
+  RISK_PRICE_MIN_COMPARABLE: z.coerce.number().int().min(1).max(200).default(20),
+  RISK_PHOTO_DISTANCE: z.coerce.number().int().min(0).max(7).default(6),
+  RISK_NEW_ACCOUNT_ADS: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export type Config = {
@@ -94,6 +99,8 @@ export type Config = {
    * the built-in sandbox where it may run (see smsMode); 'off' means phones cannot be verified.
    */
   sms: { mode: 'live' | 'sandbox' | 'off'; apiKey: string | undefined; username: string; senderId: string | undefined; baseUrl: string | undefined };
+  /** When a new or edited ad is held for review instead of published (server/moderation/risk.ts). */
+  risk: RiskThresholds;
 };
 
 export class ConfigError extends Error {}
@@ -194,6 +201,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       username: e.AT_USERNAME ?? 'sandbox',
       senderId: e.AT_SENDER_ID,
       baseUrl: e.AT_BASE_URL,
+    },
+    risk: {
+      priceRatio: e.RISK_PRICE_RATIO,
+      minComparable: e.RISK_PRICE_MIN_COMPARABLE,
+      photoDistance: e.RISK_PHOTO_DISTANCE,
+      newAccountAds: e.RISK_NEW_ACCOUNT_ADS,
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { photoHashBands } from '../media/photo-hash.ts';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
@@ -85,7 +86,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
 export async function updateListing(deps: WriteDeps, id: string, userId: string, upload: ListingUpload): Promise<ListingJson> {
   await requireOwnListing(deps.db, id, userId, 'edit');
   const current = await deps.db
-    .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
+    .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height, photoHash: listingImages.photoHash })
     .from(listingImages)
     .where(eq(listingImages.listingId, id))
     .orderBy(asc(listingImages.position));
@@ -158,10 +159,11 @@ function checkImageCount(n: number): void {
   if (n > MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
 }
 
-type ImageData = { storageKey: string; width: number; height: number };
+type ImageData = { storageKey: string; width: number; height: number; photoHash?: string | null };
 
 function imageRow(listingId: string, position: number, img: ImageData) {
-  return { listingId, position, storageKey: img.storageKey, width: img.width, height: img.height };
+  const photoHash = img.photoHash ?? null;
+  return { listingId, position, storageKey: img.storageKey, width: img.width, height: img.height, photoHash, hashBands: photoHashBands(photoHash) };
 }
 
 const MEDIA_URL = new RegExp(`/media/([a-z0-9-]+)-(?:${IMAGE_WIDTHS.join('|')})\\.webp$`);

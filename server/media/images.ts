@@ -6,6 +6,7 @@ import { CARD_FORMATS, CARD_IMAGE_WIDTHS, OG_IMAGE, cardFileName, cardImageSize,
 export { OG_IMAGE, ogImageFileName };
 import { AppError } from '../http/errors.ts';
 import type { MediaStore } from './storage.ts';
+import { photoHash } from './photo-hash.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000; // about 7,300 x 5,500: any phone camera, not a decompression bomb
@@ -18,7 +19,8 @@ export const WRONG_TYPE = 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploa
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
-export type StoredImage = { storageKey: string; width: number; height: number; files: string[] };
+/** photoHash: the perceptual hash (server/media/photo-hash.ts) of the stored picture. */
+export type StoredImage = { storageKey: string; width: number; height: number; files: string[]; photoHash: string };
 
 export const imageFileName = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
@@ -150,6 +152,7 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
   const height = turned ? meta.width : meta.height;
   const storageKey = randomUUID();
   const files: string[] = [];
+  let hash = '';
   try {
     for (const target of IMAGE_WIDTHS) {
       // .rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS) unless asked to.
@@ -165,12 +168,14 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
       const name = imageFileName(storageKey, target);
       await store.put(name, data);
       files.push(name);
+      // From the smallest variant: the same picture as the upload, far cheaper to read.
+      if (!hash) hash = await photoHash(data);
     }
   } catch (error) {
     await store.remove(files);
     throw error;
   }
-  return { storageKey, width, height, files };
+  return { storageKey, width, height, files, photoHash: hash };
 }
 
 /** Every file an image may have (card files made later included), for removing them all. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { queryRows, type Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
 import { storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
+import { photoHashBands } from '../media/photo-hash.ts';
 import type { User } from '../auth/sessions.ts';
 import type { MediaStore } from '../media/storage.ts';
 import { insertUser } from '../users/users.ts';
@@ -96,6 +97,8 @@ async function insertDemoListing(db: Db, item: DemoListing, ownerId: string, ima
         storageKey: img.storageKey,
         width: img.width,
         height: img.height,
+        photoHash: img.photoHash,
+        hashBands: photoHashBands(img.photoHash),
       })),
     );
   });

@@ -29,6 +29,9 @@ export const listingImages = pgTable('listing_images', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Perceptual hash and its bands, to find a photo another account already uses (migration 0860). */
+  photoHash: text('photo_hash'),
+  hashBands: integer('hash_bands').array(),
 });
 
 /** What is left of a deleted ad, so its address answers 410 Gone with similar ads (migration 0600; written by a trigger). */
