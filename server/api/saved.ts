@@ -53,6 +53,7 @@ const SellerSchema = z
     location: z.string().nullable(),
     memberSince: z.string(),
     activeAds: z.number().int(),
+    phoneVerified: z.boolean().openapi({ description: 'The seller verified their phone number by SMS (the number itself is not shown)' }),
   })
   .openapi('Seller');
 

@@ -19,6 +19,8 @@ export type SellerProfile = {
   location: string | null;
   memberSince: string;
   activeAds: number;
+  /** The seller proved their current number by SMS (server/users/phone-verification.ts); the number itself stays private. */
+  phoneVerified: boolean;
 };
 
 const HANDLE = /^[a-z0-9.]{1,64}$/;
@@ -35,6 +37,7 @@ export async function findSeller(db: Db, username: string): Promise<SellerProfil
       location: users.location,
       createdAt: users.createdAt,
       activeAds: sql<number>`coalesce((SELECT c.listings FROM seller_listing_counts c WHERE c.owner_id = ${users.id}), 0)::int`,
+      phoneVerified: sql<boolean>`(${users.phoneVerified} IS NOT NULL AND ${users.phoneVerified} = ${users.phoneNumber})`,
     })
     .from(users)
     .where(eq(users.username, username))

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
+import { users } from '../../server/db/schema/index.ts';
 import { findSeller, sellerCards } from '../../server/users/sellers.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -65,6 +67,7 @@ describe('domain', () => {
       location: 'Eldoret',
       memberSince: '2024-03-15T00:00:00.000Z',
       activeAds: 30,
+      phoneVerified: false,
     });
     const first = await sellerCards(t.services.db, seller.user.id, { page: 1, limit: 24 });
     expect(first).toHaveLength(24);
@@ -102,6 +105,20 @@ describe('page', () => {
     expectNothingPrivate(await text(await page(`/seller/${seller.user.username}`, `${SESSION_COOKIE}=${visitor.token}`)));
   });
 
+  it('shows "Verified phone" while the seller’s current number is verified, never the number', async () => {
+    const path = `/seller/${seller.user.username}`;
+    expect(await text(await page(path))).not.toContain('Verified phone');
+    await t.services.db.update(users).set({ phoneVerified: seller.user.phoneNumber }).where(eq(users.id, seller.user.id));
+    const body = await text(await page(path));
+    expect(body).toContain('Verified phone');
+    expectNothingPrivate(body);
+    expect((await (await t.request(`/api/sellers/${seller.user.username}`)).json()).seller.phoneVerified).toBe(true);
+    // A verification of another number (the seller changed theirs since) is no verification.
+    await t.services.db.update(users).set({ phoneVerified: '+254700000001' }).where(eq(users.id, seller.user.id));
+    expect(await text(await page(path))).not.toContain('Verified phone');
+    await t.services.db.update(users).set({ phoneVerified: null }).where(eq(users.id, seller.user.id));
+  });
+
   it('paginates', async () => {
     const html = await text(await page(`/seller/${seller.user.username}?page=2`));
     expect(html).toContain('Page 2 of 2');
@@ -131,7 +148,7 @@ describe('API', () => {
     const raw = await res.text();
     expectNothingPrivate(raw);
     const body = JSON.parse(raw) as { seller: Record<string, unknown>; listings: Array<{ title: string }>; page: number; limit: number };
-    expect(Object.keys(body.seller).sort()).toEqual(['_id', 'activeAds', 'firstName', 'lastName', 'location', 'memberSince', 'username']);
+    expect(Object.keys(body.seller).sort()).toEqual(['_id', 'activeAds', 'firstName', 'lastName', 'location', 'memberSince', 'phoneVerified', 'username']);
     expect(body.listings).toHaveLength(6);
     expect(body).toMatchObject({ page: 2, limit: 24 });
   });

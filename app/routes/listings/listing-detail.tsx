@@ -12,6 +12,7 @@ import { formatPrice } from '~/lib/money';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
+import { VerifiedPhoneBadge } from '../../components/listings/VerifiedPhoneBadge';
 import { OG_IMAGE, ogImageFileName } from '~/lib/card-images';
 import { categorySlug, knownCategory, resolveCategory } from '~/lib/categories';
 import { originOf, seoMeta, summary } from '~/lib/seo';
@@ -264,14 +265,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             )}
           </p>
           {seller.username && <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>}
-          {seller.phoneVerified && (
-            <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="verified-phone">
-              <svg aria-hidden="true" width="14" height="14" viewBox="0 0 20 20" fill="currentColor">
-                <path d="M8 14.2 3.8 10l1.4-1.4L8 11.4l6.8-6.8 1.4 1.4z" />
-              </svg>
-              Verified phone
-            </p>
-          )}
+          {seller.phoneVerified && <VerifiedPhoneBadge className="mt-1" />}
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
             <dd>{seller.createdAt ? monthFormat.format(new Date(seller.createdAt)) : 'N/A'}</dd>

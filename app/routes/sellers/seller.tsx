@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from 're
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { Pagination } from '~/components/listings/Pagination';
+import { VerifiedPhoneBadge } from '../../components/listings/VerifiedPhoneBadge';
 import { originOf, seoMeta } from '~/lib/seo';
 import { savedIdsFor } from '../../../server/saved/saved-ads';
 import { findSeller, SELLER_PAGE_SIZE, sellerCards } from '../../../server/users/sellers';
@@ -26,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       location: seller.location,
       memberSince: seller.memberSince,
       activeAds: seller.activeAds,
+      phoneVerified: seller.phoneVerified,
     },
     listings,
     saved: await savedIdsFor(context, listings),
@@ -55,6 +57,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
       <header className="card p-4">
         <h1 className="break-words text-2xl font-extrabold sm:text-3xl">{seller.name}</h1>
         <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>
+        {seller.phoneVerified && <VerifiedPhoneBadge className="mt-2" />}
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-gray-600 dark:text-gray-400">Location</dt>
           <dd>{seller.location ?? 'Not given'}</dd>
