@@ -49,6 +49,8 @@ const envSchema = z.object({
   AT_SENDER_ID: optionalString,
   AT_BASE_URL: optionalString.pipe(z.url().optional()),
   SMS_SANDBOX: bool.optional(),
+  LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REPORTS_AUTO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export type Config = {
@@ -94,6 +96,12 @@ export type Config = {
    * the built-in sandbox where it may run (see smsMode); 'off' means phones cannot be verified.
    */
   sms: { mode: 'live' | 'sandbox' | 'off'; apiKey: string | undefined; username: string; senderId: string | undefined; baseUrl: string | undefined };
+  listings: {
+    /** An ad's term: it expires this many days after it is posted or renewed (server/listings/lifecycle.ts). */
+    ttlDays: number;
+    /** Reports from this many different people hold an ad for review (server/moderation/reports.ts). */
+    reportsAutoHide: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -195,5 +203,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       senderId: e.AT_SENDER_ID,
       baseUrl: e.AT_BASE_URL,
     },
+    listings: { ttlDays: e.LISTING_TTL_DAYS, reportsAutoHide: e.REPORTS_AUTO_HIDE },
   };
 }
