@@ -241,7 +241,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{listing.category}</Badge>}
           {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
-          {listing.featured && <FeaturedBadge />}
+          {listing.featured && onOffer && <FeaturedBadge />}
         </div>
         <header>
           <h1 className="break-words text-2xl font-bold sm:text-3xl">{listing.title}</h1>
