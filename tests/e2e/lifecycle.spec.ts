@@ -52,7 +52,7 @@ test.describe('moderation', { tag: '@one-viewport' }, () => {
       const reason = `Stock photos, price far below market (${word}).`;
       await item.getByLabel('Reason for hiding (the seller sees it)').fill(reason);
       await item.getByRole('button', { name: `Hide ${ad.title}` }).click();
-      await expect(admin.getByRole('status')).toHaveText('Ad hidden. Its seller sees your reason in Manage ads.');
+      await expect(admin.getByRole('main').getByRole('status').first()).toHaveText('Ad hidden. Its seller sees your reason in Manage ads.');
       await expect(admin.getByTestId('queue-item').filter({ hasText: ad.title })).toHaveCount(0);
       const log = admin.getByTestId('moderation-log');
       await expect(log.getByRole('row').filter({ hasText: ad.title }).first()).toContainText(reason);
