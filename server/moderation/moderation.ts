@@ -24,7 +24,7 @@ const actorName = (a: Actor) => `${a.firstName} ${a.lastName} (${a.email})`.trim
 const AUTOMATIC = 'Automatic';
 const USER_NOT_FOUND = 'User not found.';
 
-async function log(db: Db | Tx, entry: { actor: Actor | null; action: ModerationAction; listingId?: string; userId?: string; subject: string; reason?: string; now?: Date }) {
+async function log(db: Tx, entry: { actor: Actor | null; action: ModerationAction; listingId?: string; userId?: string; subject: string; reason?: string; now?: Date }) {
   await db.insert(moderationLog).values({
     actorId: entry.actor?.id ?? null,
     actorName: entry.actor ? actorName(entry.actor) : AUTOMATIC,
@@ -116,7 +116,7 @@ export async function moderationLogEntries(db: Db, limit = 50): Promise<LogEntry
   return rows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), actor: r.actorName, action: r.action, subject: r.subject, reason: r.reason, listingId: r.listingId, userId: r.userId }));
 }
 
-async function findAd(db: Db | Tx, id: string) {
+async function findAd(db: Tx, id: string) {
   if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
   const [row] = await db
     .select({ id: listings.id, title: listings.title, status: listings.status, soldAt: listings.soldAt, ownerId: listings.ownerId, ownerBanned: sql<boolean>`${users.bannedAt} is not null` })

@@ -102,7 +102,7 @@ describe('searches too broad or too rare for the first walk', () => {
   const currency = (i: number) => (i % 40 === 0 ? 'USD' : 'KES');
   const featured = (i: number) => i % 100 === 3;
   /** Some ads are not active (issue 19): every way of searching must leave them out, featured ones too. */
-  const status = (i: number) => (i % 11 === 5 ? 'expired' : i % 13 === 6 ? 'sold' : i % 29 === 7 ? 'hidden' : i % 31 === 8 ? 'held' : 'active');
+  const status = (i: number): 'active' | 'sold' | 'expired' | 'hidden' | 'held' => (i % 11 === 5 ? 'expired' : i % 13 === 6 ? 'sold' : i % 29 === 7 ? 'hidden' : i % 31 === 8 ? 'held' : 'active');
   /** Tiny limits: a walk of 20 ads, collects of at most 30 matches, so 400 ads take every path. */
   const limits: SearchLimits = { firstWalkRows: 20, maxWalkRows: 100, collectCap: 30 };
   const base = Date.UTC(2026, 2, 1);
