@@ -36,12 +36,7 @@ try {
   throw error;
 }
 const { services, close } = await createServices(config);
-let ok = false;
-try {
-  ok = await makeAdmin(services.db, email);
-} finally {
-  await close();
-}
+const ok = await makeAdmin(services.db, email).finally(close);
 if (!ok) {
   console.error(`No account with the e-mail ${email.trim()}. Register it first, then run this again.`);
   process.exit(1);
