@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
 import { action as manageAction } from '../../app/routes/listings/manage-ads.tsx';
 import type { User } from '../../server/auth/sessions.ts';
 import type { Auth, RequestContext } from '../../server/context.ts';
 import { queryRows } from '../../server/db/client.ts';
+import { listings } from '../../server/db/schema/index.ts';
 import { createExpiryJob } from '../../server/listings/lifecycle.ts';
 import { categoryCounts, getListing } from '../../server/listings/queries.ts';
 import { listSavedAds, saveAd } from '../../server/saved/saved-ads.ts';
@@ -21,13 +22,13 @@ const DAY = 86_400_000;
 let t: TestApp;
 let seller: { user: User; token: string };
 
-const stateOf = async (id: string) =>
-  (
-    await queryRows<{ status: string; expires_at: Date; expiry_reminded_at: Date | null; sold_at: Date | null; featured_until: Date | null }>(
-      t.services.db,
-      sql`select status, expires_at, expiry_reminded_at, sold_at, featured_until from listings where id = ${id}`,
-    )
-  )[0]!;
+const stateOf = async (id: string) => {
+  const [row] = await t.services.db
+    .select({ status: listings.status, expires_at: listings.expiresAt, expiry_reminded_at: listings.expiryRemindedAt, sold_at: listings.soldAt, featured_until: listings.featuredUntil })
+    .from(listings)
+    .where(eq(listings.id, id));
+  return row!;
+};
 const setStatus = (id: string, status: string) => t.services.db.execute(sql`update listings set status = ${status} where id = ${id}`);
 const remindersFor = async (title: string) =>
   (await queryRows<{ n: number }>(t.services.db, sql`select count(*)::int as n from mail_outbox where message->>'subject' like ${`%${title}%`}`))[0]!.n;
