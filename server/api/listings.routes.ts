@@ -54,6 +54,13 @@ export const ListingSchema = z
   })
   .openapi('Listing');
 
+/** An ad as its owner sees it in Manage ads: the listing, its end of term, when it was sold, and a moderator's reason. */
+export const OwnListingSchema = ListingSchema.extend({
+  expiresAt: z.string().openapi({ description: 'End of term (ISO 8601); renew in the last days or once expired' }),
+  soldAt: z.string().nullable(),
+  moderationReason: z.string().nullable().openapi({ description: 'Why a moderator hid the ad (status hidden), or why it is held' }),
+}).openapi('OwnListing');
+
 const errors = errorResponses(400, 401, { 403: 'Not the owner of this listing', 404: 'Listing not found' });
 
 // Bodies are described with plain JSON Schema, so the library leaves parsing to the handlers:
@@ -147,7 +154,7 @@ export const listingRoutes = {
     summary: 'Every ad of the signed-in user (Manage ads)',
     security: bearer,
     request: { params: z.object({ userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }) }) },
-    responses: { 200: json(z.array(ListingSchema), 'The user’s ads, newest first'), ...errorResponses(401, { 403: 'Another user’s id' }) },
+    responses: { 200: json(z.array(OwnListingSchema), 'The user’s ads, newest first, each with its term and moderation state'), ...errorResponses(401, { 403: 'Another user’s id' }) },
   }),
   get: createRoute({
     method: 'get',

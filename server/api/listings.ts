@@ -7,7 +7,7 @@ import type { ListingJson } from '../listings/listing-json.ts';
 import { parseListingQuery } from '../listings/listing-query.ts';
 import { revealPhone } from '../listings/engagement.ts';
 import { featuredListings, getListingFor, listingsByOwner, searchListings, type ListingPage } from '../listings/queries.ts';
-import { markListingSold, renewListing } from '../listings/lifecycle.ts';
+import { markListingSold, ownerAdStates, renewListing } from '../listings/lifecycle.ts';
 import { resubmitListing } from '../moderation/moderation.ts';
 import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
 import {
@@ -53,7 +53,15 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.byUser, async (c) => {
     const auth = requireAuth(c.get('auth'));
     if (c.req.valid('param').userId !== auth.user.id) throw forbidden('You can only view your own ads.');
-    return c.json((await listingsByOwner(db, auth.user.id)) as Listing[], 200);
+    const [own, states] = await Promise.all([listingsByOwner(db, auth.user.id), ownerAdStates(db, auth.user.id)]);
+    const missing = { expiresAt: '', soldAt: null, moderationReason: null };
+    return c.json(
+      own.map((l) => {
+        const { expiresAt, soldAt, moderationReason } = states[l._id] ?? missing;
+        return { ...(l as Listing), expiresAt, soldAt, moderationReason };
+      }),
+      200,
+    );
   });
 
   app.openapi(routes.get, async (c) => {

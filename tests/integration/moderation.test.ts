@@ -146,6 +146,8 @@ describe('approve, hide, resubmit', () => {
     expect((await t.request(`/api/admin/listings/${ad._id}/hide`, { method: 'POST', token: admin.token, json: { reason } })).status).toBe(200);
     expect(await statusOf(ad._id)).toEqual({ status: 'hidden', moderation_reason: reason });
     expect((await ownerAdStates(t.services.db, seller.user.id))[ad._id]).toMatchObject({ status: 'hidden', moderationReason: reason });
+    const own = (await (await t.request(`/api/listings/user/${seller.user.id}`, { token: seller.token })).json()) as Array<{ _id: string; status: string; moderationReason: string | null; expiresAt: string }>;
+    expect(own.find((l) => l._id === ad._id)).toMatchObject({ status: 'hidden', moderationReason: reason, expiresAt: expect.stringMatching(/^\d{4}-/) });
     expect((await t.request(`/api/listings/${ad._id}`)).status).toBe(404);
 
     // The seller edits it (text form) and resubmits it; strangers cannot.
