@@ -168,7 +168,7 @@ function QueueCard({ item }: { item: QueueItem }) {
             <label htmlFor={banId} className="text-sm font-medium">Reason for banning the seller</label>
             <div className="flex gap-2">
               <input id={banId} name="reason" className="input" required maxLength={MODERATION_REASON_MAX} />
-              <button type="submit" name="intent" value="ban" className="btn-danger" aria-label={`Ban ${item.seller.name}`}>Ban seller</button>
+              <button type="submit" name="intent" value="ban" className="btn-danger" aria-label={`Ban seller ${item.seller.name}`}>Ban seller</button>
             </div>
           </Form>
         )}
