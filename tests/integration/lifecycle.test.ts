@@ -10,7 +10,7 @@ import { createExpiryJob } from '../../server/listings/lifecycle.ts';
 import { categoryCounts, getListing } from '../../server/listings/queries.ts';
 import { listSavedAds, saveAd } from '../../server/saved/saved-ads.ts';
 import { sitemapChunkRows, sitemapChunks } from '../../server/seo/sitemap.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { insertRows, postAd } from './listings-support.ts';
 
 /**
@@ -221,6 +221,21 @@ describe('the expiry job', () => {
     const row = await stateOf(ad._id);
     expect(row.expiry_reminded_at).toBeNull();
     expect(row.expires_at.getTime()).toBeGreaterThan(Date.now() + (TTL_DAYS - 1) * DAY);
+  });
+});
+
+describe('featuring', () => {
+  it('only an active ad can be featured', async () => {
+    const ad = await newAd();
+    await setStatus(ad._id, 'expired');
+    const res = await t.request('/api/payments/create-checkout-session', {
+      method: 'POST',
+      token: seller.token,
+      json: { amount: 200, callback_url: `${TEST_ORIGIN}/api/payments/verify?listingId=${ad._id}` },
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toBe('Only an active ad can be featured. Renew it first if it has expired.');
+    expect(await queryRows(t.services.db, sql`select 1 from payments where listing_id = ${ad._id}`)).toHaveLength(0);
   });
 });
 
