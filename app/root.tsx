@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     // The public origin, for canonical addresses and previews in every route's meta (app/lib/seo.ts).
     origin: new URL(context.config.appUrl).origin,
-    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount } : null,
+    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount, admin: user.role === 'admin' } : null,
     // The server's clock, so relative dates ("Yesterday") hydrate as they were rendered (app/lib/use-now.ts).
     now: Date.now(),
   };

@@ -4,6 +4,7 @@ import { helpRoutes } from './routes/help/routes';
 import { listingsRoutes } from './routes/listings/routes';
 import { paymentsRoutes } from './routes/payments/routes';
 import { buyerRoutes } from './routes/saved/routes';
+import { adminRoutes } from './routes/admin/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -13,5 +14,6 @@ export default [
   ...paymentsRoutes,
   ...buyerRoutes,
   ...helpRoutes,
+  ...adminRoutes,
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

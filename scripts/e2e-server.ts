@@ -20,6 +20,9 @@ import type { StoredImage } from '../server/media/images.ts';
 import { createLocalMediaStore } from '../server/media/storage.ts';
 import { drawDemoPhotos, seedDemoData, type DemoPhotos } from '../server/seed/seed.ts';
 import { createFromTemplate, pgliteTemplate } from '../tests/support/templates.ts';
+import { E2E_ADMIN } from '../tests/e2e/admin-account.ts';
+import { makeAdmin } from '../server/moderation/moderation.ts';
+import { insertUser } from '../server/users/users.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT) || 3100;
@@ -52,6 +55,9 @@ async function seed() {
   try {
     // The template is migrated already: this only confirms it, as start-up will again.
     await migrate(database);
+    // A moderator for the browser tests (tests/e2e/support.ts, E2E_ADMIN): only on this throwaway database.
+    await insertUser(database.db, { ...E2E_ADMIN, firstName: 'Test', lastName: 'Moderator', phoneNumber: null, location: 'Nairobi' });
+    await makeAdmin(database.db, E2E_ADMIN.email);
     const media = createLocalMediaStore(config.mediaDir);
     const cache = path.join(root, 'node_modules/.cache/soko-e2e', photosKey());
     const manifestFile = path.join(cache, 'photos.json');

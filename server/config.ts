@@ -54,6 +54,8 @@ const envSchema = z.object({
   RISK_PRICE_MIN_COMPARABLE: z.coerce.number().int().min(1).max(200).default(20),
   RISK_PHOTO_DISTANCE: z.coerce.number().int().min(0).max(7).default(6),
   RISK_NEW_ACCOUNT_ADS: z.coerce.number().int().min(1).max(1000).default(3),
+  LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REPORTS_AUTO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export type Config = {
@@ -101,6 +103,12 @@ export type Config = {
   sms: { mode: 'live' | 'sandbox' | 'off'; apiKey: string | undefined; username: string; senderId: string | undefined; baseUrl: string | undefined };
   /** When a new or edited ad is held for review instead of published (server/moderation/risk.ts). */
   risk: RiskThresholds;
+  listings: {
+    /** An ad's term: it expires this many days after it is posted or renewed (server/listings/lifecycle.ts). */
+    ttlDays: number;
+    /** Reports from this many different people hold an ad for review (server/moderation/reports.ts). */
+    reportsAutoHide: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -208,5 +216,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       photoDistance: e.RISK_PHOTO_DISTANCE,
       newAccountAds: e.RISK_NEW_ACCOUNT_ADS,
     },
+    listings: { ttlDays: e.LISTING_TTL_DAYS, reportsAutoHide: e.REPORTS_AUTO_HIDE },
   };
 }

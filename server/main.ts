@@ -6,6 +6,7 @@ import { paymentsDeps } from './payments/service.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { startMediaSweep } from './media/sweep.ts';
+import { createExpiryJob } from './listings/lifecycle.ts';
 import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
@@ -36,6 +37,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const background: Array<() => void> = [
     startReconciliation(paymentsDeps(services)),
     built.outbox.start(),
+    // Reminders three days before an ad's term ends (through the outbox), then expiry.
+    createExpiryJob({ db: built.database.db, config, logger, deliver: () => built.outbox.deliverDue() }).start(),
     // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
     startMediaSweep({ db: built.database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
   ];

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate } from 'react-router';
 import { CATEGORIES, resolveCategory } from '~/lib/categories';
 import { Logo } from './Logo';
 
-type HeaderUser = { firstName: string; savedCount?: number | null } | null;
+type HeaderUser = { firstName: string; savedCount?: number | null; admin?: boolean } | null;
 
 /** Spec: header search sends only the non-empty trimmed values to /products; nothing when both are blank. */
 export function buildSearchUrl(search: string, location: string): string | null {
@@ -89,6 +89,7 @@ function MenuLinks({ user }: { user: HeaderUser }) {
         </Link>
       </li>
       <li><Link className={item} to="/my-details">My Details</Link></li>
+      {user.admin && <li><Link className={item} to="/admin">Moderation</Link></li>}
       <li><Link className={item} to="/help-contact">Help &amp; Contact</Link></li>
       <li>
         <Form method="post" action="/logout">

@@ -37,6 +37,8 @@ export type ProductAd = {
   /** Absolute image URLs, cover first. */
   images: string[];
   sellerName: string;
+  /** A sold ad (issue 19) says SoldOut. */
+  sold?: boolean;
 };
 
 /**
@@ -60,7 +62,7 @@ export function productLd(origin: string, ad: ProductAd) {
       url,
       ...(ad.price ? { price: String(ad.price) } : {}),
       priceCurrency: ad.currency,
-      availability: 'https://schema.org/InStock',
+      availability: ad.sold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       availableAtOrFrom: { '@type': 'Place', name: ad.location },
       validFrom: ad.postedDate,
       seller: { '@type': 'Person', name: ad.sellerName || 'Soko seller' },

@@ -10,7 +10,7 @@ const route = createRoute({
   method: 'get',
   path: '/categories/counts',
   tags: ['listings'],
-  summary: 'Number of ads in each of the nine categories',
+  summary: 'Number of active ads in each of the nine categories',
   description: 'Always all nine, in the category bar’s order; Others includes ads whose category is outside the list.',
   responses: { 200: { description: 'Counts', content: { 'application/json': { schema: z.array(CategoryCount) } } } },
 });

@@ -1,7 +1,9 @@
 import type { ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
 import { createRoute, z } from '@hono/zod-openapi';
 import { CATEGORIES } from '../../app/lib/categories.ts';
+import { REMINDER_DAYS } from '../../app/lib/lifecycle-rules.ts';
 import { CURRENCIES } from '../../app/lib/money.ts';
+import { LISTING_STATUSES } from '../db/schema/index.ts';
 import { DEFAULT_PAGE_SIZE, SORTS } from '../listings/queries.ts';
 import { bearer, errorResponses, IdParam, json } from './openapi.ts';
 
@@ -45,8 +47,19 @@ export const ListingSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     views: z.number().int(),
+    status: z.enum(LISTING_STATUSES).openapi({
+      description:
+        'active: public. sold: out of search, its page stays with a Sold notice. expired, hidden (by a moderator) and held (waiting for review): seen only by the owner',
+    }),
   })
   .openapi('Listing');
+
+/** An ad as its owner sees it in Manage ads: the listing, its end of term, when it was sold, and a moderator's reason. */
+export const OwnListingSchema = ListingSchema.extend({
+  expiresAt: z.string().openapi({ description: 'End of term (ISO 8601); renew in the last days or once expired' }),
+  soldAt: z.string().nullable(),
+  moderationReason: z.string().nullable().openapi({ description: 'Why a moderator hid the ad (status hidden), or why it is held' }),
+}).openapi('OwnListing');
 
 const errors = errorResponses(400, 401, { 403: 'Not the owner of this listing', 404: 'Listing not found' });
 
@@ -141,13 +154,14 @@ export const listingRoutes = {
     summary: 'Every ad of the signed-in user (Manage ads)',
     security: bearer,
     request: { params: z.object({ userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }) }) },
-    responses: { 200: json(z.array(ListingSchema), 'The user’s ads, newest first'), ...errorResponses(401, { 403: 'Another user’s id' }) },
+    responses: { 200: json(z.array(OwnListingSchema), 'The user’s ads, newest first, each with its term and moderation state'), ...errorResponses(401, { 403: 'Another user’s id' }) },
   }),
   get: createRoute({
     method: 'get',
     path: '/listings/{id}',
     tags: ['listings'],
     summary: 'One listing',
+    description: 'An active or sold listing, to anyone; an expired, hidden or held one only to its owner (404 to others).',
     request: { params: IdParam },
     responses: { 200: json(ListingSchema, 'The listing'), 404: errors[404] },
   }),
@@ -196,6 +210,42 @@ export const listingRoutes = {
       ...errors,
       ...errorResponses({ 413: 'Upload too large (10 MB per image)', 415: 'Not an accepted image type, or neither multipart nor JSON' }),
     },
+  }),
+  renew: createRoute({
+    method: 'post',
+    path: '/listings/{id}/renew',
+    tags: ['listings'],
+    summary: 'Renew an ad: a new term of LISTING_TTL_DAYS from now',
+    description:
+      `An expired ad, or an active one in its last ${REMINDER_DAYS} days, runs a new term from now and is public again; its expiry reminder may come again. ` +
+      'A featured ad keeps its featured time (featuredUntil is not changed). Sold, hidden and held ads cannot be renewed (409).',
+    security: bearer,
+    request: { params: IdParam },
+    responses: {
+      200: json(z.object({ message: z.string(), expiresAt: z.string().openapi({ description: 'The new end of term (ISO 8601)' }) }), 'Renewed'),
+      ...errors,
+      ...errorResponses({ 409: 'Not renewable (yet): the message says why' }),
+    },
+  }),
+  sold: createRoute({
+    method: 'post',
+    path: '/listings/{id}/sold',
+    tags: ['listings'],
+    summary: 'Mark an ad as sold',
+    description: 'An active ad leaves search, the sitemap and the seller’s page; its page stays with a Sold notice and similar ads. Only an active ad (409 otherwise).',
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(z.object({ message: z.string() }), 'Marked as sold'), ...errors, ...errorResponses({ 409: 'The ad is not active' }) },
+  }),
+  resubmit: createRoute({
+    method: 'post',
+    path: '/listings/{id}/resubmit',
+    tags: ['listings'],
+    summary: 'Send an ad a moderator hid back for review',
+    description: 'After editing an ad a moderator hid (the reason is in Manage ads and the listing’s owner view), its seller resubmits it: it is held until a moderator approves or hides it again.',
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(z.object({ message: z.string() }), 'Back in the moderation queue'), ...errors, ...errorResponses({ 409: 'The ad is not hidden' }) },
   }),
   remove: createRoute({
     method: 'delete',

@@ -6,7 +6,10 @@ import { requireAuth } from '../http/guards.ts';
 import type { ListingJson } from '../listings/listing-json.ts';
 import { parseListingQuery } from '../listings/listing-query.ts';
 import { revealPhone } from '../listings/engagement.ts';
-import { featuredListings, getListing, listingsByOwner, searchListings, type ListingPage } from '../listings/queries.ts';
+import { featuredListings, getListingFor, listingsByOwner, searchListings, type ListingPage } from '../listings/queries.ts';
+import { markListingSold, ownerAdStates, renewListing } from '../listings/lifecycle.ts';
+import { resubmitListing } from '../moderation/moderation.ts';
+import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
 import {
   createListing,
   deleteListing,
@@ -50,13 +53,39 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.byUser, async (c) => {
     const auth = requireAuth(c.get('auth'));
     if (c.req.valid('param').userId !== auth.user.id) throw forbidden('You can only view your own ads.');
-    return c.json((await listingsByOwner(db, auth.user.id)) as Listing[], 200);
+    const [own, states] = await Promise.all([listingsByOwner(db, auth.user.id), ownerAdStates(db, auth.user.id)]);
+    const missing = { expiresAt: '', soldAt: null, moderationReason: null };
+    return c.json(
+      own.map((l) => {
+        const { expiresAt, soldAt, moderationReason } = states[l._id] ?? missing;
+        return { ...(l as Listing), expiresAt, soldAt, moderationReason };
+      }),
+      200,
+    );
   });
 
   app.openapi(routes.get, async (c) => {
-    const listing = await getListing(db, c.req.valid('param').id);
-    if (!listing) throw notFound(LISTING_NOT_FOUND);
-    return c.json(listing as Listing, 200);
+    const found = await getListingFor(db, c.req.valid('param').id, c.get('auth')?.user ?? null);
+    if (!found || !('listing' in found)) throw notFound(LISTING_NOT_FOUND);
+    return c.json(found.listing as Listing, 200);
+  });
+
+  app.openapi(routes.renew, async (c) => {
+    const auth = requireAuth(c.get('auth'));
+    const { expiresAt } = await renewListing(services, c.req.valid('param').id, auth.user.id);
+    return c.json({ message: LIFECYCLE_MESSAGES.renewed, expiresAt }, 200);
+  });
+
+  app.openapi(routes.sold, async (c) => {
+    const auth = requireAuth(c.get('auth'));
+    await markListingSold(services, c.req.valid('param').id, auth.user.id);
+    return c.json({ message: LIFECYCLE_MESSAGES.sold }, 200);
+  });
+
+  app.openapi(routes.resubmit, async (c) => {
+    const auth = requireAuth(c.get('auth'));
+    await resubmitListing(services, auth.user, c.req.valid('param').id);
+    return c.json({ message: LIFECYCLE_MESSAGES.resubmitted }, 200);
   });
 
   app.openapi(routes.phone, async (c) => {

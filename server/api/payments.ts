@@ -54,6 +54,7 @@ const createCheckout = createRoute({
       400: 'amount is not 200, callback_url is not on this site, or listingId is missing',
       403: 'The listing belongs to someone else',
       404: 'No such listing',
+      409: 'The listing is not active (sold, expired, hidden or held)',
     }),
   },
 });

@@ -99,7 +99,7 @@ const routes = {
     path: '/sellers/{username}',
     tags: ['sellers'],
     summary: 'A seller’s public profile and one page of their ads, newest first',
-    description: 'Public: no e-mail, phone number or address.',
+    description: 'Public: no e-mail, phone number or address. Only active ads (sold, expired and hidden ones are left out).',
     request: { params: z.object({ username: z.string().openapi({ param: { name: 'username', in: 'path' }, example: 'amina.w' }) }), query: PageQuery },
     responses: {
       200: json(z.object({ seller: SellerSchema, listings: z.array(CardSchema), page: z.number().int(), limit: z.number().int() }), 'The seller and their ads'),

@@ -3,13 +3,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings, passwordResets, sessions, users } from '../db/schema/index.ts';
-import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { imageFiles } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { findUserByEmail, insertUser } from '../users/users.ts';
 import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
+import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
 import { normalisePhone } from '../../app/lib/phone.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -83,6 +84,8 @@ export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, 
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await rateLimits.reset('loginPerAccount', input.email);
+  // A banned account (server/moderation/moderation.ts) is told so, but only with its password.
+  if (user.bannedAt) throw forbidden(LIFECYCLE_MESSAGES.banned);
   const session = await createSession(db, user.id, { persistent: input.rememberMe === true });
   return { user, session };
 }

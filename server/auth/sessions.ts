@@ -32,7 +32,7 @@ export async function createSession(
   return { token, expiresAt, persistent: options.persistent };
 }
 
-/** The user behind a bearer token or session cookie, or null when it is unknown, expired or revoked. */
+/** The user behind a bearer token or session cookie, or null when it is unknown, expired or revoked, or the account is banned. */
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<{ user: User; session: SessionInfo } | null> {
   if (!token || token.length > 200) return null;
   const rows = await db
@@ -43,7 +43,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.bannedAt)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;

@@ -1,5 +1,5 @@
 import type { Auth } from '../context.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 /**
  * The one sign-in guard, for the API and for pages alike. Without a signed-in user an API
@@ -35,4 +35,15 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   const url = new URL(v, base);
   if (url.origin !== base) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The admin guard (issue 19): requireAuth, then the admin role. A page answers 404 to anyone
+ * else (the admin area does not exist for them); the API answers 403.
+ */
+export function requireAdmin(auth: Auth | null | undefined, pageRequest?: Request): Auth {
+  const signedIn = requireAuth(auth, pageRequest);
+  if (signedIn.user.role === 'admin') return signedIn;
+  if (pageRequest) throw new Response('Page not found', { status: 404 });
+  throw forbidden('Only moderators can do this.');
 }

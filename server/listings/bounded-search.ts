@@ -2,6 +2,7 @@ import { and, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ListingFormat } from './listing-json.ts';
 import type { ListingFilters } from './queries.ts';
+import { LISTED } from './visibility.ts';
 import { bandTokens, categoryCondition, MAX_PRICE_BAND, priceBand, titleCondition, type Conditions } from './search-terms.ts';
 
 /*
@@ -10,7 +11,9 @@ import { bandTokens, categoryCondition, MAX_PRICE_BAND, priceBand, titleConditio
  * An order (newest first, a price order, best match) is a list of groups shown one after the
  * other, each sorted by an index: under "newest", active featured ads and then the rest.
  * Active featured ads are few and kept in a table of their own (migration 0701): the search
- * reads all of them that match. For the other groups there are three ways to find the first
+ * reads all of them that match. Only active ads are searched (visibility.ts): featured_listings
+ * holds no other, and every statement on listings says `status = 'active'`, which the partial
+ * indexes of migration 0820 serve, so sold, expired and hidden ads cost a search nothing. For the other groups there are three ways to find the first
  * matches, each with a cost that does not grow with the table:
  *
  * - walk: read the group's index in display order (date, or price), check each ad, stop after
@@ -156,7 +159,7 @@ function walkSql(group: WalkGroup, where: Conditions, rows: number, want: number
   const order = ORDER_BY[group.order];
   return sql`SELECT ${COLUMNS}, ok, walked FROM (
       SELECT w.*, (${memberAnd(group)}${all(where.check)}) AS ok, row_number() OVER (ORDER BY ${order}) AS walked
-      FROM (SELECT * FROM listings ${from ? sql`WHERE ${from}` : sql``} ORDER BY ${order} LIMIT ${rows}) w
+      FROM (SELECT * FROM listings WHERE ${LISTED}${from ? sql` AND ${from}` : sql``} ORDER BY ${order} LIMIT ${rows}) w
     ) s
     WHERE ok OR walked = ${rows}
     ORDER BY ${order}
@@ -168,7 +171,7 @@ function walkSql(group: WalkGroup, where: Conditions, rows: number, want: number
  * at most `cap + 1` of them, in display order (at most `want`); `walked` says how many matched.
  */
 function collectSql(group: WalkGroup, where: Conditions, want: number, cap: number | null, within: SQL | null): SQL {
-  const conditions = [...where.find, ...where.check, ...(within ? [within] : [])];
+  const conditions = [LISTED, ...where.find, ...where.check, ...(within ? [within] : [])];
   return sql`WITH c AS MATERIALIZED (
       SELECT id, featured_until, price, currency, created_at FROM listings WHERE ${memberAnd(group)}${all(conditions)}
       ${cap === null ? sql`` : sql`LIMIT ${cap + 1}`}

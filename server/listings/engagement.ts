@@ -45,7 +45,8 @@ export async function recordView(db: Db, listingId: string, viewer: Viewer): Pro
 export type PhoneReveal = { found: false } | { found: true; phoneNumber: string | null };
 
 /**
- * The seller's phone number, revealed on request (never in page HTML). A number this device has
+ * The seller's phone number, revealed on request (never in page HTML), for an active ad only
+ * (a sold, expired or hidden ad is not for sale). A number this device has
  * already seen is shown again for free; a new one counts against the device, the account (when
  * signed in) and, with a ceiling generous enough for carrier NAT, the IP address.
  */
@@ -59,7 +60,7 @@ export async function revealPhone(
     deps.db,
     sql`select u.phone_number as phone, l.owner_id,
           exists(select 1 from phone_reveals r where r.device_id = ${who.deviceId} and r.listing_id = l.id) as seen
-        from listings l join users u on u.id = l.owner_id where l.id = ${listingId}`,
+        from listings l join users u on u.id = l.owner_id where l.id = ${listingId} and l.status = 'active'`,
   );
   if (!row) return { found: false };
   // The seller's own number, and one already shown to this device, cost nothing.

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ListingStatus } from '../db/schema/index.ts';
 import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
 
 export type Photo = {
@@ -40,6 +41,8 @@ export type ListingJson = {
   createdAt: string;
   updatedAt: string;
   views: number;
+  /** active | sold | expired | hidden | held (migration 0820); the public sees active and sold ones. */
+  status: ListingStatus;
 };
 
 /** Card image widths: 400 px for phones (two columns), 800 px for sharp screens and wide cards. */
@@ -104,7 +107,7 @@ export function listingJsonSql(now: Date): SQL {
       'createdAt', ${sql.raw(iso('u.created_at'))},
       'listingsCount', coalesce((SELECT c.listings FROM seller_listing_counts c WHERE c.owner_id = l.owner_id), 0), 'rating', NULL),
     'postedDate', ${sql.raw(iso('l.created_at'))}, 'createdAt', ${sql.raw(iso('l.created_at'))},
-    'updatedAt', ${sql.raw(iso('l.updated_at'))}, 'views', l.views)`;
+    'updatedAt', ${sql.raw(iso('l.updated_at'))}, 'views', l.views, 'status', l.status)`;
 }
 
 /** Joins for listingJsonSql, over `page` (id, n): the listing, its seller and its photos. */

@@ -9,6 +9,7 @@ import { listings, listingTombstones } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
 import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, searchPlan, withSettings, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import type { SearchCache } from './search-cache.ts';
+import { isOnPublicPage, LISTED } from './visibility.ts';
 import { filterConditions, searchLocation, wordsKey } from './search-terms.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
@@ -205,10 +206,29 @@ function featuredPage(limit: number, now: Date): SQL {
              WHERE featured_until > ${now.toISOString()}::timestamptz ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 }
 
+/** The listing whatever its state (its owner's views and the write functions); see getListingFor for the public. */
 export async function getListing(db: Db, id: string, now = new Date()): Promise<ListingJson | null> {
   if (!isUuid(id)) return null;
   const [json] = await loadListings(db, sql`SELECT id, 1 AS n FROM listings WHERE id = ${id}`, now, listingFormat);
   return json ?? null;
+}
+
+/**
+ * A listing as `viewer` (null: a visitor) may see it: an active or sold ad to anyone, any ad
+ * to its owner and to admins. `unavailable` is an ad that exists but is not public (expired, hidden, held):
+ * its page answers like a deleted one (410 with similar ads); `null` is no ad at all.
+ */
+export async function getListingFor(
+  db: Db,
+  id: string,
+  viewer: { id: string; role: string } | null,
+  now = new Date(),
+): Promise<{ listing: ListingJson } | { unavailable: { category: string } } | null> {
+  const listing = await getListing(db, id, now);
+  if (!listing) return null;
+  // Moderators see every ad too: the admin queue links to held ones.
+  if (isOnPublicPage(listing.status) || listing.owner === viewer?.id || viewer?.role === 'admin') return { listing };
+  return { unavailable: { category: listing.category } };
 }
 
 /** The category a deleted ad had, or null when no ad with this id was ever deleted (migration 0600). */
@@ -251,11 +271,12 @@ function ownerPage(ownerId: string): SQL {
 
 export type CategoryCount = { name: Category; count: number };
 
-/** Ad counts for all nine categories; Others includes anything outside the fixed list. */
+/** Active ads per category, for all nine; Others includes anything outside the fixed list. */
 export async function categoryCounts(db: Db): Promise<CategoryCount[]> {
   const rows = await db
     .select({ name: sql<string>`lower(${listings.category})`, n: sql<number>`count(*)::int` })
     .from(listings)
+    .where(LISTED)
     .groupBy(sql`lower(${listings.category})`);
   const counts = new Map<Category, number>(CATEGORIES.map((c) => [c, 0]));
   for (const r of rows) {

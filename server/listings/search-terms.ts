@@ -97,7 +97,11 @@ export function bandTokens(from: number, to: number): SQL {
 
 export type Conditions = { check: SQL[]; find: SQL[] };
 
-/** What every match must meet, in both forms. */
+/**
+ * What every match must meet, in both forms. Not which ads are public: these conditions also
+ * run on featured_listings, which holds active ads only, and bounded-search.ts adds
+ * visibility.ts's LISTED to every statement on listings.
+ */
 export function filterConditions(filters: ListingFilters): Conditions {
   const check: SQL[] = [];
   const find: SQL[] = [];

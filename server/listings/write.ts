@@ -13,7 +13,11 @@ import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
 
-export type WriteDeps = Pick<Services, 'db' | 'media' | 'rateLimits'>;
+const DAY_MS = 86_400_000;
+/** The end of an ad's term starting at `now` (LISTING_TTL_DAYS; server/listings/lifecycle.ts). */
+export const termEnd = (config: Pick<Services['config'], 'listings'>, now: Date) => new Date(now.getTime() + config.listings.ttlDays * DAY_MS);
+
+export type WriteDeps = Pick<Services, 'db' | 'media' | 'rateLimits' | 'config'>;
 
 /**
  * The post/edit form as it arrives: text fields, new photos (files on disk), the URLs of photos
@@ -33,6 +37,9 @@ export const NOT_OWNER = {
   edit: MESSAGES.notAuthorizedListing,
   delete: 'You are not authorized to delete this listing.',
   feature: 'You are not authorized to feature this listing.',
+  renew: 'You are not authorized to renew this listing.',
+  sold: 'You are not authorized to change this listing.',
+  resubmit: 'You are not authorized to change this listing.',
 } as const;
 
 /** Reads the post/edit form out of a received multipart post. `owner` is never read: the signed-in user owns the ad. */
@@ -64,7 +71,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
     id = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(listings)
-        .values({ ownerId, ...fields, fingerprint })
+        .values({ ownerId, ...fields, fingerprint, expiresAt: termEnd(deps.config, new Date()) })
         .returning({ id: listings.id });
       await tx.insert(listingImages).values(stored.map((img, position) => imageRow(row!.id, position, img)));
       return row!.id;

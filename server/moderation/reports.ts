@@ -5,6 +5,7 @@ import { queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest } from '../http/errors.ts';
 import { viewerKey, type Viewer } from '../listings/engagement.ts';
+import { holdIfReported } from './moderation.ts';
 
 export type ReportInput = { reason: ReportReason; details: string };
 
@@ -22,17 +23,19 @@ export function parseReport(input: { reason?: unknown; details?: unknown }): Rep
 /**
  * Records a report of an ad. Anyone may report, signed in or not; a second report by the same
  * person (account, else device) replaces their first. Throttled per person and, generously
- * (carrier NAT), per address; only a report that is stored counts. False when there is no such ad.
+ * (carrier NAT), per address; only a report that is stored counts. Reports from
+ * REPORTS_AUTO_HIDE different people hold the ad for review. False when there is no such ad
+ * (or it is not public: expired, hidden or held).
  */
 export async function reportListing(
-  deps: Pick<Services, 'db' | 'rateLimits'>,
+  deps: Pick<Services, 'db' | 'rateLimits' | 'config'>,
   listingId: string,
   input: { reason?: unknown; details?: unknown },
   who: Viewer & { ip: string },
 ): Promise<boolean> {
   const report = parseReport(input);
   if (!isUuid(listingId)) return false;
-  const [listing] = await queryRows<{ owner_id: string }>(deps.db, sql`select owner_id from listings where id = ${listingId}`);
+  const [listing] = await queryRows<{ owner_id: string }>(deps.db, sql`select owner_id from listings where id = ${listingId} and status in ('active', 'sold')`);
   if (!listing) return false;
   if (who.userId && listing.owner_id === who.userId) throw badRequest(REPORT_MESSAGES.ownAd);
   // The same person key as views: the account, else the browser.
@@ -45,5 +48,7 @@ export async function reportListing(
         on conflict (listing_id, reporter) do update
           set reason = excluded.reason, details = excluded.details, created_at = now()`,
   );
+  // Enough different people: hidden until a moderator looks (server/moderation/moderation.ts).
+  await holdIfReported(deps.db, listingId, deps.config.listings.reportsAutoHide);
   return true;
 }

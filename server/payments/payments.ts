@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, payments, webhookEvents, type PaymentStatus } from '../db/schema/index.ts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { ProviderRejectedError, ProviderUnavailableError, type PaymentProvider, type Verification } from './provider.ts';
 
@@ -54,12 +54,14 @@ export async function startCheckout(
   if (!listingId) throw badRequest('listingId is required.');
   if (!isUuid(listingId)) throw notFound('Listing not found.');
   const [listing] = await deps.db
-    .select({ id: listings.id, ownerId: listings.ownerId, title: listings.title })
+    .select({ id: listings.id, ownerId: listings.ownerId, title: listings.title, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId))
     .limit(1);
   if (!listing) throw notFound('Listing not found.');
   if (listing.ownerId !== input.userId) throw forbidden('You can only feature your own ads.');
+  // Only an ad buyers can see is worth featuring (issue 19: sold, expired, hidden and held ads are not).
+  if (listing.status !== 'active') throw conflict('Only an active ad can be featured. Renew it first if it has expired.');
 
   // Unique per attempt: Flutterwave refuses a reused tx_ref.
   const txRef = `soko-${listingId.slice(0, 8)}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;

@@ -7,6 +7,7 @@ import { listings, savedAds } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { CardJson } from '../listings/listing-json.ts';
 import { cardsOfPage } from '../listings/queries.ts';
+import { LISTED } from '../listings/visibility.ts';
 
 /*
  * Saved ads (issue 18): a user's own list of ads to come back to. Every function takes the
@@ -16,20 +17,20 @@ import { cardsOfPage } from '../listings/queries.ts';
 
 const LISTING_NOT_FOUND = 'Listing not found.';
 
-/** One saved ad: its card, or null when the ad has been deleted ("No longer available"). */
+/** One saved ad: its card, or null when the ad is gone or no longer active ("No longer available"). */
 export type SavedAd = { listingId: string; title: string; savedAt: string; listing: CardJson | null };
 
 export type SavedPage = { items: SavedAd[]; total: number; page: number; limit: number };
 
 /**
- * Saves an ad to the user's list; saving it again keeps the first date. Only an ad that exists
- * can be saved (a deleted one is a 404), and a list holds at most MAX_SAVED_ADS.
+ * Saves an ad to the user's list; saving it again keeps the first date. Only an active ad
+ * can be saved (a deleted, sold, expired or hidden one is a 404), and a list holds at most MAX_SAVED_ADS.
  */
 export async function saveAd(services: Pick<Services, 'db' | 'rateLimits'>, userId: string, listingId: string): Promise<void> {
   const { db } = services;
   if (!isUuid(listingId)) throw notFound(LISTING_NOT_FOUND);
   await services.rateLimits.hit('savesPerUser', userId);
-  const [listing] = await db.select({ title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1);
+  const [listing] = await db.select({ title: listings.title }).from(listings).where(and(eq(listings.id, listingId), LISTED)).limit(1);
   if (!listing) throw notFound(LISTING_NOT_FOUND);
   const [already] = await db.select({ one: sql`1` }).from(savedAds).where(and(eq(savedAds.userId, userId), eq(savedAds.listingId, listingId))).limit(1);
   if (already) return;
@@ -78,7 +79,13 @@ export async function listSavedAds(db: Db, userId: string, options: { page?: num
   const total = await countSavedAds(db, userId);
   const ids = rows.map((r) => r.listingId);
   const cards = ids.length
-    ? await cardsOfPage(db, sql`SELECT id, ordinality AS n FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS t(id)`, now)
+    ? await cardsOfPage(
+        db,
+        // Only active ads have a card: a sold, expired or hidden one is "No longer available", as a deleted one.
+        sql`SELECT t.id, t.ordinality AS n FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS t(id, ordinality)
+            WHERE EXISTS (SELECT 1 FROM listings WHERE listings.id = t.id AND ${LISTED})`,
+        now,
+      )
     : [];
   const byId = new Map(cards.map((c) => [c._id, c]));
   return {

@@ -13,10 +13,10 @@ import { renderIllustration } from './illustration.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Fills an empty database with the demo accounts and listings; does nothing otherwise. */
-export async function seedIfEmpty(deps: { db: Db; media: MediaStore; logger: Logger }): Promise<boolean> {
+export async function seedIfEmpty(deps: { db: Db; media: MediaStore; logger: Logger; config: { listings: { ttlDays: number } } }): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from users`);
   if (Number(rows[0]?.n) > 0) return false;
-  await seedDemoData(deps);
+  await seedDemoData({ ...deps, ttlDays: deps.config.listings.ttlDays });
   return true;
 }
 
@@ -35,7 +35,7 @@ export function drawDemoPhotos(media: MediaStore): DemoPhotos {
 }
 
 export async function seedDemoData(
-  { db, media, logger }: { db: Db; media: MediaStore; logger: Logger },
+  { db, media, logger, ttlDays = 30 }: { db: Db; media: MediaStore; logger: Logger; ttlDays?: number },
   photos: DemoPhotos = drawDemoPhotos(media),
 ): Promise<void> {
   const started = Date.now();
@@ -63,14 +63,14 @@ export async function seedDemoData(
       const [i, item] = next;
       const images = await photos(i, item);
       imageCount += images.length;
-      await insertDemoListing(db, item, owners[item.owner]!.id, images, i, now);
+      await insertDemoListing(db, item, owners[item.owner]!.id, images, i, now, ttlDays);
     }
   };
   await Promise.all([worker(), worker(), worker()]);
   logger.info({ users: owners.length, listings: demoListings.length, images: imageCount, ms: Date.now() - started }, 'demo data seeded');
 }
 
-async function insertDemoListing(db: Db, item: DemoListing, ownerId: string, images: StoredImage[], i: number, now: number) {
+async function insertDemoListing(db: Db, item: DemoListing, ownerId: string, images: StoredImage[], i: number, now: number, ttlDays: number) {
   const created = new Date(now - item.daysAgo * DAY - i * 60_000);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -88,6 +88,8 @@ async function insertDemoListing(db: Db, item: DemoListing, ownerId: string, ima
         views: (i * 37) % 250,
         createdAt: created,
         updatedAt: created,
+        // A full term from seeding, whatever the ad's age, so a fresh demo site has no expired ads.
+        expiresAt: new Date(now + ttlDays * DAY),
       })
       .returning({ id: listings.id });
     await tx.insert(listingImages).values(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, categorySlug } from '../../app/lib/categories.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { LISTED } from '../listings/visibility.ts';
 
 /** The sitemap protocol's ceiling per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -8,12 +9,12 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_PAGE_ROWS = 5_000;
 
 /**
- * The one definition of an ad that may be indexed, as a condition on `listings`. Today a
- * deleted ad is gone from the table (it leaves a tombstone, migration 0600) and the schema has
- * no sold, hidden or expired state; when one is added, its exclusion goes here and the sitemap
- * (index and chunks) follows.
+ * The one definition of an ad that may be indexed, as a condition on `listings`: an active ad
+ * (server/listings/visibility.ts). A deleted ad is gone from the table (it leaves a tombstone,
+ * migration 0600); sold, expired, hidden and held ads are left out, and the sitemap (index and
+ * chunks) follows. listings_sitemap_idx is partial on the same words (migration 0820).
  */
-export const LIVE_LISTING: SQL = sql`true`;
+export const LIVE_LISTING: SQL = LISTED;
 
 /** Pages worth a search engine's visit besides the ads: the browse pages and the help texts. */
 export const INDEXABLE_PAGES: string[] = [

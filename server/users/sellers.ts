@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { CardJson } from '../listings/listing-json.ts';
 import { cardsOfPage } from '../listings/queries.ts';
+import { LISTED } from '../listings/visibility.ts';
 
 /*
  * Public seller pages (issue 18). Only what a buyer may see: the name, the public handle, the
@@ -47,14 +48,14 @@ export async function findSeller(db: Db, username: string): Promise<SellerProfil
   return { ...rest, location: rest.location?.trim() || null, memberSince: createdAt.toISOString(), activeAds: Number(rest.activeAds) };
 }
 
-/** One page of a seller's ads as cards, newest first (listings_owner_id_idx). */
+/** One page of a seller's active ads as cards, newest first (listings_owner_active_idx). */
 export async function sellerCards(db: Db, sellerId: string, options: { page?: number; limit?: number } = {}, now = new Date()): Promise<CardJson[]> {
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const limit = Math.min(100, Math.max(1, Math.floor(options.limit ?? SELLER_PAGE_SIZE)));
   return cardsOfPage(
     db,
     sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM (
-          SELECT id, created_at FROM listings WHERE owner_id = ${sellerId} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}) s`,
+          SELECT id, created_at FROM listings WHERE owner_id = ${sellerId} AND ${LISTED} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}) s`,
     now,
   );
 }

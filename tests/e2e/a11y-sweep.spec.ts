@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, hydrated, newAccount, newSignedInAccount, openMenu, postAd, signIn, test } from './support';
+import { E2E_ADMIN } from './admin-account';
+import { expect, hydrated, loginAs, newAccount, newSignedInAccount, openMenu, postAd, signIn, test } from './support';
 
 /**
  * Issue 17, point 5: axe-core finds no violation of any impact on any page, at 360 and 1280 px,
@@ -106,4 +107,28 @@ test('a11y sweep, signed in: Saved ads with a saved ad and one no longer availab
   await page.getByRole('region', { name: 'Seller' }).getByRole('link', { name: 'Halima Said' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Halima Said' })).toBeVisible();
   await sweep(page);
+});
+
+// Issue 19: an ad in every state a seller sees in Manage ads, a sold ad's page, and the admin area with a queue and a log.
+test('a11y sweep, signed in: Manage ads with sold, hidden and held ads, a sold ad page, and the admin area', { tag: '@one-viewport' }, async ({ browser, baseURL, page }) => {
+  await newSignedInAccount(page);
+  const [sold, hidden, held] = [await postAd(page.request), await postAd(page.request), await postAd(page.request)];
+  expect((await page.request.post(`/api/listings/${sold!._id}/sold`)).status()).toBe(200);
+  const admin = await browser.newContext({ baseURL, bypassCSP: true });
+  const adminPage = await admin.newPage();
+  await loginAs(adminPage, E2E_ADMIN.email, E2E_ADMIN.password);
+  expect((await adminPage.request.post(`/api/admin/listings/${hidden!._id}/hide`, { data: { reason: 'Blurry photos of another item.' } })).status()).toBe(200);
+  for (let i = 0; i < 3; i++) {
+    const reporter = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': `10.252.${i}.${Math.floor(Math.random() * 250)}` } });
+    expect((await reporter.request.post(`/api/listings/${held!._id}/reports`, { data: { reason: 'duplicate', details: 'Posted twice.' } })).status()).toBe(201);
+    await reporter.close();
+  }
+  for (const path of ['/manage-ads', `/listing/${sold!._id}`, `/listing/${hidden!._id}`]) {
+    await page.goto(path);
+    await sweep(page);
+  }
+  await adminPage.goto('/admin');
+  await expect(adminPage.getByTestId('queue-item').first()).toBeVisible();
+  await sweep(adminPage);
+  await admin.close();
 });

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { eq } from 'drizzle-orm';
 import { payments, savedAds, users } from '../../server/db/schema/index.ts';
 import { saveAd } from '../../server/saved/saved-ads.ts';
+import { makeAdmin } from '../../server/moderation/moderation.ts';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
 import { file, image, postAd, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
@@ -133,6 +134,24 @@ describe('every page is valid HTML with headings that never skip a level', () =>
   it('signed out: an ad page, and a deleted ad (410)', async () => {
     await check(`/listing/${adId}`, 200, false);
     await check(`/listing/${goneId}`, 410, false);
+  });
+  it('signed in: a sold ad, Manage ads with its states, and the admin area with a queue and a log (issue 19)', async () => {
+    const token = cookie.slice(SESSION_COOKIE.length + 1);
+    const ids: string[] = [];
+    for (const title of ['Sofa to be sold', 'Lamp to be reported', 'Chair to be hidden']) {
+      const res = await postAd(t, token, { ...VALID_AD, title }, [file(await image('jpeg', 800, 600))]);
+      ids.push(((await res.json()) as { _id: string })._id);
+    }
+    expect((await t.request(`/api/listings/${ids[0]}/sold`, { method: 'POST', token })).status).toBe(200);
+    await check(`/listing/${ids[0]}`, 200, false);
+    await t.request(`/api/listings/${ids[1]}/reports`, { method: 'POST', json: { reason: 'scam', details: 'Deposit first' }, headers: { Cookie: 'soko_device=htmlvalidreporter0000001' } });
+    await check('/admin', 404, true);
+    await makeAdmin(t.services.db, (await t.services.db.select().from(users).where(eq(users.id, ownerId)))[0]!.email);
+    expect((await t.request(`/api/admin/listings/${ids[2]}/hide`, { method: 'POST', token, json: { reason: 'Blurry photos' } })).status).toBe(200);
+    await check('/manage-ads', 200, true);
+    await check(`/listing/${ids[2]}`, 200, true);
+    await check('/admin', 200, true);
+    await t.services.db.update(users).set({ role: 'user' }).where(eq(users.id, ownerId));
   });
   it('signed in: the payment pending and success pages', async () => {
     await check(`/payment-pending?listingId=${adId}&tx_ref=soko-html-pending`, 200, true);

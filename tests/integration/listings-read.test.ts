@@ -272,6 +272,7 @@ describe('GET /api/listings/:id', () => {
       createdAt: row!.createdAt.toISOString(),
       updatedAt: row!.updatedAt.toISOString(),
       views: 0,
+      status: 'active',
     };
     expect(await (await t.request(`/api/listings/${id}`)).json()).toStrictEqual(expected);
     for (let i = 0; i < 2; i++) {

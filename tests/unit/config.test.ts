@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEARCH_CACHE_SECONDS: '-5' })).toThrow(/SEARCH_CACHE_SECONDS/);
   });
 
+  it('reads the ad term and the report threshold (issue 19), with their defaults and bounds', () => {
+    expect(loadConfig({}).listings).toEqual({ ttlDays: 30, reportsAutoHide: 3 });
+    expect(loadConfig({ LISTING_TTL_DAYS: '14', REPORTS_AUTO_HIDE: '5' }).listings).toEqual({ ttlDays: 14, reportsAutoHide: 5 });
+    expect(() => loadConfig({ LISTING_TTL_DAYS: '0' })).toThrow(/LISTING_TTL_DAYS/);
+    expect(() => loadConfig({ LISTING_TTL_DAYS: 'a month' })).toThrow(/LISTING_TTL_DAYS/);
+    expect(() => loadConfig({ REPORTS_AUTO_HIDE: '0' })).toThrow(/REPORTS_AUTO_HIDE/);
+  });
+
   it('uses secure cookies when the public URL is https', () => {
     const c = loadConfig({ APP_URL: 'https://soko.co.ke/', PAYMENTS_SANDBOX: 'true' });
     expect(c.appUrl).toBe('https://soko.co.ke');

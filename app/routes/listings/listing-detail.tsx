@@ -17,10 +17,11 @@ import { OG_IMAGE, ogImageFileName } from '~/lib/card-images';
 import { categorySlug, knownCategory, resolveCategory } from '~/lib/categories';
 import { originOf, seoMeta, summary } from '~/lib/seo';
 import { REPORT_MESSAGES } from '~/lib/report-rules';
+import { STATUS_LABELS } from '~/lib/lifecycle-rules';
 import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
-import { deletedListingCategory, getListing, searchCards } from '../../../server/listings/queries';
+import { deletedListingCategory, getListingFor, searchCards } from '../../../server/listings/queries';
 import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
@@ -48,26 +49,31 @@ function countsAsView(request: Request, ownerId: string, viewerId: string | null
   return ownerId !== viewerId;
 }
 
+/** Up to eight active ads of the category (another ad of the seller's excluded), or none if that fails. */
+function similarAds(context: Route.LoaderArgs['context'], category: string, exclude?: string) {
+  return searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 9 }, { cache: context.searchCache }).then(
+    (r) => r.items.filter((c) => c._id !== exclude).slice(0, 8),
+    () => [],
+  );
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  let listing;
+  const viewerId = context.auth?.user.id ?? null;
+  let found;
   try {
-    listing = await getListing(context.db, params.id);
+    found = await getListingFor(context.db, params.id, context.auth?.user ?? null);
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listing page failed');
     throw data(`Something went wrong on our side (reference ${context.requestId.slice(0, 8)}). Please try again later.`, { status: 500 });
   }
-  if (!listing) {
-    // A deleted ad: 410 Gone tells search engines to drop it; the visitor gets ads like it.
-    const category = await deletedListingCategory(context.db, params.id).catch(() => null);
+  if (!found || 'unavailable' in found) {
+    // A deleted ad, or one that is no longer public (expired, hidden, held): 410 Gone tells search
+    // engines to drop it; the visitor gets ads like it. Its owner still sees it (getListingFor).
+    const category = found ? found.unavailable.category : await deletedListingCategory(context.db, params.id).catch(() => null);
     if (category === null) throw data('Listing not found.', { status: 404 });
-    const similar = await searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 8 }, { cache: context.searchCache }).then(
-      (r) => r.items,
-      () => [],
-    );
-    throw data({ category, similar } satisfies GoneData, { status: 410 });
+    throw data({ category, similar: await similarAds(context, category), removed: !found } satisfies GoneData, { status: 410 });
   }
-
-  const viewerId = context.auth?.user.id ?? null;
+  const { listing } = found;
   let views = listing.views;
   if (countsAsView(request, listing.owner, viewerId)) {
     try {
@@ -81,6 +87,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const saved = viewerId ? await isSaved(context.db, viewerId, listing._id).catch(() => false) : false;
   const seller = listing.user;
   const phoneVerified = await sellerHasVerifiedPhone(context.db, listing.owner);
+  // A sold ad keeps its page, with ads like it in place of the contact buttons.
+  const similar = listing.status === 'sold' ? await similarAds(context, listing.category, listing._id) : [];
   const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
   // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
@@ -90,6 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     sharing: new URL(request.url).searchParams.has('share'),
     isOwner: viewerId === listing.owner,
     saved,
+    similar,
     listing: {
       _id: listing._id,
       title: listing.title,
@@ -102,6 +111,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       featured: listing.featured,
       postedDate: listing.postedDate,
       views,
+      status: listing.status,
       // All of them (up to ten): the page shows five, the full-screen viewer every one.
       photos: listing.photos,
     },
@@ -168,6 +178,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches, location 
     title: `${title} | Soko`,
     description: summary(listing.description) || title,
     type: 'product',
+    // The owner's (or a moderator's) view of an ad that is not public.
+    noindex: listing.status !== 'active' && listing.status !== 'sold',
     image: previewImage ? { url: `${origin}${previewImage}`, ...OG_IMAGE, type: 'image/jpeg', alt: listing.title } : null,
   });
 };
@@ -176,17 +188,19 @@ function Badge({ children }: { children: React.ReactNode }) {
   return <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-gray-800 dark:text-brand-100">{children}</span>;
 }
 
-/** What the 410 page of a deleted ad shows. */
-type GoneData = { category: string; similar: CardListing[] };
+/** What the 410 page of a deleted (removed) or no longer public ad shows. */
+type GoneData = { category: string; similar: CardListing[]; removed: boolean };
 
-/** 410: the ad was deleted. Where to go instead: ads of the same category. */
-function GoneListing({ category, similar }: GoneData) {
+/** 410: the ad was deleted, or is no longer offered (expired or taken down). Where to go instead: ads of the same category. */
+function GoneListing({ category, similar, removed }: GoneData) {
   const known = knownCategory(category);
   return (
     <section className="flex flex-col gap-6 py-8">
       <div className="text-center">
         <h1 className="text-2xl font-bold">This ad is no longer available</h1>
-        <p className="mt-2 text-gray-600 dark:text-gray-400">The seller has removed it. Here are similar ads{known ? ` in ${known}` : ''}.</p>
+        <p className="mt-2 text-gray-600 dark:text-gray-400">
+          {removed ? 'The seller has removed it.' : 'It is no longer on offer.'} Here are similar ads{known ? ` in ${known}` : ''}.
+        </p>
         <div className="mt-6 flex justify-center gap-3">
           <Link to={known ? `/category/${categorySlug(known)}` : '/listings'} className="btn-primary">{known ? `More in ${known}` : 'Browse listings'}</Link>
           <Link to="/" className="btn-secondary">Go to Home</Link>
@@ -203,7 +217,10 @@ function GoneListing({ category, similar }: GoneData) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, seller, isOwner, origin, sharing, saved } = loaderData;
+  const { listing, seller, isOwner, origin, sharing, saved, similar } = loaderData;
+  const sold = listing.status === 'sold';
+  // Contact, Save and Report are for ads on offer (the owner sees other states of their own ad here).
+  const onOffer = listing.status === 'active';
   const now = useNow();
   const revealed: RevealResult =
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
@@ -217,6 +234,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           ...listing,
           images: listing.photos.map((p) => `${origin}${p.url}`),
           sellerName: seller.name,
+          sold,
         })}
       />
       <JsonLd data={breadcrumbList(origin, adCrumbs(listing))} />
@@ -224,7 +242,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{listing.category}</Badge>}
           {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
-          {listing.featured && <FeaturedBadge />}
+          {listing.featured && onOffer && <FeaturedBadge />}
         </div>
         <header>
           <h1 className="break-words text-2xl font-bold sm:text-3xl">{listing.title}</h1>
@@ -246,12 +264,29 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               This is your ad. <Link to={`/listings/${listing._id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">Edit it</Link>
             </p>
           )}
+          {sold && (
+            <p role="status" className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="sold-notice">
+              Sold. This item is no longer available{similar.length > 0 ? '; see similar ads below' : ''}.
+            </p>
+          )}
+          {!sold && !onOffer && (
+            <p role="status" className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="owner-state">
+              {STATUS_LABELS[listing.status]}: buyers cannot see this ad.{' '}
+              {isOwner && <Link to="/manage-ads" className="font-semibold underline">Manage ads</Link>}
+            </p>
+          )}
         </header>
         <ListingGallery photos={listing.photos} title={listing.title} />
         <section aria-labelledby="description-heading" className="card p-4">
           <h2 id="description-heading" className="text-lg font-bold">Description</h2>
           <p className="mt-2 whitespace-pre-line break-words text-gray-800 dark:text-gray-200">{listing.description}</p>
         </section>
+        {similar.length > 0 && (
+          <section aria-labelledby="similar-heading">
+            <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
+            <ListingGrid listings={similar} label="Similar ads" headingLevel={3} />
+          </section>
+        )}
       </div>
 
       <aside className="flex min-w-0 flex-col gap-4">
@@ -274,22 +309,26 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
             <dd>{seller.rating == null ? 'N/A' : `${seller.rating.toFixed(1)} out of 5`}</dd>
           </dl>
-          <div className="mt-4">
-            <PhoneReveal listingId={listing._id} contact={contact} />
-          </div>
-          {/* Issue 19: the advice belongs where the buyer is about to get in touch. */}
-          <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="contact-advice">
-            Never pay before you have seen the item, and check M-Pesa payments in the M-Pesa app, not by SMS.{' '}
-            <Link to="/guides/safe-trading" className="font-semibold text-brand-700 underline dark:text-brand-100">
-              Safe trading tips
-            </Link>
-          </p>
+          {onOffer && (
+            <>
+              <div className="mt-4">
+                <PhoneReveal listingId={listing._id} contact={contact} />
+              </div>
+              {/* Issue 19: the advice belongs where the buyer is about to get in touch. */}
+              <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="contact-advice">
+                Never pay before you have seen the item, and check M-Pesa payments in the M-Pesa app, not by SMS.{' '}
+                <Link to="/guides/safe-trading" className="font-semibold text-brand-700 underline dark:text-brand-100">
+                  Safe trading tips
+                </Link>
+              </p>
+            </>
+          )}
         </section>
 
         <section aria-labelledby="actions-heading" className="card p-4">
           <h2 id="actions-heading" className="text-lg font-bold">Listing Actions</h2>
           <div id="actions" className="mt-3 grid scroll-mt-32 grid-cols-2 gap-2">
-            <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="page" back={`/listing/${listing._id}#actions`} />
+            {onOffer && <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="page" back={`/listing/${listing._id}#actions`} />}
             <ShareButton title={listing.title} listingId={listing._id} />
           </div>
           {sharing && <SharePanel title={listing.title} url={`${origin}/listing/${listing._id}`} />}
@@ -309,9 +348,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         </section>
-        <ReportAd listingId={listing._id} result={reportResult} />
+        {(onOffer || (sold && !isOwner)) && <ReportAd listingId={listing._id} result={reportResult} />}
       </aside>
-      <ContactBar listingId={listing._id} contact={contact} />
+      {onOffer && <ContactBar listingId={listing._id} contact={contact} />}
     </article>
   );
 }

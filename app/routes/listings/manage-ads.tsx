@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { canRenew, expiryDate, LIFECYCLE_MESSAGES, STATUS_LABELS } from '~/lib/lifecycle-rules';
 import { MESSAGES } from '~/lib/listing-rules';
 import { ListingCard } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
@@ -7,6 +8,8 @@ import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { failureData } from '../../../server/http/page-errors';
 import { cardsByOwner } from '../../../server/listings/queries';
+import { markListingSold, ownerAdStates, renewListing } from '../../../server/listings/lifecycle';
+import { resubmitListing } from '../../../server/moderation/moderation';
 import { deleteListing } from '../../../server/listings/write';
 import type { Route } from './+types/manage-ads';
 
@@ -14,14 +17,29 @@ export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads — Soko'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, request);
-  return { email: auth.user.email, ads: await cardsByOwner(context.db, auth.user.id) };
+  const [ads, states] = await Promise.all([cardsByOwner(context.db, auth.user.id), ownerAdStates(context.db, auth.user.id)]);
+  return { email: auth.user.email, ads, states, now: Date.now() };
 }
 
-/** Delete (the only action here); the server checks the ad is the user's own. */
+/**
+ * Delete (no intent), Renew, Mark as sold and Resubmit: plain form posts; the server checks the
+ * ad is the user's own and in a state that allows it.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const auth = requireAuth(context.auth, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
+  const intent = String(form.get('intent') ?? 'delete');
+  if (intent === 'renew' || intent === 'sold' || intent === 'resubmit') {
+    try {
+      if (intent === 'renew') await renewListing(context, id, auth.user.id);
+      else if (intent === 'sold') await markListingSold(context, id, auth.user.id);
+      else await resubmitListing(context, auth.user, id);
+    } catch (error) {
+      return failureData(error, (e) => ({ ok: false as const, message: e.message }));
+    }
+    return { ok: true as const, message: intent === 'renew' ? LIFECYCLE_MESSAGES.renewed : intent === 'sold' ? LIFECYCLE_MESSAGES.sold : LIFECYCLE_MESSAGES.resubmitted };
+  }
   try {
     await deleteListing(context, id, auth.user.id);
   } catch (error) {
@@ -30,13 +48,53 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { ok: true as const, message: MESSAGES.deleted };
 }
 
+type State = Route.ComponentProps['loaderData']['states'][string];
+
+/** The ad's state as the seller reads it: Active until …, Sold, Expired, Under review, or Hidden with the moderator's reason. */
+function AdStateLine({ state }: { state: State }) {
+  const tone =
+    state.status === 'active'
+      ? 'bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100'
+      : state.status === 'hidden'
+        ? 'bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100'
+        : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100';
+  return (
+    <div className="w-full text-xs" data-testid="ad-state">
+      <p>
+        <span className={`inline-block rounded-full px-2 py-0.5 font-semibold ${tone}`}>{STATUS_LABELS[state.status]}</span>{' '}
+        {state.status === 'active' && <span className="text-gray-600 dark:text-gray-400">until {expiryDate(state.expiresAt)}</span>}
+        {state.status === 'expired' && <span className="text-gray-600 dark:text-gray-400">on {expiryDate(state.expiresAt)}</span>}
+      </p>
+      {state.status === 'hidden' && state.moderationReason && (
+        <p className="mt-1 break-words text-red-900 dark:text-red-200" data-testid="moderation-reason">
+          Reason: {state.moderationReason}
+        </p>
+      )}
+      {state.status === 'hidden' && <p className="mt-1 text-gray-600 dark:text-gray-400">Edit the ad, then resubmit it for review.</p>}
+      {state.status === 'held' && <p className="mt-1 text-gray-600 dark:text-gray-400">Buyers cannot see it until a moderator has reviewed it.</p>}
+    </div>
+  );
+}
+
+/** One small POST form per action: it works without JavaScript. */
+function StateAction({ id, intent, label, title }: { id: string; intent: 'renew' | 'sold' | 'resubmit'; label: string; title: string }) {
+  return (
+    <Form method="post" action="/manage-ads" preventScrollReset>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intent} className={iconButton} aria-label={`${label}: ${title}`}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 const iconButton = 'btn-secondary px-3 py-1.5 text-xs';
 
 /** One fetcher for deletes, owned by the page: the dialog is gone once the list reloads without the ad. */
 const DELETE_FETCHER = 'delete-ad';
 
 export default function ManageAds({ loaderData, actionData }: Route.ComponentProps) {
-  const { ads, email } = loaderData;
+  const { ads, email, states, now } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
@@ -80,7 +138,11 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
                 headingLevel={2}
                 actions={
                   <>
-                    {!ad.featured && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} />}
+                    {states[ad._id] && <AdStateLine state={states[ad._id]!} />}
+                    {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label="Renew" title={ad.title} />}
+                    {states[ad._id]?.status === 'active' && <StateAction id={ad._id} intent="sold" label="Mark as sold" title={ad.title} />}
+                    {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label="Resubmit for review" title={ad.title} />}
+                    {!ad.featured && states[ad._id]?.status === 'active' && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} />}
                     <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`View ${ad.title}`}>View</Link>
                     <Link to={`/listings/${ad._id}`} className={iconButton} aria-label={`Edit ${ad.title}`}>Edit</Link>
                     <Link

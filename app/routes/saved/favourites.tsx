@@ -17,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...saved, pageCount: Math.max(1, Math.ceil(saved.total / saved.limit)) };
 }
 
-/** An ad deleted since it was saved: its title as saved, the reason, and a way to remove it. */
+/** An ad gone or no longer on offer since it was saved (deleted, sold, expired, hidden): its title as saved, the reason, and a way to remove it. */
 function GoneAd({ ad, back }: { ad: SavedAd; back: string }) {
   return (
     <article className="card flex h-full flex-col overflow-hidden" data-testid="gone-ad">
@@ -26,7 +26,7 @@ function GoneAd({ ad, back }: { ad: SavedAd; back: string }) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <h2 className="line-clamp-2 break-words text-sm font-semibold leading-snug text-gray-600 sm:text-base dark:text-gray-400">{ad.title}</h2>
-        <p className="text-xs text-gray-600 dark:text-gray-400">The seller has removed this ad.</p>
+        <p className="text-xs text-gray-600 dark:text-gray-400">It has been sold, has expired or was removed.</p>
         <Form method="post" action={`/saved/${ad.listingId}`} className="mt-auto pt-2">
           <input type="hidden" name="intent" value="unsave" />
           <input type="hidden" name="back" value={back} />

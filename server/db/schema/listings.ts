@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -19,7 +20,34 @@ export const listings = pgTable('listings', {
   searchText: text('search_text'),
   /** Digest of title, price and photos, to refuse the same ad posted twice (migration 0403). */
   fingerprint: text('fingerprint'),
+  /** active | sold | expired | hidden | held: only active ads are in public lists (migration 0820, server/listings/visibility.ts). */
+  status: text('status').$type<ListingStatus>().notNull().default('active'),
+  /** End of the ad's term (LISTING_TTL_DAYS from posting or renewing); the database's default is 30 days. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '30 days'`),
+  expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+  soldAt: timestamp('sold_at', { withTimezone: true }),
+  /** Why a moderator hid the ad (its seller sees it), or why it is held. */
+  moderationReason: text('moderation_reason'),
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const LISTING_STATUSES = ['active', 'sold', 'expired', 'hidden', 'held'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Every moderation action (migration 0820): who, when, what, why. */
+export const moderationLog = pgTable('moderation_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: uuid('actor_id'),
+  actorName: text('actor_name').notNull(),
+  action: text('action').$type<ModerationAction>().notNull(),
+  listingId: uuid('listing_id'),
+  userId: uuid('user_id'),
+  subject: text('subject').notNull(),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ModerationAction = 'approve' | 'hide' | 'ban' | 'auto_hold' | 'resubmit';
 
 export const listingImages = pgTable('listing_images', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -14,6 +14,11 @@ export const users = pgTable('users', {
   address: text('address'),
   city: text('city'),
   country: text('country'),
+  /** 'admin' may moderate (the admin area); set with `npm run admin` (migration 0820). */
+  role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
+  /** A banned account cannot sign in; its ads are hidden (server/moderation/moderation.ts). */
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
+  bannedReason: text('banned_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

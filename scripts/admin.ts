@@ -1,0 +1,44 @@
+/**
+ * `npm run admin -- --email someone@example.com`: makes an existing account an admin (a
+ * moderator: the admin area at /admin and the /api/admin operations), on the configured
+ * database (DATABASE_URL, or the embedded one under DATA_DIR). Run it with the server stopped
+ * when the database is the embedded one (it belongs to one process).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { makeAdmin } from '../server/moderation/moderation.ts';
+import { createServices } from '../server/services.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
+let email: string | undefined;
+try {
+  email = parseArgs({ options: { email: { type: 'string' } } }).values.email;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+}
+if (!email?.trim()) {
+  console.error('Usage: npm run admin -- --email someone@example.com');
+  process.exit(2);
+}
+
+let config;
+try {
+  config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }, root);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const { services, close } = await createServices(config);
+const ok = await makeAdmin(services.db, email).finally(close);
+if (!ok) {
+  console.error(`No account with the e-mail ${email.trim()}. Register it first, then run this again.`);
+  process.exit(1);
+}
+console.log(`${email.trim()} is now an admin: the admin area is at ${config.appUrl}/admin.`);

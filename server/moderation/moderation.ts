@@ -1,0 +1,228 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { LIFECYCLE_MESSAGES as M, MODERATION_REASON_MAX } from '../../app/lib/lifecycle-rules.ts';
+import type { User } from '../auth/sessions.ts';
+import type { Services } from '../context.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { isUuid } from '../db/ids.ts';
+import { listings, moderationLog, sessions, users, type ListingStatus, type ModerationAction } from '../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { LISTING_NOT_FOUND, requireOwnListing } from '../listings/write.ts';
+
+/*
+ * Moderation (issue 19, point 2). Admins (users.role = 'admin', made with `npm run admin`)
+ * work a queue of reported and held ads: approve (back to public, reports cleared), hide with
+ * a reason (the seller sees it in Manage ads, edits the ad and resubmits it: held again, back
+ * in the queue), or ban the seller (every ad hidden, every session revoked, no more sign-in).
+ * Ads reported by REPORTS_AUTO_HIDE different people are held until reviewed. Every action,
+ * the automatic one included, writes a row of moderation_log: who, when, what, why.
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Actor = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
+
+const actorName = (a: Actor) => `${a.firstName} ${a.lastName} (${a.email})`.trim();
+const AUTOMATIC = 'Automatic';
+const USER_NOT_FOUND = 'User not found.';
+
+async function log(db: Tx, entry: { actor: Actor | null; action: ModerationAction; listingId?: string; userId?: string; subject: string; reason?: string; now?: Date }) {
+  await db.insert(moderationLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor ? actorName(entry.actor) : AUTOMATIC,
+    action: entry.action,
+    listingId: entry.listingId ?? null,
+    userId: entry.userId ?? null,
+    subject: entry.subject,
+    reason: entry.reason ?? '',
+    ...(entry.now ? { createdAt: entry.now } : {}),
+  });
+}
+
+/** A moderator's reason: required (the seller or the log reader sees it), at most MODERATION_REASON_MAX characters. */
+export function parseReason(value: unknown): string {
+  // eslint-disable-next-line no-control-regex
+  const reason = typeof value === 'string' ? value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim() : '';
+  if (!reason) throw badRequest(M.reasonRequired, [{ msg: M.reasonRequired, path: 'reason' }]);
+  if ([...reason].length > MODERATION_REASON_MAX) throw badRequest(M.reasonTooLong, [{ msg: M.reasonTooLong, path: 'reason' }]);
+  return reason;
+}
+
+export type QueueReport = { reason: string; details: string; at: string };
+export type QueueItem = {
+  id: string;
+  title: string;
+  status: ListingStatus;
+  /** Why it is held, or the reason it was hidden before the seller resubmitted it. */
+  moderationReason: string | null;
+  seller: { id: string; name: string; email: string; username: string; banned: boolean };
+  /** Reports not yet reviewed, newest first (one per person). */
+  reports: QueueReport[];
+  /** When it last needed a look: its newest report, or when it was held. */
+  since: string;
+};
+
+/** The queue: held ads, and public ads with reports not yet reviewed; the ones waiting longest last. */
+export async function moderationQueue(db: Db, limit = 100): Promise<QueueItem[]> {
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    status: ListingStatus;
+    moderation_reason: string | null;
+    owner_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    username: string;
+    banned: boolean;
+    reports: QueueReport[] | null;
+    since: string | Date;
+  }>(
+    db,
+    sql`with reported as (
+          select listing_id, max(created_at) as last_report,
+                 json_agg(json_build_object('reason', reason, 'details', details,
+                   'at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at desc) as reports
+          from listing_reports group by listing_id
+        )
+        select l.id, l.title, l.status, l.moderation_reason, l.owner_id, u.first_name, u.last_name, u.email, u.username,
+               u.banned_at is not null as banned, r.reports,
+               greatest(case when l.status = 'held' then l.status_changed_at end, r.last_report) as since
+        from listings l
+        join users u on u.id = l.owner_id
+        left join reported r on r.listing_id = l.id
+        where l.status = 'held' or (l.status in ('active', 'sold') and r.listing_id is not null)
+        order by since desc, l.id
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    moderationReason: r.moderation_reason,
+    seller: { id: r.owner_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, username: r.username, banned: r.banned },
+    reports: r.reports ?? [],
+    since: new Date(r.since).toISOString(),
+  }));
+}
+
+export type LogEntry = { id: string; at: string; actor: string; action: ModerationAction; subject: string; reason: string; listingId: string | null; userId: string | null };
+
+/** The newest actions first. */
+export async function moderationLogEntries(db: Db, limit = 50): Promise<LogEntry[]> {
+  const rows = await db
+    .select()
+    .from(moderationLog)
+    .orderBy(sql`${moderationLog.createdAt} desc, ${moderationLog.id}`)
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), actor: r.actorName, action: r.action, subject: r.subject, reason: r.reason, listingId: r.listingId, userId: r.userId }));
+}
+
+async function findAd(db: Tx, id: string) {
+  if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
+  const [row] = await db
+    .select({ id: listings.id, title: listings.title, status: listings.status, soldAt: listings.soldAt, ownerId: listings.ownerId, ownerBanned: sql<boolean>`${users.bannedAt} is not null` })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(eq(listings.id, id))
+    .for('update', { of: listings })
+    .limit(1);
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Approve: the ad is public again (sold if its seller had marked it sold), its reports are
+ * cleared (new reports start counting afresh) and a hide reason is forgotten.
+ */
+export async function approveListing(deps: Pick<Services, 'db'>, admin: Actor, listingId: string, now = new Date()): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const ad = await findAd(tx, listingId);
+    if (ad.status === 'expired') throw conflict('This ad has expired; there is nothing to approve.');
+    if (ad.ownerBanned) throw conflict('The seller of this ad is banned; their ads stay hidden.');
+    await tx
+      .update(listings)
+      .set({ status: ad.soldAt ? 'sold' : 'active', moderationReason: null, statusChangedAt: now })
+      .where(eq(listings.id, ad.id));
+    await tx.execute(sql`delete from listing_reports where listing_id = ${ad.id}`);
+    await log(tx, { actor: admin, action: 'approve', listingId: ad.id, userId: ad.ownerId, subject: ad.title, now });
+  });
+}
+
+/** Hide with a reason: out of every public path; the seller sees the reason in Manage ads and may edit and resubmit. */
+export async function hideListing(deps: Pick<Services, 'db'>, admin: Actor, listingId: string, reasonInput: unknown, now = new Date()): Promise<void> {
+  const reason = parseReason(reasonInput);
+  await deps.db.transaction(async (tx) => {
+    const ad = await findAd(tx, listingId);
+    await tx.update(listings).set({ status: 'hidden', moderationReason: reason, statusChangedAt: now }).where(eq(listings.id, ad.id));
+    await tx.execute(sql`delete from listing_reports where listing_id = ${ad.id}`);
+    await log(tx, { actor: admin, action: 'hide', listingId: ad.id, userId: ad.ownerId, subject: ad.title, reason, now });
+  });
+}
+
+/** Ban: the account cannot sign in any more, its sessions end now, and every ad of it is hidden. */
+export async function banUser(deps: Pick<Services, 'db'>, admin: Actor, userId: string, reasonInput: unknown, now = new Date()): Promise<{ hiddenAds: number }> {
+  const reason = parseReason(reasonInput);
+  if (!isUuid(userId)) throw notFound(USER_NOT_FOUND);
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    if (user.id === admin.id) throw badRequest('You cannot ban yourself.');
+    if (user.role === 'admin') throw badRequest('An admin cannot be banned. Remove their admin role first.');
+    if (user.bannedAt) throw conflict('This account is already banned.');
+    await tx.update(users).set({ bannedAt: now, bannedReason: reason }).where(eq(users.id, user.id));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`));
+    const hidden = await tx
+      .update(listings)
+      .set({ status: 'hidden', moderationReason: `The seller's account was suspended: ${reason}`, statusChangedAt: now })
+      .where(and(eq(listings.ownerId, user.id), sql`${listings.status} <> 'hidden'`))
+      .returning({ id: listings.id });
+    await tx.execute(sql`delete from listing_reports where listing_id in (select id from listings where owner_id = ${user.id})`);
+    await log(tx, { actor: admin, action: 'ban', userId: user.id, subject: `${user.firstName} ${user.lastName} (${user.email})`.trim(), reason, now });
+    return { hiddenAds: hidden.length };
+  });
+}
+
+/** The seller, having edited an ad a moderator hid, asks for another look: held, back in the queue. */
+export async function resubmitListing(deps: Pick<Services, 'db'>, seller: Actor, listingId: string, now = new Date()): Promise<void> {
+  const row = await requireOwnListing(deps.db, listingId, seller.id, 'resubmit');
+  if (row.status !== 'hidden') throw conflict(M.onlyHiddenResubmit);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(listings)
+      .set({ status: 'held', statusChangedAt: now })
+      .where(and(eq(listings.id, row.id), eq(listings.ownerId, seller.id), eq(listings.status, 'hidden')))
+      .returning({ id: listings.id });
+    if (updated.length === 0) throw conflict(M.onlyHiddenResubmit);
+    await log(tx, { actor: seller, action: 'resubmit', listingId: row.id, userId: seller.id, subject: row.title, reason: row.moderationReason ?? '', now });
+  });
+}
+
+/**
+ * After a report: when `threshold` different people (one report per person, migration 0810)
+ * have reported a public ad, it is held until a moderator reviews it. True when it was held now.
+ */
+export async function holdIfReported(db: Db, listingId: string, threshold: number, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const held = await queryRows<{ id: string; title: string; owner_id: string; reports: number }>(
+      tx as unknown as Db,
+      sql`with n as (select count(*)::int as reports from listing_reports where listing_id = ${listingId})
+          update listings set status = 'held', status_changed_at = ${now.toISOString()}::timestamptz,
+                 moderation_reason = 'Reported by ' || (select reports from n) || ' people'
+          where id = ${listingId} and status in ('active', 'sold') and (select reports from n) >= ${threshold}
+          returning id, title, owner_id, (select reports from n) as reports`,
+    );
+    const ad = held[0];
+    if (!ad) return false;
+    await log(tx, { actor: null, action: 'auto_hold', listingId: ad.id, userId: ad.owner_id, subject: ad.title, reason: `Reported by ${ad.reports} different people`, now });
+    return true;
+  });
+}
+
+/** Makes an existing account an admin (`npm run admin -- --email …`). False when there is no such account. */
+export async function makeAdmin(db: Db, email: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
