@@ -72,6 +72,35 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * React Router's browser code without what only developer tools read. Its production build
+ * names each context and component (`X.displayName = "..."`, a plain assignment at the top of
+ * the module) and creates them with calls the bundler cannot know to be pure (React is
+ * CommonJS): so every one of them, and whatever it uses, stays in the bundle even when the app
+ * never uses it (NavLink, HistoryRouter, Await's context...). Without the names, and with those
+ * calls marked pure, tree shaking drops the unused ones. Nothing else changes: React only reads
+ * displayName for warnings and developer tools. 0.6 kB gzip less on every route.
+ */
+function reactRouterWithoutDevNames(): Plugin {
+  const dist = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+  return {
+    name: 'soko:react-router-without-dev-names',
+    apply: 'build',
+    transform: {
+      filter: { id: /react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code, id) {
+        if (this.environment?.name !== 'client' || !id.startsWith(dist)) return null;
+        return {
+          code: code
+            .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+            .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2'),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
+/**
  * Code loaded on a tap (import()) is fetched as it is. Vite wraps each import() in a helper that
  * first preloads the chunk's own imports and CSS, 0.7 KB gzip on every page that has one, more than
  * most of what those imports load; with module preloading off it has nothing to preload, so the
@@ -96,7 +125,7 @@ function plainDynamicImport(): Plugin {
 const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router)\/|\/app\/(root\.tsx|components\/(Header|Footer|Logo|ThemeSwitcher|Toaster|NotFound)\.tsx|lib\/(toast|use-now|categories|nonce|theme)\.ts)/;
 
 export default defineConfig({
-  plugins: [serverOnlyGuard(), plainDynamicImport(), reactRouterProductionBuild(), tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [serverOnlyGuard(), plainDynamicImport(), reactRouterProductionBuild(), reactRouterWithoutDevNames(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
   environments: {

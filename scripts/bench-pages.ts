@@ -5,6 +5,7 @@
  *   npm run bench:pages -- --dpr 3      # a 3x screen (most newer Android phones)
  *   npm run bench:pages -- --no-build   # reuse build-bench/ as it is
  *   npm run bench:pages -- --js-only    # only the gzipped JavaScript per route (no seeding, no browser)
+ *   npm run bench:pages -- --lighthouse # also Lighthouse mobile on home, /listings and the ad page (median of 3)
  *
  * It builds the app, seeds a private PGlite database in a temporary folder with 30 ads whose
  * photos are photographic stand-ins (scripts/photo-like.ts: they compress like camera photos,
@@ -15,16 +16,20 @@
  * images included); the card image sizes; and, from the build itself, the gzipped JavaScript of
  * every route (entry, root and route chunks), which is what the 115 KB budget counts.
  *
- * Lighthouse is not a dependency of the project, so its score is not measured here (docs/page-weight.md
- * says how it was run by hand: Lighthouse 12 is the last to run on Node 20).
+ * With --lighthouse it also runs Lighthouse (mobile, performance only) three times on home,
+ * /listings and the ad page and prints the median. Lighthouse is not a dependency of the project:
+ * it is fetched once by npx (version LIGHTHOUSE below, the last to run on Node 20) into npx's
+ * cache, and drives the same Chromium. Its timings are simulated from the CPU time the page took
+ * on this machine, so they are only meaningful on an idle one: the table prints Lighthouse's CPU
+ * benchmark index beside each score (a phone-like host is about 1000 or more).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -37,11 +42,17 @@ import { createServices } from '../server/services.ts';
 import { insertUser } from '../server/users/users.ts';
 import { photoLike } from './photo-like.ts';
 
+const execFileAsync = promisify(execFile);
+
 const { values: args } = parseArgs({
   options: {
     dpr: { type: 'string', default: '2' },
     'no-build': { type: 'boolean', default: false },
     'js-only': { type: 'boolean', default: false },
+    lighthouse: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    // Lighthouse's CPU slowdown (mobile default 4): a slower host than Lighthouse expects calls for less.
+    'lighthouse-cpu': { type: 'string' },
     listings: { type: 'string', default: '30' },
   },
 });
@@ -133,6 +144,42 @@ async function measure(page: Page, url: string) {
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || (img.loading === 'lazy' && img.getClientRects().length === 0)), null, { timeout: 60_000 });
   await settle();
   return { atLoad, all: [...seen] };
+}
+
+/** Lighthouse 13 needs Node 22; 12.8 is the last to run on Node 20 (package.json engines: >= 20.19). */
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+
+type LighthouseRun = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; benchmarkIndex: number };
+
+/**
+ * One Lighthouse run (mobile preset: Moto G Power screen, slow 4G and a 4x slower CPU, simulated).
+ * Asynchronous: the server it measures runs in this process.
+ */
+async function lighthouseRun(url: string): Promise<LighthouseRun> {
+  const cpu = args['lighthouse-cpu'] ? [`--throttling.cpuSlowdownMultiplier=${Number(args['lighthouse-cpu'])}`] : [];
+  const { stdout } = await execFileAsync(
+    'npx',
+    ['--yes', LIGHTHOUSE, url, '--only-categories=performance', ...cpu, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run'],
+    { cwd: os.tmpdir(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
+  );
+  const lhr = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }>; environment: { benchmarkIndex: number } };
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcp: lhr.audits['first-contentful-paint']!.numericValue,
+    lcp: lhr.audits['largest-contentful-paint']!.numericValue,
+    tbt: lhr.audits['total-blocking-time']!.numericValue,
+    cls: lhr.audits['cumulative-layout-shift']!.numericValue,
+    si: lhr.audits['speed-index']!.numericValue,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** The run with the median score of `runs` runs, and every run's score. */
+async function lighthouse(url: string, runs: number) {
+  const all: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseRun(url));
+  const sorted = [...all].sort((a, b) => a.score - b.score);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, scores: all.map((r) => r.score) };
 }
 
 const sum = (list: Resource[], type?: string) => list.filter((r) => !type || r.type === type).reduce((n, r) => n + r.bytes, 0);
@@ -281,7 +328,22 @@ async function main() {
     console.log(`/listings HTML gzipped: ${kb(html)} kB (budget ${kb(BUDGET.htmlGzip)}) ${html <= BUDGET.htmlGzip ? 'OK' : 'OVER'}`);
 
     printJsPerRoute();
-    console.log('\nLighthouse: not measured here (not a dependency of the project; docs/page-weight.md says how it was run by hand).');
+    if (args.lighthouse) {
+      // The browser above is closed first: Lighthouse starts its own Chromium, and two at once would share the CPU it measures.
+      await browser.close();
+      browser = undefined;
+      const runs = Math.max(1, Number(args.runs));
+      const s = (ms: number) => (ms / 1000).toFixed(1);
+      console.log(`\nLighthouse mobile (${LIGHTHOUSE}, performance, simulated throttling, CPU slowdown ${args['lighthouse-cpu'] ?? 4}x), median of ${runs} runs by score:\n`);
+      console.log('| page | score | runs | FCP s | LCP s | TBT ms | CLS | Speed Index s | CPU benchmark index |');
+      console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+      for (const route of routes.filter((r) => ['/', '/listings'].includes(r.path) || r.path.startsWith('/listing/'))) {
+        const { median: m, scores } = await lighthouse(`${origin}${route.path}`, runs);
+        console.log(`| ${route.name} | ${m.score} | ${scores.join(', ')} | ${s(m.fcp)} | ${s(m.lcp)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${s(m.si)} | ${Math.round(m.benchmarkIndex)} |`);
+      }
+    } else {
+      console.log('\nLighthouse: not measured (add --lighthouse; it needs an idle machine).');
+    }
   } finally {
     await browser?.close();
     server?.close();
