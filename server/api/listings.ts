@@ -111,7 +111,7 @@ export function listingsRoutes(services: Services) {
     const type = c.req.header('content-type') ?? '';
     let listing: ListingJson;
     if (/^application\/json\b/i.test(type)) {
-      listing = await updateListingText(db, id, auth.user.id, await readJson(c.req.raw));
+      listing = await updateListingText(services, id, auth.user.id, await readJson(c.req.raw));
     } else if (/^multipart\/form-data\b/i.test(type)) {
       // Refuse strangers before reading up to 100 MB of photos.
       await requireOwnListing(db, id, auth.user.id, 'edit');

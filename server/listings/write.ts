@@ -12,6 +12,7 @@ import { parseListingForm, parseListingText } from './input.ts';
 import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
+import { assessListingRisk, holdRiskyListing } from '../moderation/risk.ts';
 
 const DAY_MS = 86_400_000;
 /** The end of an ad's term starting at `now` (LISTING_TTL_DAYS; server/listings/lifecycle.ts). */
@@ -68,12 +69,15 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
   const stored = await storeAll(deps.media, upload.files);
   let id: string;
   try {
+    // Signs of fraud hold the ad for review instead of publishing it (issue 19, point 3).
+    const findings = await assessListingRisk(deps.db, deps.config.risk, { ownerId, ...fields, photoHashes: stored.map((s) => s.photoHash) });
     id = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(listings)
         .values({ ownerId, ...fields, fingerprint, expiresAt: termEnd(deps.config, new Date()) })
         .returning({ id: listings.id });
       await tx.insert(listingImages).values(stored.map((img, position) => imageRow(row!.id, position, img)));
+      await holdRiskyListing(tx as unknown as Db, { id: row!.id, ownerId, title: fields.title }, findings);
       return row!.id;
     });
   } catch (error) {
@@ -105,6 +109,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
   const dropped = current.filter((c) => !keptKeys.has(c.storageKey));
   const arranged = arrangePhotos(kept, stored, upload.imageOrder);
   try {
+    const findings = await assessListingRisk(deps.db, deps.config.risk, { ownerId: userId, listingId: id, ...fields, photoHashes: arranged.flatMap((p) => (p.photoHash ? [p.photoHash] : [])) });
     await deps.db.transaction(async (tx) => {
       const updated = await tx
         .update(listings)
@@ -115,6 +120,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
       if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
       await tx.delete(listingImages).where(eq(listingImages.listingId, id));
       await tx.insert(listingImages).values(arranged.map((img, position) => imageRow(id, position, img)));
+      await holdRiskyListing(tx as unknown as Db, { id, ownerId: userId, title: fields.title }, findings);
     });
   } catch (error) {
     await deps.media.remove(stored.flatMap((s) => s.files));
@@ -127,15 +133,27 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
 }
 
 /** The text-only edit form (JSON): title, description, price, category, subcategory, location; photos untouched. */
-export async function updateListingText(db: Db, id: string, userId: string, input: unknown): Promise<ListingJson> {
-  await requireOwnListing(db, id, userId, 'edit');
+export async function updateListingText(deps: Pick<Services, 'db' | 'config'>, id: string, userId: string, input: unknown): Promise<ListingJson> {
+  const { db } = deps;
+  const row = await requireOwnListing(db, id, userId, 'edit');
   const { currency, ...fields } = parseListingText(input);
-  const updated = await db
-    .update(listings)
-    .set({ ...fields, ...(currency ? { currency } : {}), updatedAt: sql`now()` })
-    .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
-    .returning({ id: listings.id });
-  if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
+  const photos = await db.select({ photoHash: listingImages.photoHash }).from(listingImages).where(eq(listingImages.listingId, id));
+  const findings = await assessListingRisk(db, deps.config.risk, {
+    ownerId: userId,
+    listingId: id,
+    ...fields,
+    currency: currency ?? row.currency,
+    photoHashes: photos.flatMap((p) => (p.photoHash ? [p.photoHash] : [])),
+  });
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(listings)
+      .set({ ...fields, ...(currency ? { currency } : {}), updatedAt: sql`now()` })
+      .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
+      .returning({ id: listings.id });
+    if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
+    await holdRiskyListing(tx as unknown as Db, { id, ownerId: userId, title: fields.title }, findings);
+  });
   return (await getListing(db, id))!;
 }
 

@@ -4,6 +4,11 @@ import sharp from 'sharp';
 export const PHOTO_HASH_BITS = 128;
 const BANDS = 8;
 const BAND_BITS = PHOTO_HASH_BITS / BANDS;
+/** Neighbours within this many grey levels (of 255) are alike: their bit is noise. */
+const FLAT = 3;
+/** Clear differences a picture needs before its hash says anything. */
+const MIN_CLEAR_EDGES = 16;
+const FEATURELESS = '0'.repeat(PHOTO_HASH_BITS / 4);
 
 /**
  * A perceptual hash of a photo: the same picture resized, re-encoded or slightly recoloured
@@ -11,14 +16,22 @@ const BAND_BITS = PHOTO_HASH_BITS / BANDS;
  */
 export async function photoHash(input: Buffer | string): Promise<string> {
   const px = await sharp(input).rotate().greyscale().resize(9, 9, { fit: 'fill' }).raw().toBuffer();
+  let clear = 0;
+  const brighter = (a: number, b: number) => {
+    if (Math.abs(px[b]! - px[a]!) > FLAT) clear++;
+    return px[a]! < px[b]! ? 1n : 0n;
+  };
   let across = 0n;
   let down = 0n;
   for (let y = 0; y < 8; y++) {
     for (let x = 0; x < 8; x++) {
-      across = (across << 1n) | (px[y * 9 + x]! < px[y * 9 + x + 1]! ? 1n : 0n);
-      down = (down << 1n) | (px[y * 9 + x]! < px[(y + 1) * 9 + x]! ? 1n : 0n);
+      across = (across << 1n) | brighter(y * 9 + x, y * 9 + x + 1);
+      down = (down << 1n) | brighter(y * 9 + x, (y + 1) * 9 + x);
     }
   }
+  // A picture with hardly any clear edge (a blank photo, a colour swatch) has bits made of
+  // compression noise: it hashes as "featureless", which is never matched (isDistinctive).
+  if (clear < MIN_CLEAR_EDGES) return FEATURELESS;
   return across.toString(16).padStart(16, '0') + down.toString(16).padStart(16, '0');
 }
 
@@ -28,7 +41,7 @@ export async function photoHash(input: Buffer | string): Promise<string> {
  * matching on it would call unrelated photos the same.
  */
 export function isDistinctive(hash: string): boolean {
-  const ones = hashDistance(hash, '0'.repeat(PHOTO_HASH_BITS / 4));
+  const ones = hashDistance(hash, FEATURELESS);
   return ones >= 16 && ones <= PHOTO_HASH_BITS - 16;
 }
 

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
+import { listings, moderationLog } from '../db/schema/index.ts';
 import { hashBands, hashDistance, isDistinctive } from '../media/photo-hash.ts';
 import { scamPhrases } from './scam-phrases.ts';
 
@@ -62,7 +63,7 @@ async function lowPrice(db: Db, limits: RiskThresholds, ad: AdForRisk): Promise<
       sql`SELECT count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY price)::float8 AS median,
             percentile_cont(0.25) WITHIN GROUP (ORDER BY price)::float8 AS low FROM (
             SELECT price FROM listings
-            WHERE category = ${ad.category} AND currency = 'KES' AND price > 0 AND owner_id <> ${ad.ownerId}
+            WHERE lower(category) = lower(${ad.category}) AND status = 'active' AND currency = 'KES' AND price > 0 AND owner_id <> ${ad.ownerId}
               ${ad.listingId ? sql`AND id <> ${ad.listingId}` : sql``}
               ${subcategory ? sql`AND subcategory = ${subcategory}` : sql``}
             ORDER BY created_at DESC LIMIT ${COMPARABLE_ADS}) recent`,
@@ -103,4 +104,27 @@ async function newAccountBurst(db: Db, limits: RiskThresholds, ad: AdForRisk): P
   );
   if (!row?.is_new || row.recent < limits.newAccountAds) return null;
   return { signal: 'new_account_burst', detail: `an account less than a day old posting its ad number ${row.recent + 1}` };
+}
+
+/** What the seller and the moderators read about a held ad: the signs, in plain words. */
+export function heldReason(findings: RiskFinding[]): string {
+  return `Held for review: ${findings.map((f) => (f.signal === 'scam_phrase' ? `the text says "${f.detail}"` : f.detail)).join('; ')}`.slice(0, 500);
+}
+
+/**
+ * Holds an ad that carries signs of fraud (inside the transaction that writes it): `held`, with
+ * the signs as its reason, and a line in the moderation log by "Automatic". Only an ad that is
+ * public or about to be: a hidden ad waits for its seller, a held one is held already.
+ */
+export async function holdRiskyListing(tx: Db, ad: { id: string; ownerId: string; title: string }, findings: RiskFinding[], now = new Date()): Promise<boolean> {
+  if (findings.length === 0) return false;
+  const reason = heldReason(findings);
+  const held = await tx
+    .update(listings)
+    .set({ status: 'held', moderationReason: reason, statusChangedAt: now })
+    .where(and(eq(listings.id, ad.id), eq(listings.status, 'active')))
+    .returning({ id: listings.id });
+  if (held.length === 0) return false;
+  await tx.insert(moderationLog).values({ actorId: null, actorName: 'Automatic', action: 'auto_hold', listingId: ad.id, userId: ad.ownerId, subject: ad.title, reason, createdAt: now });
+  return true;
 }

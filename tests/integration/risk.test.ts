@@ -1,5 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/client.ts';
+import { listings } from '../../server/db/schema/index.ts';
+import { searchCards } from '../../server/listings/queries.ts';
+import { approveListing, moderationQueue } from '../../server/moderation/moderation.ts';
 import { hashDistance, isDistinctive, photoHash } from '../../server/media/photo-hash.ts';
 import { assessListingRisk, type AdForRisk, type RiskThresholds } from '../../server/moderation/risk.ts';
 import { scamPhrases } from '../../server/moderation/scam-phrases.ts';
@@ -43,6 +48,7 @@ describe('scam phrases', () => {
     ['The owner is currently abroad, the keys will be couriered.', 'owner abroad'],
     ["I'm working overseas so I cannot meet.", 'owner abroad'],
     ['Shipping only, countrywide.', 'shipping only'],
+    ['Once paid, the phone is shipped to you.', 'shipping only'],
     ['Payment by Western Union.', 'payment by wire transfer'],
     ['Buyer pays by wire transfer.', 'payment by wire transfer'],
     ['A small upfront fee secures it.', 'advance fee'],
@@ -148,5 +154,47 @@ describe('the demo ads', () => {
       for (let b = a + 1; b < photos.length; b++) if (photos[a]!.owner !== photos[b]!.owner) closest = Math.min(closest, hashDistance(photos[a]!.hash, photos[b]!.hash));
     // A margin over the threshold: the full-size drawings hash a few bits differently.
     expect(closest).toBeGreaterThan(limits.photoDistance + 3);
+  });
+});
+
+describe('posting and editing', () => {
+  const statusOf = async (id: string) => (await t.services.db.select({ status: listings.status, reason: listings.moderationReason }).from(listings).where(eq(listings.id, id)))[0]!;
+
+  it('hold a risky new ad for review instead of publishing it, until a moderator approves it', async () => {
+    const { user: seller, token } = await t.createUser();
+    const res = await postAd(t, token, { ...VALID_AD, title: 'Toyota Vitz 2012, owner abroad', description: 'The owner is abroad. Pay a deposit before viewing and the car is shipped to you.' });
+    expect(res.status).toBe(201);
+    const ad = await res.json();
+    expect(ad.status).toBe('held');
+    const { reason } = await statusOf(ad._id);
+    expect(reason).toMatch(/^Held for review: /);
+    for (const sign of ['owner abroad', 'deposit or payment before viewing', 'shipping only']) expect(reason).toContain(sign);
+    // Not public: not in search, its page is gone for buyers.
+    expect((await searchCards(t.services.db, { search: 'Vitz' })).items.map((c) => c._id)).not.toContain(ad._id);
+    expect((await t.request(`/api/listings/${ad._id}`)).status).not.toBe(200);
+    // In the moderators' queue, and the log says why.
+    expect((await moderationQueue(t.services.db)).map((q) => q.id)).toContain(ad._id);
+    const [entry] = await queryRows<{ action: string; actor_name: string; reason: string }>(t.services.db, sql`select action, actor_name, reason from moderation_log where listing_id = ${ad._id}`);
+    expect(entry).toMatchObject({ action: 'auto_hold', actor_name: 'Automatic' });
+    const { user: admin } = await t.createUser();
+    await approveListing(t.services, admin, ad._id);
+    expect((await statusOf(ad._id)).status).toBe('active');
+    expect((await searchCards(t.services.db, { search: 'Vitz' })).items.map((c) => c._id)).toContain(ad._id);
+    // A clean ad is public at once.
+    const clean = await (await postAd(t, token)).json();
+    expect(clean.status).toBe('active');
+    expect(seller.id).toBe(clean.owner);
+  });
+
+  it('hold a public ad edited to carry a scam phrase (text-only edit)', async () => {
+    const { token } = await t.createUser();
+    const ad = await (await postAd(t, token)).json();
+    const res = await t.request(`/api/listings/${ad._id}`, {
+      method: 'PUT',
+      token,
+      json: { title: ad.title, description: 'Payment by Western Union only.', price: '15000', category: ad.category, location: 'Nairobi' },
+    });
+    expect(res.status).toBe(200);
+    expect((await statusOf(ad._id)).status).toBe('held');
   });
 });

@@ -44,7 +44,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return typeof v === 'string' ? v : undefined;
   };
   try {
-    await updateListingText(context.db, params.id, auth.user.id, {
+    await updateListingText(context, params.id, auth.user.id, {
       title: text('title'),
       description: text('description'),
       price: text('price'),

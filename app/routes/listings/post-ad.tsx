@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const listing = await getListing(context.db, posted);
     // Only the seller's own new ad; anything else is the empty form.
     if (listing && listing.owner === auth.user.id) {
-      return { mode: 'posted' as const, id: listing._id, title: listing.title, email: auth.user.email };
+      return { mode: 'posted' as const, id: listing._id, title: listing.title, email: auth.user.email, underReview: listing.status === 'held' };
     }
   }
   const id = params.get('id');
@@ -102,7 +102,7 @@ function formValues(form: ReceivedForm): ListingFormValues {
 }
 
 /** After posting: the spec's success text, and the three things a seller does next. */
-function Posted({ id, title, email }: { id: string; title: string; email: string }) {
+function Posted({ id, title, email, underReview }: { id: string; title: string; email: string; underReview: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -111,25 +111,34 @@ function Posted({ id, title, email }: { id: string; title: string; email: string
         <h1 id="posted-heading" ref={heading} tabIndex={-1} className="text-2xl font-extrabold outline-none">
           {MESSAGES.posted}
         </h1>
-        <p className="mt-2 break-words">
-          <strong>{title}</strong> is live: buyers can find it and call you now.
-        </p>
+        {underReview ? (
+          <p className="mt-2 break-words" data-testid="under-review">
+            <strong>{title}</strong> is under review: a moderator checks it before buyers can see it, usually within a day. Manage ads shows when it is live.
+          </p>
+        ) : (
+          <p className="mt-2 break-words">
+            <strong>{title}</strong> is live: buyers can find it and call you now.
+          </p>
+        )}
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to={`/listing/${id}`} className="btn-primary">View your ad</Link>
         <Link to="/post-ad" className="btn-secondary">Post another</Link>
-        <div className="sm:w-auto">
-          <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} label="Feature it" large />
-        </div>
+        {/* Only a public ad can be featured. */}
+        {!underReview && (
+          <div className="sm:w-auto">
+            <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} label="Feature it" large />
+          </div>
+        )}
       </div>
-      <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">Featuring puts your ad first, with a Featured badge, for a week.</p>
+      {!underReview && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">Featuring puts your ad first, with a Featured badge, for a week.</p>}
     </section>
   );
 }
 
 export default function PostAd({ loaderData, actionData }: Route.ComponentProps) {
   if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/', label: 'Go to Home' }} />;
-  if (loaderData.mode === 'posted') return <Posted id={loaderData.id} title={loaderData.title} email={loaderData.email} />;
+  if (loaderData.mode === 'posted') return <Posted id={loaderData.id} title={loaderData.title} email={loaderData.email} underReview={loaderData.underReview} />;
   const failure = actionData && 'error' in actionData ? { error: actionData.error, fieldErrors: actionData.fieldErrors } : undefined;
   // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.
   const initial = actionData && 'values' in actionData ? actionData.values : loaderData.values;
