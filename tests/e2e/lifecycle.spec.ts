@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { E2E_ADMIN } from './admin-account';
-import { expect, loginAs, newSignedInAccount, postAd, test, uniqueWord } from './support';
+import { expect, hydrated, loginAs, newSignedInAccount, postAd, test, uniqueWord } from './support';
 
 /**
  * Issue 19 in the browser: an ad reported by three people is held for review, a moderator hides
@@ -56,7 +56,7 @@ test.describe('moderation', { tag: '@one-viewport' }, () => {
       await expect(admin.getByTestId('queue-item').filter({ hasText: ad.title })).toHaveCount(0);
       const log = admin.getByTestId('moderation-log');
       await expect(log.getByRole('row').filter({ hasText: ad.title }).first()).toContainText(reason);
-      await expect(log.getByRole('row').filter({ hasText: 'Held ad (reports)' }).filter({ hasText: ad.title })).toContainText('Automatic');
+      await expect(log.getByRole('row').filter({ hasText: 'Held ad (automatic)' }).filter({ hasText: ad.title })).toContainText('Automatic');
 
       // The seller reads the reason, and resubmits.
       await seller.goto('/manage-ads');
@@ -108,3 +108,50 @@ test.describe('Mark as sold', { tag: '@one-viewport' }, () => {
     });
   }
 });
+
+// Issue 19, point 3: an ad with the signs of a scam is held at posting, not published.
+test('a risky ad is held for review at posting, and public once a moderator approves it', { tag: '@one-viewport' }, async ({ page, browser, baseURL }) => {
+  await newSignedInAccount(page, { location: 'Nairobi', phoneNumber: '+254712345678' });
+  const word = uniqueWord();
+  const title = `Toyota Premio ${word}`;
+  await page.goto('/post-ad');
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await main.getByLabel('Title').fill(title);
+  await main.getByLabel('Category').selectOption('Cars & Vehicles');
+  await main.getByLabel('Location').fill('Westlands, Nairobi');
+  await main.getByLabel('Price').fill('450000');
+  await main.getByLabel('Currency').selectOption('KES');
+  await main.getByLabel('Description').fill('The owner is abroad. Pay a deposit before viewing and the car is shipped to you.');
+  await main.getByLabel('Add photos').setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: await flatPng() });
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Ad posted successfully!')).toBeVisible();
+  await expect(page.getByTestId('under-review')).toContainText('is under review');
+  await expect(main.getByRole('button', { name: /Feature it/ })).toHaveCount(0);
+
+  // Not public; "Under review" in Manage ads.
+  await page.goto(`/listings?search=${word}`);
+  await expect(page.getByText(`No listings found for "${word}".`)).toBeVisible();
+  await page.goto('/manage-ads');
+  await expect(page.getByRole('listitem').filter({ hasText: title }).getByTestId('ad-state')).toContainText('Under review');
+
+  // The moderator sees why and approves it.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await loginAs(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await admin.goto('/admin');
+  const item = admin.getByTestId('queue-item').filter({ hasText: title });
+  await expect(item).toContainText('Held for review: the text says "deposit or payment before viewing"');
+  await item.getByRole('button', { name: `Approve ${title}` }).click();
+  await expect(admin.getByTestId('queue-item').filter({ hasText: title })).toHaveCount(0);
+  await expect(admin.getByTestId('moderation-log').getByRole('row').filter({ hasText: 'Held ad (automatic)' }).filter({ hasText: title })).toContainText('Automatic');
+  await adminContext.close();
+
+  await page.goto(`/listings?search=${word}`);
+  await expect(page.getByRole('main').locator('article').filter({ hasText: title })).toBeVisible();
+});
+
+async function flatPng(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#8e44ad' } }).png().toBuffer();
+}

@@ -52,7 +52,7 @@ const ACTION_LABELS: Record<LogEntry['action'], string> = {
   approve: 'Approved ad',
   hide: 'Hid ad',
   ban: 'Banned account',
-  auto_hold: 'Held ad (reports)',
+  auto_hold: 'Held ad (automatic)',
   resubmit: 'Resubmitted ad',
 };
 
