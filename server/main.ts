@@ -6,6 +6,7 @@ import { paymentsDeps } from './payments/service.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { startMediaSweep } from './media/sweep.ts';
+import { createAlertJob } from './alerts/job.ts';
 import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
@@ -33,17 +34,19 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
-  const background: Array<() => void> = [
+  const background: Array<() => void | Promise<void>> = [
     startReconciliation(paymentsDeps(services)),
     built.outbox.start(),
     // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
     startMediaSweep({ db: built.database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
+    // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
+    createAlertJob({ db: built.database.db, appUrl: config.appUrl, logger, deliver: () => built.outbox.deliverDue() }).start(config.alertsIntervalMs),
   ];
   return {
     services,
     database: built.database,
     async stop() {
-      for (const stopJob of background) stopJob();
+      await Promise.all(background.map((stopJob) => stopJob()));
       await built.close();
     },
   };

@@ -12,6 +12,7 @@ import { categoriesRoutes } from './categories.ts';
 import { reportsRoutes } from './reports.ts';
 import { phoneVerificationRoutes } from './phone-verification.ts';
 import { savedRoutes } from './saved.ts';
+import { savedSearchRoutes } from './saved-searches.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
@@ -28,6 +29,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', reportsRoutes(services));
   api.route('/', phoneVerificationRoutes(services));
   api.route('/', savedRoutes(services));
+  api.route('/', savedSearchRoutes(services));
   docsRoutes(api, services);
   return api;
 }

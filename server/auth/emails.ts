@@ -2,9 +2,10 @@ import type { MailMessage } from '../mail/mailer.ts';
 
 /** The account e-mails, plain text and HTML. Links are built from APP_URL, never a request's Host. */
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function html(title: string, paragraphs: string[], button?: { href: string; label: string }): string {
+/** The HTML of a Soko e-mail: paragraphs (HTML, already escaped) and an optional button. Alerts use it too (server/alerts/emails.ts). */
+export function html(title: string, paragraphs: string[], button?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
   const action = button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="background:#047857;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(button.label)}</a></p>` +
