@@ -67,7 +67,10 @@ export function searchLabel(f: SavedFilters): string {
 /** The results page of a saved search: /listings with its filters (default sort left out). */
 export function searchHref(f: SavedFilters): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) {
+  const order = ['search', 'category', 'location', 'minPrice', 'maxPrice', 'sort'];
+  const keys = [...order.filter((k) => k in f), ...Object.keys(f).filter((k) => !order.includes(k)).sort()];
+  for (const k of keys) {
+    const v = f[k];
     if (!present(v) || (k === 'sort' && v === 'newest')) continue;
     params.set(k, String(v));
   }
