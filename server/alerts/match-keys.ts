@@ -68,11 +68,10 @@ export function searchKey(filters: ListingFilters): SearchKey {
   const short = words.filter((w) => w.whole).flatMap((w) => w.runs);
   if (short.length) return { word: `w:${short.reduce((a, b) => (b.length > a.length ? b : a))}`, category };
   const place = searchWords(searchLocation(filters.location).replace(/\s+/g, '-'))[0];
-  if (place) {
-    const locationPiece = rarestPiece(place.runs);
-    if (locationPiece && !place.whole) return { word: `g:${locationPiece}`, category };
-    return { word: `w:l:${place.runs.reduce((a, b) => (b.length > a.length ? b : a))}`, category };
-  }
+  if (place?.whole) return { word: `w:l:${place.runs.reduce((a, b) => (b.length > a.length ? b : a))}`, category };
+  const locationPiece = place ? rarestPiece(place.runs) : null;
+  if (locationPiece) return { word: `g:${locationPiece}`, category };
+  // Nothing every match must contain but its category (or nothing at all): filed under ''.
   return { word: '', category };
 }
 
