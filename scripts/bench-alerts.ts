@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { matchQueuedAds } from '../server/alerts/alerts.ts';
-import { searchKey } from '../server/alerts/match-keys.ts';
+import { chooseKey, keyOptions } from '../server/alerts/match-keys.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { filtersKey, listingFilters, savedFiltersOf } from '../server/saved/saved-searches.ts';
@@ -84,6 +84,8 @@ try {
   // Saved searches: the search benchmark's stream of distinct searches, as the results pages would save them.
   const queries = distinctQueries(rng, SEARCHES, { sorts: ['newest', 'price_asc', 'price_desc', 'best'] });
   const frequencies = { instant: 0, daily: 0, off: 0 };
+  // The searches already filed under each key, as saveSearch counts them in the table.
+  const load = new Map<string, number>();
   for (let from = 0; from < queries.length; from += CHUNK) {
     const rows = queries.slice(from, from + CHUNK).map((q, i) => {
       const filters = savedFiltersOf(new URLSearchParams(q), 'page');
@@ -93,7 +95,9 @@ try {
         ['off', 1],
       ] as const);
       frequencies[frequency]++;
-      const key = searchKey(listingFilters(filters));
+      const options = keyOptions(listingFilters(filters));
+      const key = chooseKey(options, (word) => load.get(`${options.category}|${word}`) ?? 0);
+      load.set(`${key.category}|${key.word}`, (load.get(`${key.category}|${key.word}`) ?? 0) + 1);
       return { user: userIds[Math.floor((from + i) / PER_USER)], filters, key: filtersKey(filters), frequency, word: key.word, category: key.category };
     });
     await db.execute(sql`

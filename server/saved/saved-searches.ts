@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ALERT_FREQUENCIES,
   DEFAULT_FREQUENCY,
@@ -10,7 +10,7 @@ import {
   type AlertFrequency,
   type SavedFilters,
 } from '../../app/lib/saved-search-rules.ts';
-import { searchKey } from '../alerts/match-keys.ts';
+import { chooseKey, keyOptions } from '../alerts/match-keys.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
@@ -115,7 +115,15 @@ export async function saveSearch(
   const [existing] = await db.select().from(savedSearches).where(and(eq(savedSearches.userId, userId), eq(savedSearches.filtersKey, key))).limit(1);
   if (existing) return { search: toSavedSearch(existing, 0), created: false };
   if ((await countSavedSearches(db, userId)) >= MAX_SAVED_SEARCHES) throw conflict(SAVED_SEARCH_MESSAGES.full);
-  const indexKey = searchKey(listingFilters(filters));
+  // Filed in the match index under the least crowded of its keys (server/alerts/match-keys.ts).
+  const options = keyOptions(listingFilters(filters));
+  const loads = await db
+    .select({ word: savedSearchKeys.word, n: sql<number>`count(*)::int` })
+    .from(savedSearchKeys)
+    .where(and(inArray(savedSearchKeys.word, options.words), eq(savedSearchKeys.category, options.category)))
+    .groupBy(savedSearchKeys.word);
+  const load = new Map(loads.map((l) => [l.word, Number(l.n)]));
+  const indexKey = chooseKey(options, (word) => load.get(word) ?? 0);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(savedSearches)
