@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ALERT_FREQUENCIES, MAX_SAVED_SEARCHES, NEW_COUNT_CAP } from '../../app/lib/saved-search-rules.ts';
 import type { Services } from '../context.ts';
 import { requireAuth } from '../http/guards.ts';
-import { deleteSavedSearch, listSavedSearches, parseFrequency, savedFiltersOf, saveSearch, setAlertFrequency } from '../saved/saved-searches.ts';
+import { deleteSavedSearch, listSavedSearches, parseFrequency, savedFiltersOf, saveSearch, setAlertFrequency, type SavedSearch } from '../saved/saved-searches.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
 
@@ -92,6 +92,9 @@ const routes = {
   }),
 };
 
+/** Saved filters never hold null (savedFiltersOf drops empty values), which the schema says. */
+const shape = (search: SavedSearch) => search as z.infer<typeof SavedSearchSchema>;
+
 export function savedSearchRoutes(services: Services) {
   const app = createApiRouter();
   const { db } = services;
@@ -99,7 +102,7 @@ export function savedSearchRoutes(services: Services) {
   app.openapi(routes.list, async (c) => {
     const auth = requireAuth(c.get('auth'));
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ items: await listSavedSearches(db, auth.user.id), limit: MAX_SAVED_SEARCHES }, 200);
+    return c.json({ items: (await listSavedSearches(db, auth.user.id)).map(shape), limit: MAX_SAVED_SEARCHES }, 200);
   });
 
   app.openapi(routes.create, async (c) => {
@@ -108,13 +111,13 @@ export function savedSearchRoutes(services: Services) {
     const record = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
     const filters = savedFiltersOf(record, 'api');
     const { search, created } = await saveSearch(services, auth.user.id, filters, frequency ? parseFrequency(frequency) : undefined);
-    return created ? c.json(search, 201) : c.json(search, 200);
+    return created ? c.json(shape(search), 201) : c.json(shape(search), 200);
   });
 
   app.openapi(routes.update, async (c) => {
     const auth = requireAuth(c.get('auth'));
     const search = await setAlertFrequency(services, auth.user.id, c.req.valid('param').id, parseFrequency(c.req.valid('json').frequency));
-    return c.json(search, 200);
+    return c.json(shape(search), 200);
   });
 
   app.openapi(routes.remove, async (c) => {
