@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { matchQueuedAds } from '../server/alerts/alerts.ts';
+import { matchQueuedAds, type MatchTimings } from '../server/alerts/alerts.ts';
 import { chooseKey, keyOptions } from '../server/alerts/match-keys.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -146,9 +146,10 @@ try {
     let ads = 0;
     let candidates = 0;
     let hits = 0;
+    const timings: MatchTimings = { lookupMs: 0, checkMs: 0 };
     const started = performance.now();
     for (;;) {
-      const r = await matchQueuedAds(db, BATCH);
+      const r = await matchQueuedAds(db, BATCH, timings);
       if (r.ads === 0) break;
       ads += r.ads;
       candidates += r.candidates;
@@ -158,7 +159,8 @@ try {
     perAd.push(ms / ads);
     console.log(
       `Run ${run}: ${ads.toLocaleString('en-KE')} new ads in ${(ms / 1000).toFixed(1)} s = ${(ms / ads).toFixed(2)} ms per new ad; ` +
-        `${(candidates / ads).toFixed(1)} candidate searches and ${(hits / ads).toFixed(1)} matches per ad`,
+        `${(candidates / ads).toFixed(1)} candidate searches and ${(hits / ads).toFixed(1)} matches per ad ` +
+        `(index lookup ${(timings.lookupMs / ads).toFixed(2)} ms, check and record ${(timings.checkMs / ads).toFixed(2)} ms per ad)`,
     );
   }
   console.log(`Median of ${RUNS} runs: ${median(perAd).toFixed(2)} ms per new ad (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${SEARCHES.toLocaleString('en-KE')} saved searches, batches of ${BATCH})`);

@@ -6,7 +6,7 @@ import { filterConditions } from '../listings/search-terms.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { listingFilters } from '../saved/saved-searches.ts';
 import { alertEmail, type AlertAd } from './emails.ts';
-import { adWords, categoryKey } from './match-keys.ts';
+import { adWords, categoryKey, keyOptions } from './match-keys.ts';
 import { signUnsubscribe, unsubscribeKey, unsubscribeUrl } from './unsubscribe.ts';
 
 /*
@@ -48,7 +48,7 @@ export type MatchResult = { ads: number; candidates: number; hits: number };
  * Takes up to `batch` ads from the queue and records which saved searches (with alerts on) they
  * match. Several instances may run it at once: each takes other rows (SKIP LOCKED).
  */
-export async function matchQueuedAds(db: Db, batch = 200): Promise<MatchResult> {
+export async function matchQueuedAds(db: Db, batch = 200, timings?: MatchTimings): Promise<MatchResult> {
   return db.transaction(async (txHandle) => {
     const tx = txHandle as unknown as Db;
     const claimed = await queryRows<{ listing_id: string }>(
@@ -58,28 +58,71 @@ export async function matchQueuedAds(db: Db, batch = 200): Promise<MatchResult> 
           RETURNING listing_id`,
     );
     if (claimed.length === 0) return { ads: 0, candidates: 0, hits: 0 };
-    const ads = await queryRows<{ id: string; category: string; tokens: string[] }>(
+    const ads = await queryRows<NewAd>(
       tx,
-      sql`SELECT id, category, search_tokens AS tokens FROM listings WHERE id = ANY(${uuidArray(claimed.map((c) => c.listing_id))})`,
+      sql`SELECT id, category, search_tokens AS tokens, price::float8 AS price, currency FROM listings WHERE id = ANY(${uuidArray(claimed.map((c) => c.listing_id))})`,
     );
-    return { ads: claimed.length, ...(await matchAds(tx, ads)) };
+    return { ads: claimed.length, ...(await matchAds(tx, ads, timings)) };
   });
 }
 
-/** Which alerting saved searches these ads match: the index lookup, then the site search's check; records the hits. */
-export async function matchAds(db: Db, ads: Array<{ id: string; category: string; tokens: string[] }>): Promise<{ candidates: number; hits: number }> {
+/** Where matching spends its time (the benchmark prints it). */
+export type MatchTimings = { lookupMs: number; checkMs: number };
+
+/** A new ad as matching reads it: its tokens (migration 0700), category and price. */
+export type NewAd = { id: string; category: string; tokens: string[]; price?: number | null; currency?: string };
+
+type Filed = { word: string; category: string; search_id: string; filters: SavedFilters };
+
+/**
+ * What every match of a search must have, tested on the ad in hand before the database check:
+ * each of the search's keys among the ad's words (each one alone is necessary, match-keys.ts),
+ * and a price filter's KES price in range. It never drops a match; it drops most candidates
+ * that share only one piece of a word.
+ */
+function mayMatch(filters: SavedFilters, ad: NewAd, words: Set<string>, cache: Map<string, string[]>, searchId: string): boolean {
+  let needed = cache.get(searchId);
+  if (!needed) cache.set(searchId, (needed = keyOptions(listingFilters(filters)).words));
+  for (const word of needed) if (!words.has(word)) return false;
+  const { minPrice, maxPrice } = filters;
+  if ((typeof minPrice === 'number' || typeof maxPrice === 'number') && ad.currency !== undefined) {
+    if (ad.currency !== 'KES' || ad.price === null || ad.price === undefined) return false;
+    if (typeof minPrice === 'number' && ad.price < minPrice) return false;
+    if (typeof maxPrice === 'number' && ad.price > maxPrice) return false;
+  }
+  return true;
+}
+
+/**
+ * Which alerting saved searches these ads match, recorded as hits: the searches filed under the
+ * ads' words (one index read for the whole batch), those the ad in hand rules out dropped, and
+ * the rest checked with the site search's own conditions in the database.
+ */
+export async function matchAds(db: Db, ads: NewAd[], timings?: MatchTimings): Promise<{ candidates: number; hits: number }> {
   if (ads.length === 0) return { candidates: 0, hits: 0 };
-  const keys = ads.flatMap((ad, n) => {
-    const category = categoryKey(ad.category);
-    return adWords(ad.tokens ?? []).map((word) => ({ n, word, category }));
-  });
-  const candidates = await queryRows<{ n: number; search_id: string; filters: SavedFilters }>(
+  const started = performance.now();
+  const read = ads.map((ad) => ({ ad, words: new Set(adWords(ad.tokens ?? [])), category: categoryKey(ad.category) }));
+  const allWords = [...new Set(read.flatMap((r) => [...r.words]))];
+  const filed = await queryRows<Filed>(
     db,
-    sql`SELECT DISTINCT a.n, s.id AS search_id, s.filters
-        FROM json_to_recordset(${JSON.stringify(keys)}::json) AS a(n int, word text, category text)
-        JOIN saved_search_keys k ON k.word = a.word AND k.category IN ('', a.category)
-        JOIN saved_searches s ON s.id = k.search_id AND s.frequency <> 'off'`,
+    sql`SELECT k.word, k.category, s.id AS search_id, s.filters
+        FROM saved_search_keys k JOIN saved_searches s ON s.id = k.search_id AND s.frequency <> 'off'
+        WHERE k.word = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(allWords)}::json)))`,
   );
+  const byWord = new Map<string, Filed[]>();
+  for (const f of filed) byWord.set(f.word, [...(byWord.get(f.word) ?? []), f]);
+  const needed = new Map<string, string[]>();
+  const candidates: Array<{ n: number; search_id: string; filters: SavedFilters }> = [];
+  read.forEach(({ ad, words, category }, n) => {
+    for (const word of words) {
+      for (const f of byWord.get(word) ?? []) {
+        if (f.category !== '' && f.category !== category) continue;
+        if (mayMatch(f.filters, ad, words, needed, f.search_id)) candidates.push({ n, search_id: f.search_id, filters: f.filters });
+      }
+    }
+  });
+  const looked = performance.now();
+  if (timings) timings.lookupMs += looked - started;
   if (candidates.length === 0) return { candidates: 0, hits: 0 };
   // Per search, the ads to check it against.
   const bySearch = new Map<string, { filters: SavedFilters; ads: string[] }>();
@@ -101,6 +144,7 @@ export async function matchAds(db: Db, ads: Array<{ id: string; category: string
     );
     hits += inserted.length;
   }
+  if (timings) timings.checkMs += performance.now() - looked;
   return { candidates: candidates.length, hits };
 }
 
