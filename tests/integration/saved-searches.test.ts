@@ -190,9 +190,9 @@ describe('the match index never misses', () => {
     await t.services.rateLimits.reset('savedSearchesPerUser', user.id);
     const other = await t.createUser();
     for (const filters of searches.slice(MAX_SAVED_SEARCHES, 2 * MAX_SAVED_SEARCHES)) mine.push({ id: (await saveSearch(t.services, other.user.id, filters, 'instant')).search.id, filters });
-    const rows = await queryRows<{ id: string; category: string; tokens: string[] }>(
+    const rows = await queryRows<{ id: string; category: string; tokens: string[]; price: number | null; currency: string }>(
       t.services.db,
-      sql`SELECT id, category, search_tokens AS tokens FROM listings WHERE id = ANY(${`{${ads.map((a) => a.id).join(',')}}`}::uuid[])`,
+      sql`SELECT id, category, search_tokens AS tokens, price::float8 AS price, currency FROM listings WHERE id = ANY(${`{${ads.map((a) => a.id).join(',')}}`}::uuid[])`,
     );
     await matchAds(t.services.db, rows);
     let matches = 0;
