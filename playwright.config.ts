@@ -51,6 +51,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: BASE_URL, TRUST_PROXY: 'true', BUILD_DIR: process.env.E2E_BUILD_DIR ?? 'build-e2e', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: BASE_URL, TRUST_PROXY: 'true', BUILD_DIR: process.env.E2E_BUILD_DIR ?? 'build-e2e', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALERTS_INTERVAL_SECONDS: '2' },
   },
 });

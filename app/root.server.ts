@@ -1,7 +1,13 @@
 import type { Db } from '../server/db/client';
 import { countSavedAds } from '../server/saved/saved-ads';
+import { countSavedSearches } from '../server/saved/saved-searches';
 
 /** The header's "Saved ads (n)" for a signed-in user; null when the count fails (the page must not). */
 export function savedCountFor(db: Db, userId: string): Promise<number | null> {
   return countSavedAds(db, userId).catch(() => null);
+}
+
+/** The header's "Saved searches (n)"; null when the count fails. */
+export function savedSearchCountFor(db: Db, userId: string): Promise<number | null> {
+  return countSavedSearches(db, userId).catch(() => null);
 }

@@ -9,16 +9,17 @@ import { useNonce } from './lib/nonce';
 import { themeBootScript } from './lib/theme';
 import { ServerNow } from './lib/use-now';
 import { NotFound } from './components/NotFound';
-import { savedCountFor } from './root.server';
+import { savedCountFor, savedSearchCountFor } from './root.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.auth?.user;
   // The header's "Saved ads (n)"; a failed count must not cost the page.
   const savedCount = user ? await savedCountFor(context.db, user.id) : null;
+  const searchCount = user ? await savedSearchCountFor(context.db, user.id) : null;
   return {
     // The public origin, for canonical addresses and previews in every route's meta (app/lib/seo.ts).
     origin: new URL(context.config.appUrl).origin,
-    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount, admin: user.role === 'admin' } : null,
+    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount, searchCount, admin: user.role === 'admin' } : null,
     // The server's clock, so relative dates ("Yesterday") hydrate as they were rendered (app/lib/use-now.ts).
     now: Date.now(),
   };

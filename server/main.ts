@@ -7,6 +7,7 @@ import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { startMediaSweep } from './media/sweep.ts';
 import { createExpiryJob } from './listings/lifecycle.ts';
+import { createAlertJob } from './alerts/job.ts';
 import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
@@ -34,19 +35,21 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
-  const background: Array<() => void> = [
+  const background: Array<() => void | Promise<void>> = [
     startReconciliation(paymentsDeps(services)),
     built.outbox.start(),
     // Reminders three days before an ad's term ends (through the outbox), then expiry.
     createExpiryJob({ db: built.database.db, config, logger, deliver: () => built.outbox.deliverDue() }).start(),
     // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
     startMediaSweep({ db: built.database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
+    // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
+    createAlertJob({ db: built.database.db, appUrl: config.appUrl, logger, deliver: () => built.outbox.deliverDue() }).start(config.alertsIntervalMs),
   ];
   return {
     services,
     database: built.database,
     async stop() {
-      for (const stopJob of background) stopJob();
+      await Promise.all(background.map((stopJob) => stopJob()));
       await built.close();
     },
   };

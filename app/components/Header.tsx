@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate } from 'react-router';
 import { CATEGORIES, resolveCategory } from '~/lib/categories';
 import { Logo } from './Logo';
 
-type HeaderUser = { firstName: string; savedCount?: number | null; admin?: boolean } | null;
+type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; admin?: boolean } | null;
 
 /** Spec: header search sends only the non-empty trimmed values to /products; nothing when both are blank. */
 export function buildSearchUrl(search: string, location: string): string | null {
@@ -86,6 +86,11 @@ function MenuLinks({ user }: { user: HeaderUser }) {
       <li>
         <Link className={item} to="/favourites">
           Saved ads{user.savedCount != null && <span data-testid="saved-count"> ({user.savedCount})</span>}
+        </Link>
+      </li>
+      <li>
+        <Link className={item} to="/my-alerts">
+          Saved searches{user.searchCount != null && <span data-testid="search-count"> ({user.searchCount})</span>}
         </Link>
       </li>
       <li><Link className={item} to="/my-details">My Details</Link></li>

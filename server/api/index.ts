@@ -13,6 +13,7 @@ import { reportsRoutes } from './reports.ts';
 import { phoneVerificationRoutes } from './phone-verification.ts';
 import { savedRoutes } from './saved.ts';
 import { adminRoutes } from './admin.ts';
+import { savedSearchRoutes } from './saved-searches.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
@@ -30,6 +31,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', phoneVerificationRoutes(services));
   api.route('/', savedRoutes(services));
   api.route('/', adminRoutes(services));
+  api.route('/', savedSearchRoutes(services));
   docsRoutes(api, services);
   return api;
 }

@@ -29,7 +29,8 @@ const WORD_BREAK = /[\s!-/:-@[-`{-~]+/;
 
 export type SearchWord = { text: string; runs: string[]; whole: boolean };
 
-function term(text: string): SearchWord | null {
+/** A word (or the location phrase) as matched: its runs of letters and digits, and whether it matches whole words only. */
+export function term(text: string): SearchWord | null {
   const runs = text.split(WORD_BREAK).filter(Boolean);
   if (runs.length === 0) return null;
   return { text, runs, whole: !runs.some((r) => r.length >= 3) };

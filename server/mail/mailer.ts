@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+/** `headers`: extra header lines, e.g. List-Unsubscribe on alerts (server/alerts/emails.ts). */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; headers?: Record<string, string> };
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
 /**

@@ -152,6 +152,15 @@ export function createOutboxMailer(deps: { db: Db; transport: Mailer; logger: Lo
   };
 }
 
+/**
+ * Stores a message in the outbox inside the caller's transaction (`db` may be one), without
+ * trying to deliver it: the worker (or deliverDue) sends it once the transaction has committed.
+ * For mail that must go out exactly when something else is recorded (alerts mark their ads sent).
+ */
+export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({ message });
+}
+
 /** An SMTP 5xx answer: the server will never take this message, so retrying is pointless. */
 function isPermanentRefusal(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;

@@ -58,6 +58,8 @@ export const RATE_LIMITS = {
   phoneCodesPerNumber: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `Many codes have been sent to this number today. Please try again in ${inMinutes(s)}.` },
   /** Saving and removing saved ads, per account: a shopper taps a few dozen, a script thousands. */
   savesPerUser: { limit: 200, windowMs: 10 * MINUTE, message: 'You have saved and removed many ads in a short time. Please wait a few minutes and try again.' },
+  /** Saving, changing and deleting saved searches, per account. */
+  savedSearchesPerUser: { limit: 100, windowMs: 10 * MINUTE, message: 'You have changed your saved searches many times in a short time. Please wait a few minutes and try again.' },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

@@ -132,3 +132,17 @@ test('a11y sweep, signed in: Manage ads with sold, hidden and held ads, a sold a
   await sweep(adminPage);
   await admin.close();
 });
+
+// '/my-alerts' above is the empty Saved searches page; this is it with searches, and a results page with the search saved (issue 18.2).
+test('a11y sweep, signed in: Saved searches with searches, and a results page with Save this search', { tag: '@one-viewport' }, async ({ page }) => {
+  await newSignedInAccount(page);
+  for (const data of [{ search: 'toyota axio', category: 'Cars & Vehicles', minPrice: 500000 }, { location: 'Kisumu', frequency: 'instant' }]) {
+    expect((await page.request.post('/api/saved-searches', { data })).status()).toBe(201);
+  }
+  await page.goto('/my-alerts');
+  await expect(page.getByTestId('saved-search')).toHaveCount(2);
+  await sweep(page);
+  await page.goto('/listings?search=phone');
+  await expect(page.getByRole('button', { name: 'Save this search' })).toBeVisible();
+  await sweep(page);
+});

@@ -229,14 +229,14 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       await expectPageBasics(page, /^Saved ads — Soko$/);
     });
 
-    test('/my-alerts shows sample alerts with type, message and date', async ({ page }) => {
+    test('/my-alerts is the real Saved searches page, empty for a new account', async ({ page }) => {
+      // No longer a sample (issue 18): tests/e2e/saved-searches.spec.ts covers saving and alerts.
       await page.goto('/my-alerts');
-      await expect(page.getByRole('heading', { level: 1, name: 'My Alerts' })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(4);
-      await expect(page.getByText('Price drop', { exact: true })).toBeVisible();
-      await expect(page.getByText(/Toyota Axio 2014 in your favourites is now Ksh 1,290,000/)).toBeVisible();
-      await expect(page.locator('time[datetime="2026-03-14T09:20:00+03:00"]')).toBeVisible();
-      await expectPageBasics(page, /^My Alerts — Soko$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible();
+      await expect(page.getByTestId('saved-searches-total')).toHaveText('No saved searches yet.');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Browse all listings' })).toBeVisible();
+      await expect(page.getByText('Sample page:')).toHaveCount(0);
+      await expectPageBasics(page, /^Saved searches — Soko$/);
     });
 
     test('/manage-job-ads shows the job ads table with its columns and actions', async ({ page }) => {

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { payments, savedAds, users } from '../../server/db/schema/index.ts';
 import { saveAd } from '../../server/saved/saved-ads.ts';
 import { makeAdmin } from '../../server/moderation/moderation.ts';
+import { saveSearch } from '../../server/saved/saved-searches.ts';
+import { unsubscribeToken } from '../../server/alerts/unsubscribe.ts';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
 import { file, image, postAd, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
@@ -165,6 +167,17 @@ describe('every page is valid HTML with headings that never skip a level', () =>
     await saveAd(t.services, ownerId, adId);
     await t.services.db.insert(savedAds).values({ userId: ownerId, listingId: goneId, title: 'Subaru Forester to be removed' });
     await check('/favourites', 200, true);
+  });
+  it('Saved searches with searches, a results page with one saved, and the unsubscribe page (issue 18)', async () => {
+    const { search } = await saveSearch(t.services, ownerId, { search: 'toyota', category: 'Cars & Vehicles', minPrice: 500000 });
+    await saveSearch(t.services, ownerId, { location: 'Kisumu' }, 'instant');
+    await check('/my-alerts', 200, true);
+    await check(`/my-alerts?saved=${search.id}`, 200, true);
+    await check('/listings?search=toyota&category=Cars%20%26%20Vehicles&minPrice=500000', 200, true);
+    await check('/category/cars-vehicles?search=toyota', 200, true);
+    const token = await unsubscribeToken(t.services.db, search.id);
+    await check(`/unsubscribe/${token}`, 200, false);
+    await check('/unsubscribe/not-a-token', 404, false);
   });
   it('signed in: the own ad page, and its edit forms', async () => {
     await check(`/listing/${adId}`, 200, true);

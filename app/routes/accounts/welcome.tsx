@@ -12,6 +12,8 @@ function nextLabel(path: string): string {
   if (path.startsWith('/listing/')) return 'Back to the ad';
   // A Save tapped before signing up (app/routes/saved/save.tsx): following the link saves it.
   if (path.startsWith('/saved/')) return 'Save the ad and go back';
+  // Save this search tapped before signing up (app/routes/saved/save-search.tsx).
+  if (path.startsWith('/saved-searches?')) return 'Save the search';
   return 'Continue';
 }
 

@@ -13,7 +13,6 @@ export const helpRoutes: RouteConfigEntry[] = [
   route('terms', 'routes/help/terms.tsx'),
   route('privacy', 'routes/help/privacy.tsx'),
   // The specification's sample pages (protected, example data from app/samples/).
-  route('my-alerts', 'routes/help/my-alerts.tsx'),
   route('manage-job-ads', 'routes/help/manage-job-ads.tsx'),
   route('messages', 'routes/help/messages.tsx'),
   route('create-listing', 'routes/help/create-listing.tsx'),

@@ -13,6 +13,8 @@ import { browsePageCount, parseListingQuery } from '../../../server/listings/lis
 import { searchCards } from '../../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsFor } from '../../../server/saved/saved-ads';
+import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
+import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/category';
 
 export const shouldRevalidate = keepDataAfterSave;
@@ -22,8 +24,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = categoryFromSlug(params.slug);
   if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
   // The category is the address's; a category or location in the query is not this page's.
-  const { search = '', minPrice, maxPrice, sort, page, limit } = parseListingQuery(new URL(request.url).searchParams, 'page');
-  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort };
+  const query = new URL(request.url).searchParams;
+  const { search = '', minPrice, maxPrice, sort, page, limit } = parseListingQuery(query, 'page');
+  // What "Save this search" saves: the category of the address and the page's filters.
+  const searchFilters = pageFilters(query, category);
+  const savedSearchId = await savedSearchStateFor(context, searchFilters);
+  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, minPrice, maxPrice, sort, searchFilters, savedSearchId };
   try {
     const result = await searchCards(context.db, { category, search, minPrice, maxPrice, sort, page, limit }, { cache: context.searchCache });
     return data({ ...base, items: result.items, saved: await savedIdsFor(context, result.items), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
@@ -94,7 +100,10 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
   return (
     <div className="flex flex-col gap-4">
       <header>
-        <h1 className="break-words text-2xl font-bold">{slugHeading(d.slug)}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h1 className="break-words text-2xl font-bold">{slugHeading(d.slug)}</h1>
+          {!d.error && <SaveSearchButton filters={d.searchFilters} savedId={d.savedSearchId} />}
+        </div>
         <p className="mt-1 text-gray-700 dark:text-gray-300">{d.description}</p>
         {!d.error && (
           <p className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">

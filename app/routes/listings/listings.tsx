@@ -14,6 +14,8 @@ import { browsePageCount, parseListingQuery } from '../../../server/listings/lis
 import { searchCards } from '../../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsFor } from '../../../server/saved/saved-ads';
+import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
+import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/listings';
 
 export const shouldRevalidate = keepDataAfterSave;
@@ -30,16 +32,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { category, search, location, minPrice, maxPrice, sort, page, limit } = parseListingQuery(params, 'page');
   const shown = { category: category ?? null, search: search ?? '', location: location ?? '', minPrice, maxPrice, sort, limit };
   const origin = new URL(context.config.appUrl).origin;
+  // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
+  const searchFilters = pageFilters(params);
+  const savedSearchId = await savedSearchStateFor(context, searchFilters);
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, origin, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
   }
   try {
     const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache });
     return data({
       ...shown,
       origin,
+      searchFilters,
+      savedSearchId,
       blankSearch,
       items: result.items,
       saved: await savedIdsFor(context, result.items),
@@ -52,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, searchFilters, savedSearchId, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -105,7 +112,10 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
-        <CategoryFilter values={filters} />
+        <div className="flex flex-wrap items-end gap-2">
+          {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
+          <CategoryFilter values={filters} />
+        </div>
       </div>
       <BrowseFilters values={filters} />
 

@@ -1,0 +1,71 @@
+import { Link, redirect } from 'react-router';
+import { SAVED_SEARCH_MESSAGES, searchHref } from '~/lib/saved-search-rules';
+import { requireAuth } from '../../../server/http/guards';
+import { failureData } from '../../../server/http/page-errors';
+import { clearPendingSearchCookie, isPendingSearch, pendingSearchCookie } from '../../../server/saved/pending-search';
+import { savedFiltersOf, saveSearch } from '../../../server/saved/saved-searches';
+import type { Route } from './+types/save-search';
+
+/*
+ * The one place "Save this search" posts to (app/components/listings/SaveSearchButton.tsx).
+ * A plain form goes on to Saved searches with the new search marked; the JavaScript fetcher
+ * (js=1) gets { id, message } and stays on the results page. The filters are read by the one
+ * parser of a listing query, as the results page read them.
+ */
+
+const formQuery = (form: FormData) => {
+  const query = new URLSearchParams();
+  for (const [k, v] of form) if (typeof v === 'string' && k !== 'js') query.append(k, v);
+  return query;
+};
+
+/** The visitor signed in after tapping Save this search: save it (the cookie names the same filters), then Saved searches. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, request);
+  const filters = savedFiltersOf(new URL(request.url).searchParams, 'page');
+  const secure = context.config.secureCookies;
+  if (!isPendingSearch(request, filters)) throw redirect(searchHref(filters));
+  const headers = { 'Set-Cookie': clearPendingSearchCookie(secure) };
+  const saved = await saveSearch(context, auth.user.id, filters).catch((error: unknown) => {
+    // A full list or a limit: Saved searches says what there is to say.
+    context.logger.info({ reqId: context.requestId, err: error }, 'search save after login not done');
+    return null;
+  });
+  throw redirect(saved ? `/my-alerts?saved=${saved.search.id}` : '/my-alerts?full=1', { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const js = form.get('js') === '1';
+  const filters = savedFiltersOf(formQuery(form), 'page');
+  if (!context.auth) {
+    // Sign in (or sign up) first; then GET /saved-searches?<filters> saves it.
+    const next = `/saved-searches${searchHref(filters).replace(/^\/listings/, '')}`;
+    throw redirect(`/auth/login?redirectTo=${encodeURIComponent(next)}`, { headers: { 'Set-Cookie': pendingSearchCookie(filters, context.config.secureCookies) } });
+  }
+  let id: string;
+  try {
+    id = (await saveSearch(context, context.auth.user.id, filters)).search.id;
+  } catch (error) {
+    return failureData(error, (failure) => ({ error: failure.message, back: searchHref(filters) }));
+  }
+  if (js) return { id, message: SAVED_SEARCH_MESSAGES.saved };
+  throw redirect(`/my-alerts?saved=${id}`);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Saved searches — Soko' }, { name: 'robots', content: 'noindex' }];
+
+/** Shown only when a plain form's save failed (the list is full, a limit): the reason and the ways on. */
+export default function SaveSearchFailed({ actionData }: Route.ComponentProps) {
+  const failed = actionData && 'error' in actionData ? actionData : null;
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-bold">The search was not saved</h1>
+      <p role="alert" className="mt-2 text-gray-700 dark:text-gray-300">{failed?.error ?? 'Use Save this search on a results page to save it.'}</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to={failed?.back ?? '/listings'} className="btn-primary">Go back</Link>
+        <Link to="/my-alerts" className="btn-secondary">Saved searches</Link>
+      </div>
+    </section>
+  );
+}
