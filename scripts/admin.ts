@@ -4,15 +4,10 @@
  * database (DATABASE_URL, or the embedded one under DATA_DIR). Run it with the server stopped
  * when the database is the embedded one (it belongs to one process).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config.ts';
 import { makeAdmin } from '../server/moderation/moderation.ts';
 import { createServices } from '../server/services.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+import { loadScriptConfig } from './script-config.ts';
 
 let email: string | undefined;
 try {
@@ -25,16 +20,7 @@ if (!email?.trim()) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }, root);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadScriptConfig({ LOG_LEVEL: 'warn' });
 const { services, close } = await createServices(config);
 const ok = await makeAdmin(services.db, email).finally(close);
 if (!ok) {

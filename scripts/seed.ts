@@ -3,25 +3,11 @@
  * or the embedded one under DATA_DIR) when it has no users yet, without starting the server.
  * `npm start` does the same on its first start unless SEED_DEMO_DATA=false.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../server/config.ts';
 import { seedIfEmpty } from '../server/seed/seed.ts';
 import { createServices } from '../server/services.ts';
+import { loadScriptConfig } from './script-config.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-
-let config;
-try {
-  config = loadConfig(process.env, root);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadScriptConfig();
 const { services, close } = await createServices(config);
 try {
   const seeded = await seedIfEmpty(services);

@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { SaveFailed } from '~/components/SaveFailed';
 import { SAVED_SEARCH_MESSAGES, searchHref } from '~/lib/saved-search-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
@@ -58,14 +59,5 @@ export const meta: Route.MetaFunction = () => [{ title: 'Saved searches — Soko
 /** Shown only when a plain form's save failed (the list is full, a limit): the reason and the ways on. */
 export default function SaveSearchFailed({ actionData }: Route.ComponentProps) {
   const failed = actionData && 'error' in actionData ? actionData : null;
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">The search was not saved</h1>
-      <p role="alert" className="mt-2 text-gray-700 dark:text-gray-300">{failed?.error ?? 'Use Save this search on a results page to save it.'}</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to={failed?.back ?? '/listings'} className="btn-primary">Go back</Link>
-        <Link to="/my-alerts" className="btn-secondary">Saved searches</Link>
-      </div>
-    </section>
-  );
+  return <SaveFailed heading="The search was not saved" error={failed?.error} hint="Use Save this search on a results page to save it." back={failed?.back} list={{ to: '/my-alerts', label: 'Saved searches' }} />;
 }

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { SaveFailed } from '~/components/SaveFailed';
 import { SAVED_MESSAGES } from '~/lib/saved-rules';
 import { requireAuth, safeRedirectPath } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
@@ -55,16 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Saved ads — Soko' }, { name: 'robots', content: 'noindex' }];
 
 /** Shown only when a plain form's save failed (a limit, a deleted ad): the reason and the way back. */
-export default function SaveFailed({ actionData }: Route.ComponentProps) {
+export default function SaveAdFailed({ actionData }: Route.ComponentProps) {
   const failed = actionData && 'error' in actionData ? actionData : null;
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">The ad was not saved</h1>
-      <p role="alert" className="mt-2 text-gray-700 dark:text-gray-300">{failed?.error ?? 'Use the Save button on an ad to save it.'}</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to={failed?.back ?? '/listings'} className="btn-primary">Go back</Link>
-        <Link to="/favourites" className="btn-secondary">Saved ads</Link>
-      </div>
-    </section>
-  );
+  return <SaveFailed heading="The ad was not saved" error={failed?.error} hint="Use the Save button on an ad to save it." back={failed?.back} list={{ to: '/favourites', label: 'Saved ads' }} />;
 }
