@@ -143,6 +143,9 @@ export async function approveListing(deps: Pick<Services, 'db'>, admin: Actor, l
       .set({ status: ad.soldAt ? 'sold' : 'active', moderationReason: null, statusChangedAt: now })
       .where(eq(listings.id, ad.id));
     await tx.execute(sql`delete from listing_reports where listing_id = ${ad.id}`);
+    // Saved-search alerts skipped it while it was held (server/alerts): it is new to buyers now.
+    // An ad already announced is not announced again (saved_search_hits).
+    if (!ad.soldAt) await tx.execute(sql`insert into alert_queue (listing_id) values (${ad.id}) on conflict do nothing`);
     await log(tx, { actor: admin, action: 'approve', listingId: ad.id, userId: ad.ownerId, subject: ad.title, now });
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from '../../app/lib/saved-search-rules.ts';
 import { digestBoundary } from '../../server/alerts/alerts.ts';
 import { createAlertJob } from '../../server/alerts/job.ts';
+import { approveListing } from '../../server/moderation/moderation.ts';
 import { adWords, searchKey } from '../../server/alerts/match-keys.ts';
 import { unsubscribeToken, verifyUnsubscribeToken } from '../../server/alerts/unsubscribe.ts';
 import { createApp } from '../../server/app.ts';
@@ -298,6 +299,28 @@ describe('alerts', () => {
     expect(mail!.text).toContain(kept!.id);
     expect(mail!.text).not.toContain(held!.id);
     expect(mail!.text).not.toContain(hidden!.id);
+  });
+
+  it('announces an ad held for review once a moderator approves it, and only once', async () => {
+    const { user } = await t.createUser();
+    const { user: admin } = await t.createUser();
+    const w = unique();
+    const clock = { now: new Date(Date.UTC(2026, 6, 1, 10)) };
+    const job = jobAt(clock);
+    await saveSearch(t.services, user.id, { search: w }, 'instant', clock.now);
+    const [held] = await insertRows(t, seller.user.id, [{ title: `Held ${w}`, status: 'held' }]);
+    await job.runOnce();
+    expect(await alertsTo(user.email)).toEqual([]);
+    await approveListing(t.services, admin, held!.id);
+    await job.runOnce();
+    const [mail, ...more] = await alertsTo(user.email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain(held!.id);
+    // Approved again after another hold: not a second time.
+    await t.services.db.update(listings).set({ status: 'held' }).where(eq(listings.id, held!.id));
+    await approveListing(t.services, admin, held!.id);
+    await job.runOnce();
+    expect(await alertsTo(user.email)).toHaveLength(1);
   });
 
   it('carries List-Unsubscribe and List-Unsubscribe-Post, in the outbox and in the sent message', async () => {
