@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { listings, moderationLog } from '../db/schema/index.ts';
-import { hashBands, hashDistance, isDistinctive } from '../media/photo-hash.ts';
+import { hashBands, isDistinctive } from '../media/photo-hash.ts';
 import { scamPhrases } from './scam-phrases.ts';
 
 /** When an ad is held for review (configurable: RISK_* in server/config.ts). */
@@ -78,20 +78,27 @@ async function lowPrice(db: Db, limits: RiskThresholds, ad: AdForRisk): Promise<
   }
 }
 
+/**
+ * One statement for all the ad's photos: candidates through the band index, then the distance
+ * in the database (bit_count of the XOR), so only true matches count against the LIMIT however
+ * many photos share a band.
+ */
 async function reusedPhoto(db: Db, limits: RiskThresholds, ad: AdForRisk): Promise<RiskFinding | null> {
-  for (const [n, hash] of ad.photoHashes.entries()) {
-    if (!isDistinctive(hash)) continue;
-    const candidates = await queryRows<{ photo_hash: string; listing_id: string }>(
-      db,
-      sql`SELECT i.photo_hash, i.listing_id FROM listing_images i JOIN listings l ON l.id = i.listing_id
-          WHERE i.hash_bands && ${sql`ARRAY[${sql.join(hashBands(hash).map((b) => sql`${b}`), sql`, `)}]::integer[]`}
-            AND l.owner_id <> ${ad.ownerId}
-          LIMIT 100`,
-    );
-    const match = candidates.find((c) => hashDistance(c.photo_hash, hash) <= limits.photoDistance);
-    if (match) return { signal: 'reused_photo', detail: `photo ${n + 1} is already in another account's ad ${match.listing_id}` };
-  }
-  return null;
+  const photos = ad.photoHashes.map((hash, n) => ({ hash, n })).filter((p) => isDistinctive(p.hash));
+  if (photos.length === 0) return null;
+  const list = (values: SQL[]) => sql.join(values, sql`, `);
+  const [match] = await queryRows<{ n: number; listing_id: string }>(
+    db,
+    sql`SELECT mine.n, i.listing_id FROM listing_images i
+          JOIN listings l ON l.id = i.listing_id
+          JOIN (VALUES ${list(photos.map((p) => sql`(${p.n}::int, ${p.hash}::text)`))}) AS mine (n, hash)
+            ON bit_count(('x' || i.photo_hash)::bit(128) # ('x' || mine.hash)::bit(128)) <= ${limits.photoDistance}
+        WHERE i.hash_bands && ARRAY[${list(photos.flatMap((p) => hashBands(p.hash)).map((b) => sql`${b}`))}]::integer[]
+          AND l.owner_id <> ${ad.ownerId}
+        ORDER BY mine.n
+        LIMIT 1`,
+  );
+  return match ? { signal: 'reused_photo', detail: `photo ${Number(match.n) + 1} is already in another account's ad ${match.listing_id}` } : null;
 }
 
 async function newAccountBurst(db: Db, limits: RiskThresholds, ad: AdForRisk): Promise<RiskFinding | null> {
