@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,7 +44,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm }, ...(await pgliteEngine()) });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle({ client, schema }) as unknown as Db;
   // In process there is no connection to lose; a closed (or crashed) PGlite is the fault.
@@ -62,6 +63,23 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       if (!client.closed) await client.close();
     },
   };
+}
+
+let engine: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+
+/**
+ * PGlite's compiled WebAssembly and its file-system bundle, made once per process. Each
+ * PGlite.create() would otherwise compile the 9 MB module and read the bundle again: about
+ * half of the 2-4 s an instance takes to start, paid by every test file and by the
+ * browser-test server, which opens the database twice (seed, then start).
+ */
+function pgliteEngine() {
+  engine ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([fs.promises.readFile(path.join(dist, 'pglite.wasm')), fs.promises.readFile(path.join(dist, 'pglite.data'))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })();
+  return engine;
 }
 
 async function openPostgres(options: { url: string; searchPath?: string; max?: number }): Promise<Database> {

@@ -12,6 +12,9 @@ import { expect, hydrated, loginAs, newAccount, newSignedInAccount, openMenu, po
  * changes colours only, so the dark theme is checked with axe's colour rules alone.
  */
 test.use({ bypassCSP: true });
+// A sweep is four axe runs per page, and some tests sweep four or five pages: more than the
+// default 45 s on a busy 2-core machine (the unit half of `npm test` runs beside this one).
+test.describe.configure({ timeout: 120_000 });
 
 const WIDTHS = [360, 1280];
 const THEMES = ['light', 'dark'] as const;

@@ -37,7 +37,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await pages?.close();
   await t?.close();
 });
 

@@ -42,7 +42,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await pages?.close();
   await t?.close();
 });
 
