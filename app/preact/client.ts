@@ -7,11 +7,21 @@
  *   renders into `document.documentElement` and so would put a second `<html>` inside the first.
  *   It is given a stand-in parent instead, whose one child is the existing `<html>`: Preact then
  *   adopts the server's `<html>`, `<head>` and `<body>` as they are.
- * - `HydratedRouter` suspends on its first render (it throws the promise that decodes the
- *   server's data). React waits at the root; Preact waits at a `<Suspense>` boundary, keeping the
- *   server's DOM until the promise settles, so one is put around the app.
+ * - React's server rendering moves some elements into `<head>` (`<link rel="modulepreload">` from
+ *   `<Scripts>`, preloads, `<title>` and `<meta>` ahead of the layout's own script): Preact
+ *   adopts elements in order, tag by tag, without comparing attributes, so an extra `<link>`
+ *   before the stylesheet's would be taken for it and the stylesheet dropped. The preload hints
+ *   have done their work by the time this runs (this module is one of them) and are removed
+ *   first: the head's elements of each tag are then in the order the layout renders them.
+ * - `HydratedRouter` suspends on its first render: before anything else (no hook has run) it
+ *   throws the promise that decodes the server's data. React 19 waits at the root. Preact has no
+ *   root to wait at, and resuming a hydration inside `<Suspense>` does not hydrate what it
+ *   resumes (state that differs from the server's HTML, such as a width-dependent placeholder,
+ *   never reaches the DOM). So the app is rendered once into a detached element, which starts
+ *   the decoding and throws its promise, and the document is hydrated when it has settled, in
+ *   one pass, as React does it.
  */
-import { createElement, hydrate, render, Suspense } from 'preact/compat';
+import { hydrate, render } from 'preact/compat';
 import type { ReactNode } from 'react';
 
 function documentParent(): ParentNode {
@@ -34,14 +44,17 @@ function documentParent(): ParentNode {
 type Root = { render(children: ReactNode): void; unmount(): void };
 
 export function hydrateRoot(container: Document | Element, children: ReactNode): Root {
-  const parent = container.nodeType === 9 ? documentParent() : (container as Element);
-  // preact/compat's types are its own; the element is the same object either way.
-  const app = createElement(Suspense as never, { fallback: null }, children as never);
-  hydrate(app, parent as never);
-  return {
-    render: (next) => render(createElement(Suspense as never, { fallback: null }, next as never), parent as never),
-    unmount: () => render(null, parent as never),
-  };
+  for (const hint of document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]')) hint.remove();
+  const parent = (container.nodeType === 9 ? documentParent() : container) as never;
+  const start = () => hydrate(children as never, parent);
+  try {
+    render(children as never, document.createElement('div') as never);
+  } catch (thrown) {
+    if (!(thrown instanceof Promise)) throw thrown;
+    thrown.then(start, start);
+    return createRoot(parent);
+  }
+  throw new Error('hydrateRoot: expected the app to wait for its data on the first render (React Router\'s HydratedRouter)');
 }
 
 export function createRoot(container: Element): Root {
