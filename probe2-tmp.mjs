@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+await page.route('**/*', (r) => r.continue());
+const js = await browser.newPage({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+await js.goto('http://127.0.0.1:3320' + (process.argv[2] ?? '/'));
+const before = await js.evaluate(() => document.documentElement.outerHTML);
+await page.goto('http://127.0.0.1:3320' + (process.argv[2] ?? '/'));
+await page.waitForSelector('html[data-hydrated]');
+await page.waitForTimeout(500);
+const after = await page.evaluate(() => document.documentElement.outerHTML);
+const fs = await import('node:fs');
+const fmt = (s) => s.replace(/></g, '>\n<');
+fs.writeFileSync('/tmp/js16/before.html', fmt(before));
+fs.writeFileSync('/tmp/js16/after.html', fmt(after));
+await browser.close();
