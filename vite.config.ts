@@ -121,11 +121,38 @@ function plainDynamicImport(): Plugin {
   };
 }
 
+/**
+ * The browser runs Preact (preact/compat) where the app and React Router import React: React DOM
+ * and React are about 67 kB gzip of every page, Preact about 12. The server still renders with
+ * React (entry.server.tsx), and the browser hydrates that HTML with Preact (app/preact/client.ts
+ * explains the two differences it handles). Build only: `npm run dev` keeps React and its fast
+ * refresh.
+ */
+function preactInTheBrowser(): Plugin {
+  const preact = fileURLToPath(new URL('./node_modules/preact/', import.meta.url));
+  const files: Record<string, string> = {
+    react: path.join(preact, 'compat/dist/compat.mjs'),
+    'react-dom': path.join(preact, 'compat/dist/compat.mjs'),
+    'react/jsx-runtime': path.join(preact, 'compat/jsx-runtime.mjs'),
+    'react/jsx-dev-runtime': path.join(preact, 'compat/jsx-runtime.mjs'),
+    'react-dom/client': fileURLToPath(new URL('./app/preact/client.ts', import.meta.url)),
+  };
+  return {
+    name: 'soko:preact-in-the-browser',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      if (this.environment?.name !== 'client' || !(source in files)) return null;
+      return files[source]!;
+    },
+  };
+}
+
 /** What every page runs: the frameworks and the root layout (app/root.tsx and what only it uses). */
-const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router)\/|\/app\/(root\.tsx|components\/(Header|Footer|Logo|ThemeSwitcher|Toaster|NotFound)\.tsx|lib\/(toast|use-now|categories|nonce|theme)\.ts)/;
+const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router|preact)\/|\/app\/(preact\/client\.ts|root\.tsx|components\/(Header|Footer|Logo|ThemeSwitcher|Toaster|NotFound)\.tsx|lib\/(toast|use-now|categories|nonce|theme)\.ts)/;
 
 export default defineConfig({
-  plugins: [serverOnlyGuard(), plainDynamicImport(), reactRouterProductionBuild(), reactRouterWithoutDevNames(), tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [serverOnlyGuard(), plainDynamicImport(), preactInTheBrowser(), reactRouterProductionBuild(), reactRouterWithoutDevNames(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -40,6 +40,7 @@ import { listingImages, listings } from '../server/db/schema/index.ts';
 import { storeCoverFiles, storeImage } from '../server/media/images.ts';
 import { createServices } from '../server/services.ts';
 import { insertUser } from '../server/users/users.ts';
+import { jsPerRoute, JS_BUDGET_GZIP } from './js-per-route.ts';
 import { photoLike } from './photo-like.ts';
 
 const execFileAsync = promisify(execFile);
@@ -66,7 +67,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const KB = 1000;
 
 /** DESIGN.md section 7, in bytes. */
-const BUDGET = { cardImage: 12 * KB, listingsPage: 350 * KB, jsGzip: 115 * KB, htmlGzip: 30 * KB };
+const BUDGET = { cardImage: 12 * KB, listingsPage: 350 * KB, jsGzip: JS_BUDGET_GZIP, htmlGzip: 30 * KB };
 
 function build() {
   console.log(`Building into ${BUILD_DIR}/ ...`);
@@ -184,39 +185,6 @@ async function lighthouse(url: string, runs: number) {
 
 const sum = (list: Resource[], type?: string) => list.filter((r) => !type || r.type === type).reduce((n, r) => n + r.bytes, 0);
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
-
-/**
- * The gzipped JavaScript each route loads, from the build's manifest: entry, root and route
- * chunks (what the page's modulepreload links name). The manifest-*.js file is not counted: with
- * React Router's lazy route discovery (the default) a page never loads it; the routes it needs
- * are inlined in the HTML and later ones come from /__manifest as JSON.
- */
-function jsPerRoute(buildDir: string): Array<{ route: string; bytes: number }> {
-  const assets = path.join(buildDir, 'client');
-  const manifestFile = fs.readdirSync(path.join(assets, 'assets')).find((f) => /^manifest-.*\.js$/.test(f))!;
-  const manifestText = fs.readFileSync(path.join(assets, 'assets', manifestFile), 'utf8');
-  const manifest = JSON.parse(manifestText.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as {
-    entry: { module: string; imports: string[] };
-    routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport?: boolean }>;
-  };
-  const gz = new Map<string, number>();
-  const gzipped = (file: string) => {
-    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length);
-    return gz.get(file)!;
-  };
-  const out = [];
-  for (const route of Object.values(manifest.routes)) {
-    if (route.id === 'root' || route.hasDefaultExport === false) continue;
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
-      files.add(r.module);
-      for (const i of r.imports ?? []) files.add(i);
-    }
-    const bytes = [...files].reduce((n, f) => n + gzipped(f), 0);
-    out.push({ route: route.index ? '/' : `/${route.path ?? route.id}`, bytes });
-  }
-  return out.sort((a, b) => b.bytes - a.bytes);
-}
 
 function printJsPerRoute() {
   const js = jsPerRoute(path.join(root, BUILD_DIR));

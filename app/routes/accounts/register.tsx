@@ -85,6 +85,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     setEdited([]);
     if (found) event.preventDefault();
   };
+  // On every keystroke (the form's input event): the browser's Preact, unlike React, keeps a
+  // form's onChange as the DOM's change event, which waits for the field to lose focus.
   const onEdit = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     if (name && !edited.includes(name)) setEdited([...edited, name]);
@@ -102,7 +104,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <AuthCard title="Create an account" intro="Sign up to post ads and reach buyers across Kenya.">
-      <Form method="post" className="flex flex-col gap-4" onSubmit={check} onChange={onEdit}>
+      <Form method="post" className="flex flex-col gap-4" onSubmit={check} onInput={onEdit}>
         <ErrorAlert id="register-error" message={problem?.error} focus ref={alertRef} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -142,10 +142,10 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <div>
             <label htmlFor="subcategory" className="label">Subcategory</label>
-            {/* The ad's own subcategory stays chosen unless the seller picks N/A. */}
+            {/* The ad's own subcategory stays chosen unless the seller picks N/A. No option is null, not '': Preact's select takes an empty string for an option and fails. */}
             <select id="subcategory" name="subcategory" className="input" disabled={!category} defaultValue={listing.subcategory}>
               <option value="">{NO_SUBCATEGORY_LABEL}</option>
-              {listing.subcategory && <option value={listing.subcategory}>{listing.subcategory}</option>}
+              {listing.subcategory ? <option value={listing.subcategory}>{listing.subcategory}</option> : null}
             </select>
           </div>
         </div>

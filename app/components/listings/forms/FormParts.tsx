@@ -24,8 +24,9 @@ export function CategorySelect(props: { defaultValue?: string; value?: string; o
       required
       aria-invalid={props.invalid || undefined}
       aria-describedby={props.invalid ? 'category-error' : undefined}
-      defaultValue={props.defaultValue}
-      value={props.value}
+      // Only the one it is given: Preact (the browser build) takes an undefined value beside a
+      // defaultValue as a controlled value, and would put the default back on every render.
+      {...(props.value !== undefined ? { value: props.value } : { defaultValue: props.defaultValue })}
       onChange={props.onChange ? (e) => props.onChange!(e.currentTarget.value) : undefined}
     >
       <option value="">Select a category</option>
