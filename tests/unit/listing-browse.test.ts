@@ -111,6 +111,7 @@ describe('listing card', () => {
     price: 1250000,
     currency: 'KES',
     location: 'Nakuru',
+    place: null,
     category: 'Furniture',
     subcategory: 'Sofas',
     featured: true,
