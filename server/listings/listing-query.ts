@@ -53,8 +53,9 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
     category: resolveCategory(get('category')),
     search: term(get('search')),
     location: term(get('location')),
-    county: resolveCounty(get('county'))?.code ?? null,
-    town: resolveTown(get('town'))?.id ?? null,
+    // An unknown county or town is no filter (a page never errors on its filters).
+    county: resolveCounty(get('county'))?.code,
+    town: resolveTown(get('town'))?.id,
     minPrice: price(get('minPrice')),
     maxPrice: price(get('maxPrice')),
     sort: SORTS.find((s) => s === sort) ?? 'newest',
@@ -110,7 +111,7 @@ const apiQuerySchema = z
       .string()
       .optional()
       .transform((v, ctx) => {
-        if (!v?.trim()) return null;
+        if (!v?.trim()) return undefined;
         const county = resolveCounty(v);
         if (!county) {
           ctx.addIssue({ code: 'custom', message: `county must be a county code from 001 to ${COUNTIES.length.toString().padStart(3, '0')} or a county's name.` });
@@ -122,7 +123,7 @@ const apiQuerySchema = z
       .string()
       .optional()
       .transform((v, ctx) => {
-        if (!v?.trim()) return null;
+        if (!v?.trim()) return undefined;
         const town = resolveTown(v);
         if (!town) {
           ctx.addIssue({ code: 'custom', message: 'town must be the id or name of a town in GET /api/locations.' });
