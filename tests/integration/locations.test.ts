@@ -9,6 +9,9 @@ import { openDatabase, queryRows } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { searchCards } from '../../server/listings/queries.ts';
+import { createAlertJob } from '../../server/alerts/job.ts';
+import { savedFiltersOf, saveSearch } from '../../server/saved/saved-searches.ts';
+import { searchLabel } from '../../app/lib/saved-search-rules.ts';
 import { demoListings } from '../../server/seed/demo-data.ts';
 import { createApp } from '../../server/app.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
@@ -205,6 +208,25 @@ describe('county and town filters', () => {
       return rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(townPlan).toContain('listings_town_created_at_idx');
+  });
+});
+
+describe('saved searches', () => {
+  it('keep a county or town, say it in words, and alert on the county’s new ads only', async () => {
+    const { user } = await t.createUser();
+    const filters = savedFiltersOf(new URLSearchParams({ county: 'Kisumu' }));
+    expect(filters).toEqual({ county: '042' });
+    expect(searchLabel(filters)).toBe('All ads in Kisumu');
+    expect(searchLabel(savedFiltersOf(new URLSearchParams({ town: 'westlands', category: 'furniture' })))).toBe('All ads in Furniture in Westlands, Nairobi City');
+    const { search } = await saveSearch(t.services, user.id, filters, 'instant');
+    const [ahero, nyeri] = await insertRows(t, ownerId, [
+      { title: 'Bicycle in Ahero', location: 'Ahero', createdAt: new Date(), updatedAt: new Date() },
+      { title: 'Bicycle in Nyeri', location: 'Nyeri', createdAt: new Date(), updatedAt: new Date() },
+    ]);
+    await createAlertJob({ db: t.services.db, appUrl: t.config.appUrl, logger: t.services.logger, now: () => new Date() }).runOnce();
+    const hits = await queryRows<{ listing_id: string }>(t.services.db, sql`SELECT listing_id FROM saved_search_hits WHERE search_id = ${search.id}`);
+    expect(hits.map((h) => h.listing_id)).toEqual([ahero!.id]);
+    expect(hits.map((h) => h.listing_id)).not.toContain(nyeri!.id);
   });
 });
 
