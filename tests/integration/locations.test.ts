@@ -281,7 +281,6 @@ describe('the API', () => {
     const pages = await loadPageBuild();
     const app = createApp(t.services, { getBuild: pages.getBuild });
     const res = await app.request(`${TEST_ORIGIN}/listings?county=032`);
-    await pages.close();
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Table in Nakuru');
