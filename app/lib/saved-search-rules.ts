@@ -1,4 +1,5 @@
 /** Saved searches and their alerts (issue 18): rules the pages and the server share. */
+import { placeLabel } from './kenya-locations.ts';
 
 /** How many searches one account can keep: more than anyone follows, a ceiling for scripts. */
 export const MAX_SAVED_SEARCHES = 50;
@@ -44,7 +45,7 @@ export type SavedFilters = {
 
 const SORT_LABELS: Record<string, string> = { best: 'best match', price_asc: 'cheapest first', price_desc: 'dearest first' };
 const grouping = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-const KNOWN = new Set(['category', 'search', 'location', 'minPrice', 'maxPrice', 'sort']);
+const KNOWN = new Set(['category', 'search', 'location', 'county', 'town', 'minPrice', 'maxPrice', 'sort']);
 
 const present = (v: unknown): v is string | number => (typeof v === 'string' ? v.trim() !== '' : typeof v === 'number');
 
@@ -54,6 +55,9 @@ export function searchLabel(f: SavedFilters): string {
   parts.push(present(f.search) ? `"${f.search}"` : 'All ads');
   if (present(f.category)) parts.push(`in ${f.category}`);
   if (present(f.location)) parts.push(`near ${f.location}`);
+  // A town or county filter (issue 18, point 4) by its name: "in Westlands, Nairobi City".
+  const place = placeLabel(typeof f.town === 'string' ? f.town : null, typeof f.county === 'string' ? f.county : null);
+  if (place) parts.push(`in ${place}`);
   const min = typeof f.minPrice === 'number' ? f.minPrice : undefined;
   const max = typeof f.maxPrice === 'number' ? f.maxPrice : undefined;
   if (min !== undefined && max !== undefined) parts.push(`Ksh ${grouping.format(min)} to ${grouping.format(max)}`);
@@ -67,7 +71,7 @@ export function searchLabel(f: SavedFilters): string {
 /** The results page of a saved search: /listings with its filters (default sort left out). */
 export function searchHref(f: SavedFilters): string {
   const params = new URLSearchParams();
-  const order = ['search', 'category', 'location', 'minPrice', 'maxPrice', 'sort'];
+  const order = ['search', 'category', 'location', 'county', 'town', 'minPrice', 'maxPrice', 'sort'];
   const keys = [...order.filter((k) => k in f), ...Object.keys(f).filter((k) => !order.includes(k)).sort()];
   for (const k of keys) {
     const v = f[k];

@@ -9,6 +9,7 @@ import { contactRoutes } from './contact.ts';
 import { paymentsRoutes } from './payments.ts';
 import { listingsRoutes } from './listings.ts';
 import { categoriesRoutes } from './categories.ts';
+import { locationsRoutes } from './locations.ts';
 import { reportsRoutes } from './reports.ts';
 import { phoneVerificationRoutes } from './phone-verification.ts';
 import { savedRoutes } from './saved.ts';
@@ -27,6 +28,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', paymentsRoutes(services));
   api.route('/', listingsRoutes(services));
   api.route('/', categoriesRoutes(services));
+  api.route('/', locationsRoutes());
   api.route('/', reportsRoutes(services));
   api.route('/', phoneVerificationRoutes(services));
   api.route('/', savedRoutes(services));

@@ -28,7 +28,10 @@ export const ListingSchema = z
     subcategory: z.string().nullable(),
     price: z.number().int().nullable().openapi({ description: 'Whole units of the currency; null means negotiable' }),
     currency: z.enum(CURRENCIES),
-    location: z.string(),
+    location: z.string().openapi({ description: 'The location as the seller wrote or picked it' }),
+    townId: z.string().nullable().openapi({ description: 'The town the location names (GET /api/locations), or null', example: 'westlands' }),
+    countyCode: z.string().nullable().openapi({ description: 'Its county, 001–047 (or the county the location names); null when the location names no known place', example: '047' }),
+    place: z.string().nullable().openapi({ description: '"Town, County" (or the county alone) when the place is known, else null', example: 'Westlands, Nairobi City' }),
     images: z.array(z.string()).openapi({ description: 'Full-size image URLs; the first is the cover' }),
     photos: z.array(Photo),
     featured: z.boolean(),
@@ -77,7 +80,12 @@ const listingMultipart: BodySchema = {
     subcategory: { type: 'string', maxLength: 60 },
     price: { type: 'string', pattern: '^[0-9]*$', description: 'Whole number; empty means negotiable' },
     currency: { type: 'string', enum: [...CURRENCIES], default: 'KES' },
-    location: { type: 'string', maxLength: 100 },
+    location: {
+      type: 'string',
+      maxLength: 100,
+      description:
+        'Free text. A town or county of GET /api/locations, as its name ("Westlands"), "Town, County" ("Westlands, Nairobi City") or a county name ("Nairobi"), case-insensitive, also sets the listing’s townId and countyCode',
+    },
     images: {
       type: 'array',
       maxItems: 10,
@@ -109,7 +117,12 @@ const textEdit: BodySchema = {
     price: { type: ['integer', 'null'], minimum: 0, description: 'null means negotiable' },
     category: { type: 'string', enum: [...CATEGORIES] },
     subcategory: { type: ['string', 'null'], maxLength: 60 },
-    location: { type: 'string', maxLength: 100 },
+    location: {
+      type: 'string',
+      maxLength: 100,
+      description:
+        'Free text. A town or county of GET /api/locations, as its name ("Westlands"), "Town, County" ("Westlands, Nairobi City") or a county name ("Nairobi"), case-insensitive, also sets the listing’s townId and countyCode',
+    },
   },
 };
 
@@ -131,7 +144,12 @@ export const listingRoutes = {
         limit: z.string().optional().openapi({ description: `Default ${DEFAULT_PAGE_SIZE}, at most 100`, example: '24' }),
         category: z.string().optional().openapi({ description: 'Name or slug, case-insensitive; unknown means Others' }),
         search: z.string().optional(),
-        location: z.string().optional(),
+        location: z.string().optional().openapi({ description: 'Matched in the location text like a search word' }),
+        county: z.string().optional().openapi({
+          description: 'A county: its code 001–047 or its name (GET /api/locations), case-insensitive. Includes every town of the county',
+          example: '047',
+        }),
+        town: z.string().optional().openapi({ description: 'A town: its id or name (GET /api/locations), case-insensitive', example: 'westlands' }),
         minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
         maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
         sort: z.string().optional().openapi({ description: `One of ${SORTS.join(', ')}; newest by default` }),

@@ -18,6 +18,7 @@ const CardSchema = z
     price: z.number().int().nullable().openapi({ description: 'Whole units of the currency; null means negotiable' }),
     currency: z.enum(CURRENCIES),
     location: z.string(),
+    place: z.string().nullable().openapi({ description: '"Town, County" when the location names a known place, else null', example: 'Westlands, Nairobi City' }),
     category: z.string(),
     subcategory: z.string().nullable(),
     featured: z.boolean(),

@@ -30,6 +30,12 @@ export type ListingJson = {
   price: number | null;
   currency: string;
   location: string;
+  /** The town the location names (app/lib/kenya-locations.ts), or null. */
+  townId: string | null;
+  /** Its county ('001'–'047'), or the county the location names; null when it names no place. */
+  countyCode: string | null;
+  /** "Town, County" (or the county alone) when the place is known, else null: what cards and the ad page show. */
+  place: string | null;
   /** Full-size image URLs; the first is the cover. */
   images: string[];
   photos: Photo[];
@@ -58,6 +64,8 @@ export type CardJson = {
   price: number | null;
   currency: string;
   location: string;
+  /** "Town, County" when known (ListingJson's place), else null. */
+  place: string | null;
   category: string;
   subcategory: string | null;
   featured: boolean;
@@ -87,6 +95,9 @@ export function mediaUrl(name: string): string {
   return `/media/${name}`;
 }
 
+/** "Westlands, Nairobi City", the county alone for a county-wide ad, or null (migration 0880's tables; placeLabel() in app/lib/kenya-locations.ts). */
+const PLACE = sql.raw(`(SELECT coalesce(t.name || ', ', '') || c.name FROM counties c LEFT JOIN towns t ON t.id = l.town_id WHERE c.code = l.county_code)`);
+
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const FULL_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const variants = IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.storage_key', w)}`).join(', ');
@@ -99,6 +110,7 @@ export function listingJsonSql(now: Date): SQL {
   return sql`json_build_object(
     '_id', l.id, 'title', l.title, 'description', l.description, 'category', l.category,
     'subcategory', l.subcategory, 'price', l.price, 'currency', l.currency, 'location', l.location,
+    'townId', l.town_id, 'countyCode', l.county_code, 'place', ${PLACE},
     'images', coalesce(ph.images, '[]'::json), 'photos', coalesce(ph.photos, '[]'::json),
     'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false),
     'featuredUntil', ${sql.raw(iso('l.featured_until'))}, 'owner', l.owner_id,
@@ -135,7 +147,7 @@ const cardVariants = CARD_IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.stor
 /** The card of listing `l` (CardJson), written in SQL: no seller, no description, only the cover photo. */
 function cardJsonSql(now: Date): SQL {
   return sql`json_build_object(
-    '_id', l.id, 'title', l.title, 'price', l.price, 'currency', l.currency, 'location', l.location,
+    '_id', l.id, 'title', l.title, 'price', l.price, 'currency', l.currency, 'location', l.location, 'place', ${PLACE},
     'category', l.category, 'subcategory', l.subcategory,
     'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false),
     'createdAt', ${sql.raw(iso('l.created_at'))}, 'photo', cover.photo)`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolveCategory } from '../../app/lib/categories.ts';
+import { COUNTIES, resolveCounty, resolveTown } from '../../app/lib/kenya-locations.ts';
 import { parseInput } from '../http/validation.ts';
 import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from './queries.ts';
 
@@ -20,8 +21,8 @@ export type ListingQuery = ListingFilters & { sort: ListingSort; page: number; l
 export type QueryInput = URLSearchParams | Record<string, string | undefined>;
 
 /**
- * The one reader of a listing search's query (category, search, location, minPrice, maxPrice,
- * sort, page, limit), for GET /api/listings, the listing pages and the search benchmark.
+ * The one reader of a listing search's query (category, search, location, county, town,
+ * minPrice, maxPrice, sort, page, limit), for GET /api/listings, the listing pages and the search benchmark.
  * The category is resolved by name or slug, case-insensitively (unknown means Others).
  *
  * - `api`: every value is checked, and a bad one is a 400 that names it.
@@ -37,6 +38,8 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
       category: resolveCategory(q.category),
       search: q.search,
       location: q.location,
+      county: q.county,
+      town: q.town,
       minPrice: q.minPrice,
       maxPrice: q.maxPrice,
       sort: q.sort ?? 'newest',
@@ -50,6 +53,9 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
     category: resolveCategory(get('category')),
     search: term(get('search')),
     location: term(get('location')),
+    // An unknown county or town is no filter (a page never errors on its filters).
+    county: resolveCounty(get('county'))?.code,
+    town: resolveTown(get('town'))?.id,
     minPrice: price(get('minPrice')),
     maxPrice: price(get('maxPrice')),
     sort: SORTS.find((s) => s === sort) ?? 'newest',
@@ -63,7 +69,7 @@ export function browsePageCount(total: number, limit = DEFAULT_PAGE_SIZE): numbe
   return Math.max(1, Math.min(MAX_BROWSE_PAGE, Math.ceil(total / limit)));
 }
 
-const QUERY_NAMES = ['page', 'limit', 'category', 'search', 'location', 'minPrice', 'maxPrice', 'sort'] as const;
+const QUERY_NAMES = ['page', 'limit', 'category', 'search', 'location', 'county', 'town', 'minPrice', 'maxPrice', 'sort'] as const;
 
 const term = (value: string | undefined) => (value ?? '').trim().slice(0, MAX_BROWSE_TERM);
 
@@ -101,6 +107,30 @@ const apiQuerySchema = z
     category: z.string().max(100, 'category must be at most 100 characters.').optional(),
     search: z.string().max(200, 'search must be at most 200 characters.').optional(),
     location: z.string().max(100, 'location must be at most 100 characters.').optional(),
+    county: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return undefined;
+        const county = resolveCounty(v);
+        if (!county) {
+          ctx.addIssue({ code: 'custom', message: `county must be a county code from 001 to ${COUNTIES.length.toString().padStart(3, '0')} or a county's name.` });
+          return z.NEVER;
+        }
+        return county.code;
+      }),
+    town: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return undefined;
+        const town = resolveTown(v);
+        if (!town) {
+          ctx.addIssue({ code: 'custom', message: 'town must be the id or name of a town in GET /api/locations.' });
+          return z.NEVER;
+        }
+        return town.id;
+      }),
     minPrice: wholeNumber('minPrice', 0),
     maxPrice: wholeNumber('maxPrice', 0),
     sort: z

@@ -30,6 +30,10 @@ export type ListingFilters = {
   category?: Category | null;
   search?: string;
   location?: string;
+  /** A county's code ('047'): its ads, every town of it included (migration 0880). */
+  county?: string | null;
+  /** A town's id ('westlands'). */
+  town?: string | null;
   minPrice?: number;
   maxPrice?: number;
   sort?: ListingSort;
@@ -95,7 +99,7 @@ function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFor
   const words = wordsKey(filters.search);
   const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
-  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
+  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ListingFilters } from './queries.ts';
  *   a substring two letters would match nearly every ad.
  * - A word of punctuation only ("-", "&") says nothing and is left out.
  * The location filter works the same way on the location alone, as one substring.
+ * A county or town filter is the ad's county_code or town_id (migration 0880).
  *
  * Each condition comes in two forms that select the same ads:
  * - `check`: cheap to test on an ad in hand (a walk tests thousands);
@@ -123,6 +124,14 @@ export function filterConditions(filters: ListingFilters): Conditions {
   else if (place) {
     check.push(sql`lower(location) LIKE ${contains(place.text)}`);
     find.push(sql`search_tokens && ${wordsContaining(longest(place.runs), 'l:')}`);
+  }
+  // A county or a town (migration 0880): the same condition both ways; the ads' county and town
+  // indexes serve it (a county has every ad of its towns).
+  for (const place of [filters.county ? sql`county_code = ${filters.county}` : null, filters.town ? sql`town_id = ${filters.town}` : null]) {
+    if (place) {
+      check.push(place);
+      find.push(place);
+    }
   }
   if (whole.length) {
     const has = sql`search_tokens @> ${tokens(whole)}`;

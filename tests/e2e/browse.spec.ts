@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { demoListings } from '../../server/seed/demo-data.ts';
 import { CATEGORIES } from '../../app/lib/categories.ts';
 import { formatPrice } from '../../app/lib/money.ts';
+import { placeText, resolveLocation } from '../../app/lib/kenya-locations.ts';
 import { expect, hydrated, newAccount, newSignedInAccount, openMenu, postAd, signIn, test, uniqueWord, type Ad, type AdFields } from './support.ts';
 
 // Two kinds of tests. Those that check what search, filters and paging do post ads of their
@@ -77,7 +78,7 @@ const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasTe
 test.describe('home', () => {
   test('shows the featured ads as cards linking to their pages', async ({ page }) => {
     const featured = page.getByRole('list', { name: 'Featured Listings' });
-    let FEATURED: { title: string; location: string; category: string; price: number | null; currency: string }[] = [];
+    let FEATURED: { title: string; location: string; place: string | null; category: string; price: number | null; currency: string }[] = [];
     await expect(async () => {
       FEATURED = await apiJson(page, '/api/listings/featured');
       await page.goto('/');
@@ -87,7 +88,8 @@ test.describe('home', () => {
     for (const ad of FEATURED) {
       const card = featured.locator('article', { hasText: ad.title });
       await expect(card.getByText('Featured', { exact: true })).toBeVisible();
-      await expect(card.getByText(ad.location, { exact: true })).toBeVisible();
+      // "Town, County" when the location names a known place (issue 18, point 4).
+      await expect(card.getByText(ad.place ?? ad.location, { exact: true })).toBeVisible();
       await expect(card.getByText(ad.category, { exact: true })).toBeVisible();
       // The 4:3 card files, AVIF first (issue 16). Other tests feature ads with tiny photos,
       // which are never enlarged: only the demo photos have every card width.
@@ -355,7 +357,8 @@ test.describe('listing detail', () => {
     await expect(main.getByText('Saloon cars', { exact: true })).toBeVisible();
     await expect(main.getByText('Featured', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(AXIO.title);
-    await expect(main.getByText(AXIO.location, { exact: true })).toBeVisible();
+    const place = resolveLocation(AXIO.location);
+    await expect(main.getByText(place ? placeText(place) : AXIO.location, { exact: true })).toBeVisible();
     await expect(main.getByText(/^Posted (Today|Yesterday|\d+ days ago|\d+ weeks? ago|\d{1,2} \w{3} \d{4})$/)).toBeVisible();
     await expect(page.getByTestId('listing-price')).toHaveText('Ksh 1,100,000');
 

@@ -1,4 +1,5 @@
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { placeText, resolveLocation } from '../../app/lib/kenya-locations.ts';
 import sharp from 'sharp';
 
 let clients = 0;
@@ -37,6 +38,20 @@ export async function openMenu(page: Page): Promise<void> {
 }
 
 /** Waits until React has hydrated the page, so its handlers are attached (app/root.tsx marks it). */
+/**
+ * Fills the ad form's Location (issue 18, point 4): a select of towns before the page is live
+ * and without JavaScript (the option of the town `text` names), a type-ahead text box after.
+ */
+export async function pickLocation(scope: Locator, text: string): Promise<void> {
+  const field = scope.getByLabel('Location', { exact: true });
+  const place = resolveLocation(text);
+  // Retried: the select may become the text box between the two steps.
+  await expect(async () => {
+    if (await field.evaluate((el) => el.tagName === 'SELECT')) await field.selectOption(place ? placeText(place) : text, { timeout: 1000 });
+    else await field.fill(text, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }

@@ -246,6 +246,7 @@ describe('listing cards', () => {
     price: l.price,
     currency: l.currency,
     location: l.location,
+    place: l.place,
     category: l.category,
     subcategory: l.subcategory,
     featured: l.featured,

@@ -35,6 +35,13 @@ describe('browse query parameters (a page address)', () => {
     expect(parse(`search=${'x'.repeat(500)}`).search).toHaveLength(100);
   });
 
+  it('read a county by code or name and a town by id or name; an unknown one is no filter', () => {
+    expect(parse('county=047&town=westlands')).toMatchObject({ county: '047', town: 'westlands' });
+    expect(parse('county=nairobi&town=Kahawa%20West')).toMatchObject({ county: '047', town: 'kahawa-west' });
+    expect(parse('county=Taita%20Taveta')).toMatchObject({ county: '006' });
+    expect(parse('county=atlantis&town=atlantis')).toMatchObject({ county: undefined, town: undefined });
+  });
+
   it('fall back to no price filter, newest first and 24 a page for bad values', () => {
     expect(parse('minPrice=1000&maxPrice=50000&sort=price_desc&limit=100')).toMatchObject({ minPrice: 1000, maxPrice: 50000, sort: 'price_desc', limit: 24 });
     expect(parse('minPrice=-5&maxPrice=abc&sort=bogus')).toMatchObject({ minPrice: undefined, maxPrice: undefined, sort: 'newest' });
@@ -111,6 +118,7 @@ describe('listing card', () => {
     price: 1250000,
     currency: 'KES',
     location: 'Nakuru',
+    place: null,
     category: 'Furniture',
     subcategory: 'Sofas',
     featured: true,

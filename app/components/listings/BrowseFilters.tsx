@@ -1,5 +1,6 @@
 import { Form, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
+import { COUNTIES, townId } from '~/lib/kenya-locations';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -14,6 +15,10 @@ export type BrowseFilterValues = {
   category: string | null;
   search: string;
   location: string;
+  /** A county's code ('047'), or null. */
+  county?: string | null;
+  /** A town's id ('westlands'), or null. */
+  town?: string | null;
   minPrice?: number;
   maxPrice?: number;
   sort: string;
@@ -25,6 +30,8 @@ export function activeFilters(v: BrowseFilterValues): Record<string, string> {
   if (v.search) out.search = v.search;
   if (v.category) out.category = v.category;
   if (v.location) out.location = v.location;
+  if (v.county) out.county = v.county;
+  if (v.town) out.town = v.town;
   if (v.minPrice !== undefined) out.minPrice = String(v.minPrice);
   if (v.maxPrice !== undefined) out.maxPrice = String(v.maxPrice);
   if (v.sort && v.sort !== 'newest') out.sort = v.sort;
@@ -45,19 +52,52 @@ export function KeepFilters({ values, except }: { values: BrowseFilterValues; ex
 }
 
 /**
- * Location, price range (Ksh) and sort for /listings: a plain GET form inside a disclosure,
+ * County and town filters (issue 18, point 4): two plain selects of a GET form. A county takes
+ * in every one of its towns; a town is one place. `idPrefix` keeps ids unique on the page.
+ */
+export function PlaceFilter({ county, town, idPrefix }: { county?: string | null; town?: string | null; idPrefix: string }) {
+  return (
+    <>
+      <div>
+        <label htmlFor={`${idPrefix}-county`} className="label">County</label>
+        <select id={`${idPrefix}-county`} name="county" defaultValue={county ?? ''} key={`county${county}`} className="input">
+          <option value="">Any county</option>
+          {COUNTIES.map((c) => (
+            <option key={c.code} value={c.code}>{c.name}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-town`} className="label">Town</label>
+        <select id={`${idPrefix}-town`} name="town" defaultValue={town ?? ''} key={`town${town}`} className="input">
+          <option value="">Any town</option>
+          {COUNTIES.map((c) => (
+            <optgroup key={c.code} label={c.name}>
+              {c.towns.map((t) => (
+                <option key={t} value={townId(t)}>{t}</option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
+/**
+ * County, town, location, price range (Ksh) and sort for /listings: a plain GET form inside a disclosure,
  * so it works without JavaScript; with it, empty fields and the default sort stay out of the
  * address. Open when any of them is set.
  */
 export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
   const submit = useSubmit();
-  const open = Boolean(values.location || values.minPrice !== undefined || values.maxPrice !== undefined || values.sort !== 'newest');
+  const open = Boolean(values.location || values.county || values.town || values.minPrice !== undefined || values.maxPrice !== undefined || values.sort !== 'newest');
   return (
     <details open={open} className="rounded-lg">
       <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
       <Form
         method="get"
-        className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5"
+        className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
         onSubmit={(e) => {
           e.preventDefault();
           const params = new URLSearchParams();
@@ -65,7 +105,8 @@ export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
           submit(params, { method: 'get' });
         }}
       >
-        <KeepFilters values={values} except={['location', 'minPrice', 'maxPrice', 'sort']} />
+        <KeepFilters values={values} except={['location', 'county', 'town', 'minPrice', 'maxPrice', 'sort']} />
+        <PlaceFilter county={values.county} town={values.town} idPrefix="browse" />
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor="browse-location" className="label">Location</label>
           <input id="browse-location" type="text" name="location" defaultValue={values.location} key={values.location} placeholder="e.g. Nakuru" className="input" autoComplete="address-level2" />

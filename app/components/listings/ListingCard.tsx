@@ -56,7 +56,7 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
           </Link>
         </Heading>
         <p className="font-bold text-brand-700 dark:text-brand-100">{formatPrice(listing.price, listing.currency)}</p>
-        <p className="truncate text-xs text-gray-600 dark:text-gray-400">{listing.location}</p>
+        <p className="truncate text-xs text-gray-600 dark:text-gray-400">{listing.place ?? listing.location}</p>
         {listing.createdAt && (
           <p className="text-xs text-gray-600 dark:text-gray-400">
             <time dateTime={listing.createdAt} data-testid="posted">{postedAgo(listing.createdAt, now)}</time>

@@ -8,7 +8,7 @@ import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
 import type { Route } from './+types/edit-ad';
-import { CategorySelect, FormFailure } from '~/components/listings/forms/FormParts';
+import { CategorySelect, FormFailure, LocationPicker } from '~/components/listings/forms/FormParts';
 
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;
@@ -151,7 +151,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <div>
           <label htmlFor="location" className="label">Location</label>
-          <input id="location" type="text" name="location" className="input" required maxLength={LIMITS.location} defaultValue={listing.location} {...invalid('location')} />
+          <LocationPicker defaultValue={listing.location} maxLength={LIMITS.location} invalid={!!fieldErrors.location} />
           {fieldError('location')}
         </div>
         <div>

@@ -107,7 +107,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       subcategory: listing.subcategory,
       price: listing.price,
       currency: listing.currency,
-      location: listing.location,
+      // "Town, County" when the location names a known place (migration 0880), else the text as written.
+      location: listing.place ?? listing.location,
       featured: listing.featured,
       postedDate: listing.postedDate,
       views,

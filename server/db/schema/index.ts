@@ -3,3 +3,4 @@ export * from './listings.ts';
 export * from './payments.ts';
 export * from './outbox.ts';
 export * from './saved.ts';
+export * from './locations.ts';

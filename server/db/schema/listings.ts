@@ -12,6 +12,10 @@ export const listings = pgTable('listings', {
   price: bigint('price', { mode: 'number' }),
   currency: text('currency').notNull().default('KES'),
   location: text('location').notNull(),
+  /** The town the location names, or null (migration 0880, app/lib/kenya-locations.ts). */
+  townId: text('town_id'),
+  /** The county ('001'–'047') of the town, or the one the location names; null when it names none. */
+  countyCode: text('county_code'),
   featuredUntil: timestamp('featured_until', { withTimezone: true }),
   views: integer('views').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

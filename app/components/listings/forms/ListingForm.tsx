@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from 'react-router';
 import { CURRENCIES, currencyLabel } from '~/lib/money';
 import { LIMITS, MESSAGES } from '~/lib/listing-rules';
 import { toast } from '~/lib/toast';
-import { CategorySelect } from './FormParts';
+import { CategorySelect, LocationPicker } from './FormParts';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
 
 export type ListingFormValues = {
@@ -26,7 +26,7 @@ const REQUIRED: Array<keyof ListingFormValues> = ['title', 'category', 'location
 const FIELD_MESSAGES: Record<string, string> = {
   title: 'Enter a title.',
   category: 'Choose a category.',
-  location: 'Enter a location.',
+  location: 'Choose a town or county.',
   description: 'Enter a description.',
   images: MESSAGES.imageRequiredHint,
 };
@@ -201,7 +201,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           </div>
           <div>
             <label htmlFor="location" className="label">Location</label>
-            <input id="location" type="text" name="location" className="input" required maxLength={LIMITS.location} defaultValue={initial.location} placeholder="e.g. Westlands, Nairobi" autoComplete="address-level2" {...field('location')} />
+            <LocationPicker defaultValue={initial.location} maxLength={LIMITS.location} invalid={!!fieldErrors.location} onEdit={() => edited('location')} />
             {fieldError('location')}
           </div>
         </div>
