@@ -6,11 +6,12 @@
  * - Counties, their names and codes 001–047: the Constitution of Kenya 2010, First Schedule
  *   (Article 6(1)), in its order and spelling ("Taita/Taveta", "Elgeyo/Marakwet",
  *   "Tharaka-Nithi", "Murang'a", "Nairobi City").
- * - Towns: each county's headquarters first, then its largest urban centres, selected from the
- *   Kenya National Bureau of Statistics, 2019 Kenya Population and Housing Census, Volume II
- *   (Distribution of Population by Administrative Units) and its urban-centre tables. Nairobi
- *   City, Mombasa and the Nairobi commuter towns also list the areas buyers search by (Westlands,
- *   Kilimani, Karen, Embakasi, Kasarani, ...): sub-counties and wards of the same volume.
+ * - Towns: each county's headquarters first, then other main urban centres, and for Nairobi
+ *   City, Mombasa and the Nairobi commuter towns the areas buyers search by (Westlands,
+ *   Kilimani, Karen, Embakasi, Kasarani, ...). Compiled by hand from the places named in the
+ *   Kenya National Bureau of Statistics' 2019 Kenya Population and Housing Census, Volume II
+ *   (Distribution of Population by Administrative Units), but NOT yet checked line by line
+ *   against it: a correction goes in this file and a new migration.
  *
  * Migration 0880 (server/db/migrations/0880_counties_towns.sql) holds the same rows in the
  * `counties`, `towns` and `location_names` tables; tests/integration/locations.test.ts fails

@@ -20,7 +20,7 @@ const route = createRoute({
   summary: 'Kenya’s 47 counties and their main towns',
   description:
     'The places a listing’s `location` text is matched to (name, "Town, County" or county name, case-insensitive: the listing’s townId and countyCode), ' +
-    'and the values of the `county` and `town` filters of GET /api/listings. Counties: the Constitution of Kenya 2010, First Schedule; towns: KNBS 2019 census.',
+    'and the values of the `county` and `town` filters of GET /api/listings. Counties: the Constitution of Kenya 2010, First Schedule; towns: compiled after the KNBS 2019 census.',
   responses: { 200: { description: 'The counties in code order', content: { 'application/json': { schema: z.array(CountySchema) } } } },
 });
 

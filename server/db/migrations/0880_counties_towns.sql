@@ -1,7 +1,7 @@
 -- Counties and towns (issue 18, point 4): a structured location beside the free text.
 --
 -- Kenya's 47 counties (the Constitution of Kenya 2010, First Schedule: names and codes
--- 001–047) and their main towns (KNBS 2019 census, Volume II) are the rows below, the same as
+-- 001–047) and their main towns (compiled after the KNBS 2019 census) are the rows below, the same as
 -- app/lib/kenya-locations.ts, which cites the sources; tests/integration/locations.test.ts
 -- fails when the two differ. A town added later goes in the data file and a new migration.
 --
