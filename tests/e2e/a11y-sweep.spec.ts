@@ -13,7 +13,7 @@ import { expect, hydrated, loginAs, newAccount, newSignedInAccount, openMenu, po
  */
 test.use({ bypassCSP: true });
 // A sweep is four axe runs per page, and some tests sweep four or five pages: more than the
-// default 45 s on a busy 2-core machine (the unit half of `npm test` runs beside this one).
+// default 45 s on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
 const WIDTHS = [360, 1280];
