@@ -52,11 +52,18 @@ const placeOptions = () => COUNTIES.map((c) => ({ county: c, towns: c.towns.map(
 export function LocationPicker(props: { defaultValue: string; invalid?: boolean; onEdit?: () => void; maxLength: number }) {
   const [typeAhead, setTypeAhead] = useState(false);
   const selectRef = useRef<HTMLSelectElement>(null);
-  // What was picked before the page went live is kept when the select becomes a text box.
-  const [value, setValue] = useState(props.defaultValue);
+  const resolved = resolveLocation(props.defaultValue);
+  const selected = resolved ? placeText(resolved) : props.defaultValue.trim();
+  // What was picked before the page went live is kept when the select becomes a text box. A
+  // select drawn in the browser (a client-side navigation) reads '' here under Preact, which
+  // applies `defaultValue` to a select's own options only, not to those inside an optgroup:
+  // then the ad's own location is kept.
+  const [value, setValue] = useState(selected);
   useEffect(() => {
-    if (selectRef.current) setValue(selectRef.current.value);
+    if (selectRef.current) setValue(selectRef.current.value || selected);
     setTypeAhead(true);
+    // Once, when the page goes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const common = {
     id: 'location',
@@ -80,12 +87,11 @@ export function LocationPicker(props: { defaultValue: string; invalid?: boolean;
       </>
     );
   }
-  const resolved = resolveLocation(props.defaultValue);
-  const selected = resolved ? placeText(resolved) : props.defaultValue.trim();
   return (
     <select {...common} ref={selectRef} defaultValue={selected} onChange={props.onEdit}>
       <option value="">Select a town or county</option>
-      {selected && !resolved && <option value={selected}>{selected}</option>}
+      {/* Never `selected && …`: an empty string child makes Preact's select fail (CONTRIBUTING). */}
+      {selected && !resolved ? <option value={selected}>{selected}</option> : null}
       {places.map(({ county, towns }) => (
         <optgroup key={county.code} label={county.name}>
           <option value={county.name}>{`All of ${county.name}`}</option>
