@@ -17,6 +17,10 @@ export async function loadPageBuild(): Promise<{ getBuild: () => Promise<ServerB
       server: { middlewareMode: true, hmr: false, ws: false, watch: null },
       appType: 'custom',
       logLevel: 'silent',
+      // Production JSX: the tests load React's production build (vitest.config.ts), whose
+      // jsx-dev-runtime has no jsxDEV. React Router's plugin asks for development JSX when
+      // serving, so this plugin's config comes after it.
+      plugins: [{ name: 'soko:production-jsx', enforce: 'post', config: () => ({ oxc: { jsx: { development: false } } }) }],
     });
     return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   })();
