@@ -1,6 +1,7 @@
 import { Form, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
 import { COUNTIES, townId } from '~/lib/kenya-locations';
+import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -60,29 +61,21 @@ export function PlaceFilter({ county, town, idPrefix }: { county?: string | null
     <>
       <div>
         <label htmlFor={`${idPrefix}-county`} className="label">County</label>
-        <select id={`${idPrefix}-county`} name="county" defaultValue={county ?? ''} key={`county${county}`} className="input">
-          <option value="">Any county</option>
-          {COUNTIES.map((c) => (
-            <option key={c.code} value={c.code}>{c.name}</option>
-          ))}
-        </select>
+        <OptionsSelect id={`${idPrefix}-county`} name="county" items={COUNTY_OPTIONS} selected={county ?? ''} className="input" />
       </div>
       <div>
         <label htmlFor={`${idPrefix}-town`} className="label">Town</label>
-        <select id={`${idPrefix}-town`} name="town" defaultValue={town ?? ''} key={`town${town}`} className="input">
-          <option value="">Any town</option>
-          {COUNTIES.map((c) => (
-            <optgroup key={c.code} label={c.name}>
-              {c.towns.map((t) => (
-                <option key={t} value={townId(t)}>{t}</option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+        <OptionsSelect id={`${idPrefix}-town`} name="town" items={TOWN_OPTIONS} selected={town ?? ''} className="input" />
       </div>
     </>
   );
 }
+
+const COUNTY_OPTIONS: ReadonlyArray<SelectOption> = [{ value: '', label: 'Any county' }, ...COUNTIES.map((c) => ({ value: c.code, label: c.name }))];
+const TOWN_OPTIONS: ReadonlyArray<SelectOption | SelectGroup> = [
+  { value: '', label: 'Any town' },
+  ...COUNTIES.map((c) => ({ label: c.name, options: c.towns.map((t) => ({ value: townId(t), label: t })) })),
+];
 
 /**
  * County, town, location, price range (Ksh) and sort for /listings: a plain GET form inside a disclosure,

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '~/lib/categories';
 import { COUNTIES, placeText, resolveLocation } from '~/lib/kenya-locations';
+import { OptionsSelect, optionsHtml, type SelectGroup, type SelectOption } from '../../OptionsSelect';
 
 /** Shown instead of an ad form when the ad cannot be edited (missing, not yours). */
 export function FormFailure({ message, back }: { message: ReactNode; back: { to: string; label: string } }) {
@@ -38,8 +39,16 @@ export function CategorySelect(props: { defaultValue?: string; value?: string; o
   );
 }
 
-/** The text each place is posted as: "Westlands, Nairobi City", or a county's name for the whole county. */
-const placeOptions = () => COUNTIES.map((c) => ({ county: c, towns: c.towns.map((t) => `${t}, ${c.name}`) }));
+/** Each county with its towns, as each place is posted: "Westlands, Nairobi City", or the county's name for all of it. */
+const PLACE_GROUPS: SelectGroup[] = COUNTIES.map((c) => ({
+  label: c.name,
+  options: [{ value: c.name, label: `All of ${c.name}` }, ...c.towns.map((t) => ({ value: `${t}, ${c.name}`, label: t }))],
+}));
+/** The type-ahead's suggestions: every town, then the county. */
+const PLACE_SUGGESTIONS_HTML = optionsHtml(
+  COUNTIES.flatMap((c) => [...c.towns.map((t) => ({ value: `${t}, ${c.name}`, label: '' })), { value: c.name, label: '' }]),
+  '',
+);
 
 /**
  * The ad's location (issue 18, point 4): without JavaScript a plain select of Kenya's counties
@@ -51,16 +60,13 @@ const placeOptions = () => COUNTIES.map((c) => ({ county: c, towns: c.towns.map(
  */
 export function LocationPicker(props: { defaultValue: string; invalid?: boolean; onEdit?: () => void; maxLength: number }) {
   const [typeAhead, setTypeAhead] = useState(false);
-  const selectRef = useRef<HTMLSelectElement>(null);
   const resolved = resolveLocation(props.defaultValue);
   const selected = resolved ? placeText(resolved) : props.defaultValue.trim();
-  // What was picked before the page went live is kept when the select becomes a text box. A
-  // select drawn in the browser (a client-side navigation) reads '' here under Preact, which
-  // applies `defaultValue` to a select's own options only, not to those inside an optgroup:
-  // then the ad's own location is kept.
+  // What was picked before the page went live is kept when the select becomes a text box.
   const [value, setValue] = useState(selected);
   useEffect(() => {
-    if (selectRef.current) setValue(selectRef.current.value || selected);
+    const select = document.getElementById('location');
+    if (select instanceof HTMLSelectElement) setValue(select.value || selected);
     setTypeAhead(true);
     // Once, when the page goes live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -73,33 +79,15 @@ export function LocationPicker(props: { defaultValue: string; invalid?: boolean;
     'aria-invalid': props.invalid || undefined,
     'aria-describedby': props.invalid ? 'location-error' : undefined,
   };
-  const places = placeOptions();
   if (typeAhead) {
     return (
       <>
         <input {...common} type="text" list="location-places" maxLength={props.maxLength} defaultValue={value} placeholder="Town or county, e.g. Westlands" autoComplete="off" onInput={props.onEdit} />
-        <datalist id="location-places">
-          {places.map(({ county, towns }) => [
-            ...towns.map((t) => <option key={t} value={t} />),
-            <option key={county.code} value={county.name} />,
-          ])}
-        </datalist>
+        <datalist id="location-places" dangerouslySetInnerHTML={{ __html: PLACE_SUGGESTIONS_HTML }} />
       </>
     );
   }
-  return (
-    <select {...common} ref={selectRef} defaultValue={selected} onChange={props.onEdit}>
-      <option value="">Select a town or county</option>
-      {/* Never `selected && …`: an empty string child makes Preact's select fail (CONTRIBUTING). */}
-      {selected && !resolved ? <option value={selected}>{selected}</option> : null}
-      {places.map(({ county, towns }) => (
-        <optgroup key={county.code} label={county.name}>
-          <option value={county.name}>{`All of ${county.name}`}</option>
-          {county.towns.map((t, i) => (
-            <option key={t} value={towns[i]}>{t}</option>
-          ))}
-        </optgroup>
-      ))}
-    </select>
-  );
+  // Not a known place (an old ad's text): offered as it is, so editing the ad keeps it.
+  const own: SelectOption[] = selected && !resolved ? [{ value: selected, label: selected }] : [];
+  return <OptionsSelect {...common} items={[{ value: '', label: 'Select a town or county' }, ...own, ...PLACE_GROUPS]} selected={selected} onChange={props.onEdit} />;
 }

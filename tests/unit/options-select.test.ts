@@ -1,0 +1,26 @@
+import { renderToString } from 'react-dom/server';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { OptionsSelect, optionsHtml } from '../../app/components/OptionsSelect';
+
+describe('OptionsSelect', () => {
+  it('writes options and optgroups as HTML, escaped, with the choice marked', () => {
+    const html = optionsHtml(
+      [
+        { value: '', label: 'Any town' },
+        { label: 'Nairobi City', options: [{ value: 'westlands', label: 'Westlands' }, { value: 'a"b<c>&', label: 'Odd <name> & "more"' }] },
+      ],
+      'westlands',
+    );
+    expect(html).toBe(
+      '<option value="">Any town</option><optgroup label="Nairobi City"><option value="westlands" selected>Westlands</option>' +
+        '<option value="a&quot;b&lt;c&gt;&amp;">Odd &lt;name&gt; &amp; &quot;more&quot;</option></optgroup>',
+    );
+    expect(optionsHtml([{ value: 'x', label: 'X' }], '')).not.toContain('selected');
+  });
+
+  it('renders a select whose options are that HTML, as the server sends it', () => {
+    const out = renderToString(createElement(OptionsSelect, { id: 'town', name: 'town', className: 'input', selected: '047', items: [{ value: '', label: 'Any' }, { value: '047', label: 'Nairobi City' }] }));
+    expect(out).toBe('<select id="town" name="town" class="input"><option value="">Any</option><option value="047" selected>Nairobi City</option></select>');
+  });
+});
