@@ -99,10 +99,14 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 function checkSubcategory(
   fields: { category: Category; subcategory: string | null },
   attributes: unknown,
+  current?: string | null,
 ): { subcategory: string | null; attributes: AttributeValues | undefined } {
   const issues: AttributeIssue[] = [];
   let subcategory: string | null = null;
-  if (fields.subcategory) {
+  // An ad's own subcategory from before the list (free text) may stay as it is.
+  if (fields.subcategory && current && fields.subcategory === current && !subcategoriesOf(fields.category).some((s) => s.name === current)) {
+    subcategory = current;
+  } else if (fields.subcategory) {
     const options = subcategoriesOf(fields.category);
     const found = options.find((s) => s.name.toLowerCase() === fields.subcategory!.toLowerCase());
     if (found) subcategory = found.name;
@@ -125,10 +129,10 @@ function checkSubcategory(
  * Fields of the post/edit form (multipart). Missing text is the spec's one message; images
  * are counted by the caller, which uses the same message when there are none.
  */
-export function parseListingForm(input: Record<string, unknown>, imageCount: number): ListingFields {
+export function parseListingForm(input: Record<string, unknown>, imageCount: number, currentSubcategory?: string | null): ListingFields {
   if (REQUIRED.some((k) => blank(input[k])) || imageCount === 0) throw badRequest(MESSAGES.required);
   const parsed = parseInput(fieldsSchema, input);
-  const checked = checkSubcategory(parsed, input.attributes ?? {});
+  const checked = checkSubcategory(parsed, input.attributes ?? {}, currentSubcategory);
   return { ...parsed, subcategory: checked.subcategory, attributes: checked.attributes ?? {} };
 }
 
@@ -136,7 +140,7 @@ export function parseListingForm(input: Record<string, unknown>, imageCount: num
  * Fields of the text-only edit form (JSON): the same rules, a message naming the missing field.
  * `attributes` is undefined when none were sent: the ad keeps its own (updateListingText).
  */
-export function parseListingText(input: unknown): Omit<ListingFields, 'currency' | 'attributes'> & { currency?: Currency; attributes?: AttributeValues } {
+export function parseListingText(input: unknown, currentSubcategory?: string | null): Omit<ListingFields, 'currency' | 'attributes'> & { currency?: Currency; attributes?: AttributeValues } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('Send the ad as a JSON object.');
   const record = input as Record<string, unknown>;
   const missing = REQUIRED.filter((k) => blank(record[k]));
@@ -148,7 +152,7 @@ export function parseListingText(input: unknown): Omit<ListingFields, 'currency'
     );
   }
   const fields = parseInput(fieldsSchema, record);
-  const checked = checkSubcategory(fields, record.attributes);
+  const checked = checkSubcategory(fields, record.attributes, currentSubcategory);
   const parsed = { ...fields, subcategory: checked.subcategory, attributes: checked.attributes };
   // The text-only form has no currency field: keep the ad's own unless one is sent.
   return { ...parsed, currency: blank(record.currency) ? undefined : parsed.currency };

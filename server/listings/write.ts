@@ -118,14 +118,14 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
  * are removed if it is not.
  */
 export async function updateListing(deps: WriteDeps, id: string, userId: string, upload: ListingUpload): Promise<ListingJson> {
-  await requireOwnListing(deps.db, id, userId, 'edit');
+  const own = await requireOwnListing(deps.db, id, userId, 'edit');
   const current = await deps.db
     .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height, photoHash: listingImages.photoHash })
     .from(listingImages)
     .where(eq(listingImages.listingId, id))
     .orderBy(asc(listingImages.position));
   const kept = keptImages(current, upload.existingImages);
-  const fields = parseListingForm(upload.fields, kept.length + upload.files.length);
+  const fields = parseListingForm(upload.fields, kept.length + upload.files.length, own.subcategory);
   checkImageCount(kept.length + upload.files.length);
   const stored = await storeAll(deps.media, upload.files);
   const keptKeys = new Set(kept.map((k) => k.storageKey));
@@ -159,7 +159,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
 export async function updateListingText(deps: Pick<Services, 'db' | 'config'>, id: string, userId: string, input: unknown): Promise<ListingJson> {
   const { db } = deps;
   const row = await requireOwnListing(db, id, userId, 'edit');
-  const { currency, attributes, ...rest } = parseListingText(input);
+  const { currency, attributes, ...rest } = parseListingText(input, row.subcategory);
   // The text-only form shows no attribute fields: without any sent, the ad keeps those its (new) subcategory still has.
   const fields = { ...rest, attributes: attributes ?? keptAttributes(row.attributes, rest.subcategory) };
   const photos = await db.select({ photoHash: listingImages.photoHash }).from(listingImages).where(eq(listingImages.listingId, id));

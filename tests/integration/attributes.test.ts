@@ -276,7 +276,7 @@ describe('filters', () => {
     await fixtures();
     const pages = await loadPageBuild();
     const app = createApp(t.services, { getBuild: pages.getBuild });
-    const html = await (await app.request(`${TEST_ORIGIN}/listings?category=Cars%20%26%20Vehicles&subcategory=Cars&attr.make=Toyota&attr.year.min=2014`)).text();
+    const html = await (await app.request(`${TEST_ORIGIN}/listings?subcategory=Cars&attr.make=Toyota&attr.year.min=2014`)).text();
     expect(html).toContain('Filter Axio 2015 auto');
     expect(html).not.toContain('Filter Axio 2012 manual');
     expect(html).not.toContain('Filter Demio 2016 auto');
@@ -288,6 +288,11 @@ describe('filters', () => {
     expect(html).toMatch(/<select[^>]*name="attr\.make"/);
     expect(html).toMatch(/<option value="Toyota" selected="">Toyota<\/option>/);
     expect(html).toMatch(/<input[^>]*name="attr\.year\.min"[^>]*value="2014"/);
+    // With a category, only its subcategories.
+    const inCategory = await (await app.request(`${TEST_ORIGIN}/listings?category=Property&subcategory=For%20rent`)).text();
+    expect(inCategory).toMatch(/<option value="For rent" selected="">For rent<\/option>/);
+    expect(inCategory).not.toMatch(/<option value="Cars">/);
+    expect(inCategory).toMatch(/<input[^>]*name="attr\.bedrooms\.min"/);
     // A page never errors on a filter it cannot use: it leaves it out.
     const loose = await app.request(`${TEST_ORIGIN}/listings?subcategory=Cars&attr.colour=red`);
     expect(loose.status).toBe(200);
@@ -321,27 +326,22 @@ describe('filters', () => {
 });
 
 describe('the index', () => {
-  it('an attribute filter uses the GIN index on attributes', async () => {
-    const plan = await t.services.db.transaction(async (tx) => {
-      // A handful of rows: the planner would read the table (or another index) there, which is cheaper.
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-      const rows = await queryRows<Record<string, string>>(tx as never, sql`EXPLAIN SELECT id FROM listings WHERE status = 'active' AND attributes @> '{"make": "Toyota"}'::jsonb`);
-      return rows.map((r) => Object.values(r)[0]).join('\n');
-    });
-    expect(plan).toContain('listings_attributes_idx');
-  });
-
-  // On PostgreSQL (TEST_DATABASE_URL), with enough rows that the planner chooses by cost alone.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('on 200,000 ads the planner picks the index by itself', { timeout: 120_000 }, async () => {
+  // Enough ads that the planner chooses by cost alone: 3,000 on PGlite, 200,000 on PostgreSQL
+  // (TEST_DATABASE_URL). docs/attributes.md shows the plans at a million.
+  it('an attribute filter uses the GIN index on attributes, chosen by the planner', { timeout: 300_000 }, async () => {
+    const n = process.env.TEST_DATABASE_URL ? 200_000 : 3_000;
     await t.services.db.execute(sql`
       INSERT INTO listings (owner_id, title, description, category, subcategory, location, attributes)
       SELECT ${ownerId}, 'Bulk car ' || g, 'Bulk', 'Cars & Vehicles', 'Cars', 'Nairobi',
              jsonb_build_object('make', (ARRAY['Toyota','Nissan','Mazda','Subaru','Honda','Isuzu','Suzuki','Ford','BMW','Hyundai'])[1 + g % 10], 'year', 2000 + g % 25)
-      FROM generate_series(1, 200000) g`);
-    await t.services.db.execute(sql`INSERT INTO listings (owner_id, title, description, category, subcategory, location, attributes) VALUES (${ownerId}, 'Rare BMW', 'x', 'Cars & Vehicles', 'Cars', 'Nairobi', '{"make": "Land Rover", "year": 2020}')`);
+      FROM generate_series(1, ${n}::int) g`);
+    await insertRows(t, ownerId, [{ title: 'The one Land Rover', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Land Rover', year: 2020 } }]);
     await t.services.db.execute(sql`ANALYZE listings`);
     const rows = await queryRows<Record<string, string>>(t.services.db, sql`EXPLAIN SELECT id FROM listings WHERE status = 'active' AND attributes @> '{"make": "Land Rover"}'::jsonb`);
-    expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('listings_attributes_idx');
+    const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(plan, plan).toContain('listings_attributes_idx');
+    // And the search finds it through the index, whatever the other 3,000 ads.
+    const res = await t.request('/api/listings?subcategory=Cars&attr.make=Land%20Rover');
+    expect(titles(await res.json())).toEqual(['The one Land Rover']);
   });
 });
