@@ -102,6 +102,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
   const busy = progress !== null;
   // The subcategories offered follow the category (once the page is live).
   const [category, setCategory] = useState(initial.category);
+  const [currency, setCurrency] = useState(initial.currency || 'KES');
 
   useEffect(() => setHydrated(true), []);
 
@@ -203,8 +204,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="category" className="label">Category</label>
+            {/* Controlled: the form re-renders as it is filled in, and Preact would put an uncontrolled select's default back each time. */}
             <CategorySelect
-              defaultValue={initial.category}
+              value={category}
               invalid={!!fieldErrors.category}
               onChange={(value) => {
                 setCategory(value);
@@ -240,7 +242,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           </div>
           <div>
             <label htmlFor="currency" className="label">Currency</label>
-            <select id="currency" name="currency" className="input" required defaultValue={initial.currency || 'KES'}>
+            <select id="currency" name="currency" className="input" required value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
               {/* A required select starts with an empty placeholder option (HTML); KES is chosen by default. */}
               <option value="" disabled>Select a currency</option>
               {CURRENCIES.map((c) => (

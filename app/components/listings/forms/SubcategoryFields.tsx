@@ -120,12 +120,7 @@ function AttributeInputs({ sub, values, errors, onEdit }: { sub: SubcategoryDef;
           <div key={def.key}>
             <label htmlFor={id} className="label">{labelOf(def)}</label>
             {def.type === 'select' ? (
-              <select {...common} onChange={() => onEdit(`attributes.${def.key}`)}>
-                <option value="">Not given</option>
-                {(def.options ?? []).map((o) => (
-                  <option key={o} value={o}>{o}</option>
-                ))}
-              </select>
+              <AttributeSelect {...common} options={def.options ?? []} onEdit={() => onEdit(`attributes.${def.key}`)} />
             ) : def.type === 'number' ? (
               <input {...common} type="number" inputMode="numeric" min={def.min} max={def.max} step={1} placeholder={def.placeholder} onInput={() => onEdit(`attributes.${def.key}`)} />
             ) : (
@@ -136,5 +131,28 @@ function AttributeInputs({ sub, values, errors, onEdit }: { sub: SubcategoryDef;
         );
       })}
     </div>
+  );
+}
+
+/**
+ * A select field, controlled: under Preact an uncontrolled select's defaultValue is applied again
+ * on every render of the form (adding a photo, a message), which would undo the seller's pick.
+ */
+function AttributeSelect({ defaultValue, options, onEdit, ...rest }: { id: string; name: string; className: string; defaultValue: string; options: readonly string[]; onEdit: () => void; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
+  const [value, setValue] = useState(defaultValue);
+  return (
+    <select
+      {...rest}
+      value={value}
+      onChange={(e) => {
+        setValue(e.currentTarget.value);
+        onEdit();
+      }}
+    >
+      <option value="">Not given</option>
+      {options.map((o) => (
+        <option key={o} value={o}>{o}</option>
+      ))}
+    </select>
   );
 }
