@@ -354,7 +354,9 @@ test.describe('listing detail', () => {
 
     const main = page.locator('main');
     await expect(main.getByText('Cars & Vehicles', { exact: true })).toBeVisible();
-    await expect(main.getByText('Saloon cars', { exact: true })).toBeVisible();
+    await expect(main.getByText('Cars', { exact: true })).toBeVisible();
+    // Its details (issue 18, point 5): the demo car's make, year, mileage, transmission and fuel.
+    await expect(main.getByTestId('attributes').locator('dd')).toHaveText(['Toyota', 'Axio', '2014', '98,000 km', 'Automatic', 'Petrol']);
     await expect(main.getByText('Featured', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(AXIO.title);
     const place = resolveLocation(AXIO.location);

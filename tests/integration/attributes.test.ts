@@ -12,7 +12,7 @@ import { demoListings } from '../../server/seed/demo-data.ts';
 import { createApp } from '../../server/app.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { loadPageBuild } from './page-build.ts';
-import { adForm, file, image, insertRows, postAd, VALID_AD } from './listings-support.ts';
+import { adForm, file, image, insertRows, VALID_AD } from './listings-support.ts';
 
 /*
  * Subcategories and attributes (issue 18, point 5): the shared list against migration 0900's
