@@ -39,12 +39,12 @@ for (let from = 0; from < count; from += CHUNK) {
     SELECT ${user!.id}, (ARRAY['Car','Car','Flat','Phone','Sofa'])[1 + g % 5] || ' ' || g, 'Bench ad',
            (ARRAY['Cars & Vehicles','Cars & Vehicles','Property','Electronics','Furniture'])[1 + g % 5],
            (ARRAY['Cars','Cars','For rent','Phones','Sofas'])[1 + g % 5],
-           'Nairobi', 1000 + (g * 7919) % 2000000, now() - (g % 1000000) * interval '30 seconds',
+           'Nairobi', 1000 + (g::bigint * 7919) % 2000000, now() - (g % 1000000) * interval '30 seconds',
            CASE
              WHEN g % 5 IN (0, 1) THEN jsonb_build_object(
                -- Land Rover: one car in 500.
                'make', CASE WHEN g % 1000 IN (0, 1) THEN 'Land Rover' ELSE (ARRAY['Toyota','Toyota','Toyota','Nissan','Nissan','Mazda','Subaru','Honda','Mitsubishi','Isuzu'])[1 + (g / 5) % 10] END,
-               'year', 1995 + (g / 7) % 31, 'mileage', (g * 104729) % 400000,
+               'year', 1995 + (g / 7) % 31, 'mileage', (g::bigint * 104729) % 400000,
                'transmission', CASE WHEN (g / 3) % 4 = 0 THEN 'Manual' ELSE 'Automatic' END,
                'fuel', (ARRAY['Petrol','Petrol','Petrol','Diesel','Hybrid'])[1 + (g / 11) % 5])
              WHEN g % 5 = 2 THEN jsonb_build_object('bedrooms', (g / 5) % 5, 'furnished', (ARRAY['Furnished','Unfurnished','Semi-furnished'])[1 + (g / 13) % 3])
