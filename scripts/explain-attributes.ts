@@ -42,7 +42,7 @@ for (let from = 0; from < count; from += CHUNK) {
            'Nairobi', 1000 + (g::bigint * 7919) % 2000000, now() - (g % 1000000) * interval '30 seconds',
            CASE
              WHEN g % 5 IN (0, 1) THEN jsonb_build_object(
-               -- Land Rover: one car in 500.
+               -- Land Rover: one car in 200.
                'make', CASE WHEN g % 1000 IN (0, 1) THEN 'Land Rover' ELSE (ARRAY['Toyota','Toyota','Toyota','Nissan','Nissan','Mazda','Subaru','Honda','Mitsubishi','Isuzu'])[1 + (g / 5) % 10] END,
                'year', 1995 + (g / 7) % 31, 'mileage', (g::bigint * 104729) % 400000,
                'transmission', CASE WHEN (g / 3) % 4 = 0 THEN 'Manual' ELSE 'Automatic' END,
