@@ -55,6 +55,8 @@ const { values: args } = parseArgs({
     // Lighthouse's CPU slowdown (mobile default 4): a slower host than Lighthouse expects calls for less.
     'lighthouse-cpu': { type: 'string' },
     listings: { type: 'string', default: '30' },
+    // Keeps every Lighthouse report (JSON) in this folder, to see what a score is made of.
+    reports: { type: 'string' },
   },
 });
 
@@ -160,9 +162,13 @@ async function lighthouseRun(url: string): Promise<LighthouseRun> {
   const cpu = args['lighthouse-cpu'] ? [`--throttling.cpuSlowdownMultiplier=${Number(args['lighthouse-cpu'])}`] : [];
   const { stdout } = await execFileAsync(
     'npx',
-    ['--yes', LIGHTHOUSE, url, '--only-categories=performance', ...cpu, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run'],
+    ['--yes', LIGHTHOUSE, url, '--only-categories=performance', ...cpu, '--output=json', '--output-path=stdout', '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
     { cwd: os.tmpdir(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } },
   );
+  if (args.reports) {
+    fs.mkdirSync(args.reports, { recursive: true });
+    fs.writeFileSync(path.join(args.reports, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), stdout);
+  }
   const lhr = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }>; environment: { benchmarkIndex: number } };
   return {
     score: Math.round(lhr.categories.performance.score * 100),

@@ -1,3 +1,4 @@
+import { nairobiDate } from './format';
 /**
  * "Today", "Yesterday", "3 days ago": when an ad was posted, counted in Kenyan calendar days
  * (Africa/Nairobi is UTC+3 all year). Pages pass the server's `now` with their data, so the
@@ -8,7 +9,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const nairobiDay = (time: number) => Math.floor((time + NAIROBI_OFFSET_MS) / DAY_MS);
 
-const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });
 
 export function postedAgo(iso: string, now: number): string {
   const posted = Date.parse(iso);
@@ -21,5 +21,5 @@ export function postedAgo(iso: string, now: number): string {
     const weeks = Math.floor(days / 7);
     return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
   }
-  return dateFormat.format(new Date(posted));
+  return nairobiDate(posted);
 }

@@ -1,3 +1,4 @@
+import { nairobiDate } from './format';
 /**
  * The life of an ad and its moderation (issue 19): states, their labels and the messages, shared
  * by the server (which enforces them) and the pages. Plain constants: browser-safe.
@@ -41,5 +42,4 @@ export function canRenew(status: AdStatus, expiresAt: Date | string, now: Date |
 }
 
 /** Dates in Nairobi time, so the server and the browser print the same. */
-export const expiryDate = (at: Date | string) =>
-  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date(at));
+export const expiryDate = (at: Date | string) => nairobiDate(at);

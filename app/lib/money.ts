@@ -1,3 +1,5 @@
+import { groupDigits } from './format';
+
 /** Currencies an ad can be priced in (spec section 9); KES is the default. */
 export const CURRENCIES = ['KES', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -8,7 +10,6 @@ export function currencyLabel(currency: string | null | undefined): string {
   return LABELS[currency ?? 'KES'] ?? 'Ksh';
 }
 
-const grouping = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
 
 /** "Ksh 1,250,000"; a falsy price is negotiable (cards) or not specified (detail page). */
 export function formatPrice(
@@ -17,5 +18,5 @@ export function formatPrice(
   whenMissing: 'Price negotiable' | 'Price not specified' = 'Price negotiable',
 ): string {
   if (!price) return whenMissing;
-  return `${currencyLabel(currency)} ${grouping.format(price)}`;
+  return `${currencyLabel(currency)} ${groupDigits(price)}`;
 }

@@ -1,5 +1,6 @@
 /** Saved searches and their alerts (issue 18): rules the pages and the server share. */
 import { placeLabel } from './kenya-locations.ts';
+import { groupDigits } from './format';
 import { ATTR_PARAM, attributesOf, formatAttribute } from './subcategories.ts';
 
 /** How many searches one account can keep: more than anyone follows, a ceiling for scripts. */
@@ -45,7 +46,6 @@ export type SavedFilters = {
 };
 
 const SORT_LABELS: Record<string, string> = { best: 'best match', price_asc: 'cheapest first', price_desc: 'dearest first' };
-const grouping = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
 const KNOWN = new Set(['category', 'subcategory', 'search', 'location', 'county', 'town', 'minPrice', 'maxPrice', 'sort']);
 
 /** The attribute filters of a saved search (attr.make, attr.year.min, …) in words, in the subcategory's order. */
@@ -79,9 +79,9 @@ export function searchLabel(f: SavedFilters): string {
   if (place) parts.push(`in ${place}`);
   const min = typeof f.minPrice === 'number' ? f.minPrice : undefined;
   const max = typeof f.maxPrice === 'number' ? f.maxPrice : undefined;
-  if (min !== undefined && max !== undefined) parts.push(`Ksh ${grouping.format(min)} to ${grouping.format(max)}`);
-  else if (min !== undefined) parts.push(`from Ksh ${grouping.format(min)}`);
-  else if (max !== undefined) parts.push(`up to Ksh ${grouping.format(max)}`);
+  if (min !== undefined && max !== undefined) parts.push(`Ksh ${groupDigits(min)} to ${groupDigits(max)}`);
+  else if (min !== undefined) parts.push(`from Ksh ${groupDigits(min)}`);
+  else if (max !== undefined) parts.push(`up to Ksh ${groupDigits(max)}`);
   for (const [k, v] of Object.entries(f)) if (!KNOWN.has(k) && !k.startsWith(ATTR_PARAM) && present(v)) parts.push(`${k}: ${v}`);
   const sort = typeof f.sort === 'string' ? SORT_LABELS[f.sort] : undefined;
   return sort ? `${parts.join(' ')} (${sort})` : parts.join(' ');

@@ -1,4 +1,5 @@
 import { CATEGORIES, knownCategory, type Category } from './categories.ts';
+import { groupDigits } from './format.ts';
 
 /*
  * Subcategories of the nine categories, and the structured fields (attributes) of each
@@ -156,7 +157,7 @@ export function attributesOf(subcategory: string | null | undefined): readonly A
 /** "Toyota", "85,000 km", "2014". */
 export function formatAttribute(def: AttributeDef, value: string | number): string {
   if (def.type === 'number' && typeof value === 'number') {
-    const n = def.key === 'year' ? String(value) : new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 }).format(value);
+    const n = def.key === 'year' ? String(value) : groupDigits(value);
     return def.unit ? `${n} ${def.unit}` : n;
   }
   return String(value);

