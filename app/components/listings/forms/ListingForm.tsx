@@ -5,7 +5,7 @@ import { LIMITS, MESSAGES } from '~/lib/listing-rules';
 import { toast } from '~/lib/toast';
 import { CategorySelect, LocationPicker } from './FormParts';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
-import { SubcategoryFields } from './SubcategoryFields';
+import { useSubcategoryFields } from './SubcategoryFields';
 
 export type ListingFormValues = {
   title: string;
@@ -162,6 +162,8 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
     }
   };
 
+  const subcategory = useSubcategoryFields({ category, defaultSubcategory: initial.subcategory, attributes: initial.attributes, errors: fieldErrors, onEdit: edited });
+
   const field = (name: Exclude<keyof ListingFormValues, 'attributes'>) => ({
     'aria-invalid': fieldErrors[name] ? true : undefined,
     'aria-describedby': fieldErrors[name] ? `${name}-error` : undefined,
@@ -221,7 +223,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
             {fieldError('location')}
           </div>
         </div>
-        <SubcategoryFields category={category} defaultSubcategory={initial.subcategory} attributes={initial.attributes} errors={fieldErrors} onEdit={edited} />
+        {subcategory.select}
         <div className="grid grid-cols-[1fr_auto] gap-4">
           <div>
             <label htmlFor="price" className="label">Price</label>
@@ -263,6 +265,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           onError={setPhotoError}
           missing={!!fieldErrors.images}
         />
+        {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
             <label htmlFor="upload-progress">{progress < 1 ? `Uploading photos... ${Math.round(progress * 100)}%` : 'Saving your ad...'}</label>

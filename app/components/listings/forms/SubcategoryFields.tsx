@@ -14,9 +14,9 @@ type Errors = Partial<Record<string, string | undefined>>;
  * set in a disclosure under its name (the chosen one open). Fields are named
  * `attr.<subcategory>.<key>`, so the server reads only those of the chosen subcategory.
  * With JavaScript: the chosen category's subcategories only, and the chosen subcategory's fields
- * only.
+ * only. A hook: the form places the select and the fields apart.
  */
-export function SubcategoryFields(props: { category: string; defaultSubcategory: string; attributes: Record<string, string>; errors: Errors; onEdit: (name: string) => void }) {
+export function useSubcategoryFields(props: { category: string; defaultSubcategory: string; attributes: Record<string, string>; errors: Errors; onEdit: (name: string) => void }) {
   const [live, setLive] = useState(false);
   const selectRef = useRef<HTMLSelectElement>(null);
   const initial = findSubcategory(props.defaultSubcategory)?.sub.name ?? '';
@@ -37,65 +37,67 @@ export function SubcategoryFields(props: { category: string; defaultSubcategory:
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? 'subcategory-error' : 'subcategory-help',
   };
-  return (
-    <>
-      <div>
-        <label htmlFor="subcategory" className="label">Subcategory</label>
-        {live ? (
-          <select
-            {...common}
-            value={chosen?.name ?? ''}
-            disabled={options.length === 0}
-            onChange={(e) => {
-              setSub(e.currentTarget.value);
-              props.onEdit('subcategory');
-            }}
-          >
-            <option value="">{NO_SUBCATEGORY_LABEL}</option>
-            {options.map((s) => (
-              <option key={s.name} value={s.name}>{s.name}</option>
-            ))}
-          </select>
-        ) : (
-          <select {...common} ref={selectRef} defaultValue={initial}>
-            <option value="">{NO_SUBCATEGORY_LABEL}</option>
-            {CATEGORIES.map((c) => (
-              <optgroup key={c} label={c}>
-                {SUBCATEGORIES[c].map((s) => (
-                  <option key={s.name} value={s.name}>{s.name}</option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        )}
-        <p id="subcategory-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">
-          {live ? 'Buyers filter by it and by its details.' : 'One of your category’s. Then fill in its details below, if it has any.'}
-        </p>
-        {error ? <p id="subcategory-error" className="field-error">{error}</p> : null}
-      </div>
+  // Two parts, placed apart by the form: the select beside the category, and the fields near the
+  // end, where swapping the list of every set (before the page is live) for the chosen one (after)
+  // moves only the buttons below them.
+  const select = (
+    <div>
+      <label htmlFor="subcategory" className="label">Subcategory</label>
       {live ? (
-        chosen && chosen.attributes.length ? (
-          <fieldset key={chosen.name} className="rounded-lg border border-gray-300 p-3 dark:border-gray-700" data-testid="attribute-fields">
-            <legend className="px-1 font-semibold">{chosen.name} details</legend>
-            <AttributeInputs sub={chosen} values={chosen.name === initial ? props.attributes : {}} errors={props.errors} onEdit={props.onEdit} />
-          </fieldset>
-        ) : null
-      ) : (
-        <div className="flex flex-col gap-2" data-testid="attribute-fieldsets">
-          {ALL_SUBCATEGORIES.filter(({ sub: s }) => s.attributes.length > 0).map(({ category, sub: s }) => (
-            <details key={s.name} open={s.name === initial || undefined} className="rounded-lg border border-gray-300 p-3 dark:border-gray-700">
-              <summary className="cursor-pointer font-semibold">
-                {s.name} details <span className="font-normal text-gray-600 dark:text-gray-400">({category}: {s.attributes.map((a) => a.label.toLowerCase()).join(', ')})</span>
-              </summary>
-              <div className="mt-2">
-                <AttributeInputs sub={s} values={s.name === initial ? props.attributes : {}} errors={s.name === initial ? props.errors : {}} onEdit={props.onEdit} />
-              </div>
-            </details>
+        <select
+          {...common}
+          value={chosen?.name ?? ''}
+          disabled={options.length === 0}
+          onChange={(e) => {
+            setSub(e.currentTarget.value);
+            props.onEdit('subcategory');
+          }}
+        >
+          <option value="">{NO_SUBCATEGORY_LABEL}</option>
+          {options.map((s) => (
+            <option key={s.name} value={s.name}>{s.name}</option>
           ))}
-        </div>
+        </select>
+      ) : (
+        <select {...common} ref={selectRef} defaultValue={initial}>
+          <option value="">{NO_SUBCATEGORY_LABEL}</option>
+          {CATEGORIES.map((c) => (
+            <optgroup key={c} label={c}>
+              {SUBCATEGORIES[c].map((s) => (
+                <option key={s.name} value={s.name}>{s.name}</option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       )}
-    </>
+      <p id="subcategory-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+        {live ? 'Buyers filter by it and by its details.' : 'One of your category’s. Then fill in its details below, if it has any.'}
+      </p>
+      {error ? <p id="subcategory-error" className="field-error">{error}</p> : null}
+    </div>
   );
+  const fields = live ? (
+    chosen && chosen.attributes.length ? (
+      <fieldset key={chosen.name} className="rounded-lg border border-gray-300 p-3 dark:border-gray-700" data-testid="attribute-fields">
+        <legend className="px-1 font-semibold">{chosen.name} details</legend>
+        <AttributeInputs sub={chosen} values={chosen.name === initial ? props.attributes : {}} errors={props.errors} onEdit={props.onEdit} />
+      </fieldset>
+    ) : null
+  ) : (
+    <div className="flex flex-col gap-2" data-testid="attribute-fieldsets">
+      {ALL_SUBCATEGORIES.filter(({ sub: s }) => s.attributes.length > 0).map(({ category, sub: s }) => (
+        <details key={s.name} open={s.name === initial || undefined} className="rounded-lg border border-gray-300 p-3 dark:border-gray-700">
+          <summary className="cursor-pointer font-semibold">
+            {s.name} details <span className="font-normal text-gray-600 dark:text-gray-400">({category}: {s.attributes.map((a) => a.label.toLowerCase()).join(', ')})</span>
+          </summary>
+          <div className="mt-2">
+            <AttributeInputs sub={s} values={s.name === initial ? props.attributes : {}} errors={s.name === initial ? props.errors : {}} onEdit={props.onEdit} />
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+  return { select, fields };
 }
 
 const labelOf = (def: AttributeDef) => (def.unit ? `${def.label} (${def.unit})` : def.label);
