@@ -25,7 +25,10 @@ export const ListingSchema = z
     title: z.string(),
     description: z.string(),
     category: z.string(),
-    subcategory: z.string().nullable(),
+    subcategory: z.string().nullable().openapi({ description: 'One of the category’s subcategories (GET /api/categories/{category}/subcategories), or null' }),
+    attributes: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .openapi({ description: 'The subcategory’s structured fields: numbers for number fields, the option or text otherwise; {} when none', example: { make: 'Toyota', year: 2014, mileage: 85000 } }),
     price: z.number().int().nullable().openapi({ description: 'Whole units of the currency; null means negotiable' }),
     currency: z.enum(CURRENCIES),
     location: z.string().openapi({ description: 'The location as the seller wrote or picked it' }),
@@ -77,7 +80,18 @@ const listingMultipart: BodySchema = {
     title: { type: 'string', maxLength: 100 },
     description: { type: 'string', maxLength: 5000 },
     category: { type: 'string', enum: [...CATEGORIES], description: 'Name or slug, case-insensitive' },
-    subcategory: { type: 'string', maxLength: 60 },
+    subcategory: {
+      type: 'string',
+      maxLength: 60,
+      description: 'One of the category’s subcategories (GET /api/categories/{category}/subcategories), case-insensitive; empty or "N/A (No Subcategory)" for none',
+    },
+    'attr.<key>': {
+      type: 'string',
+      description:
+        'One field per attribute of the subcategory, named `attr.` and its key (`attr.make`, `attr.year`): select fields take one of their options, number fields a whole number ' +
+        '(thousands commas allowed), text fields text; values are trimmed, empty ones left out. A key the subcategory does not have, or a wrong value, is a 400 naming `attributes.<key>` and nothing is saved. ' +
+        'An edit replaces the ad’s attributes with those sent',
+    },
     price: { type: 'string', pattern: '^[0-9]*$', description: 'Whole number; empty means negotiable' },
     currency: { type: 'string', enum: [...CURRENCIES], default: 'KES' },
     location: {
@@ -116,7 +130,14 @@ const textEdit: BodySchema = {
     description: { type: 'string', maxLength: 5000 },
     price: { type: ['integer', 'null'], minimum: 0, description: 'null means negotiable' },
     category: { type: 'string', enum: [...CATEGORIES] },
-    subcategory: { type: ['string', 'null'], maxLength: 60 },
+    subcategory: { type: ['string', 'null'], maxLength: 60, description: 'One of the category’s subcategories; null, empty or "N/A (No Subcategory)" for none' },
+    attributes: {
+      type: 'object',
+      additionalProperties: { type: ['string', 'integer'] },
+      description:
+        'Optional. The subcategory’s fields (GET /api/categories/{category}/subcategories), replacing the ad’s. Absent: the ad keeps its own, less any its (new) subcategory does not have. ' +
+        'Unknown keys and wrong types are a 400 naming `attributes.<key>`',
+    },
     location: {
       type: 'string',
       maxLength: 100,
@@ -152,6 +173,15 @@ export const listingRoutes = {
         town: z.string().optional().openapi({ description: 'A town: its id or name (GET /api/locations), case-insensitive', example: 'westlands' }),
         minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
         maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
+        subcategory: z.string().optional().openapi({
+          description: 'A subcategory’s name (GET /api/categories/{category}/subcategories), case-insensitive. Must belong to `category` when both are given',
+          example: 'Cars',
+        }),
+        'attr.<key>': z.string().optional().openapi({
+          description:
+            'Attribute filters of the chosen `subcategory` (needed): `attr.<key>=<value>` for a field whose filter is equal (`attr.make=Toyota`, `attr.transmission=Automatic`), ' +
+            '`attr.<key>.min` and `attr.<key>.max` for a range field (`attr.year.min=2012`, `attr.mileage.max=100000`). Any number of them; an unknown key, a wrong form or value is a 400 naming it',
+        }),
         sort: z.string().optional().openapi({ description: `One of ${SORTS.join(', ')}; newest by default` }),
       }),
     },

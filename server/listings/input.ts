@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, MESSAGES } from '../../app/lib/listing-rules.ts';
+import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '../../app/lib/listing-rules.ts';
+import { parseAttributes, subcategoriesOf, type AttributeIssue, type AttributeValues } from '../../app/lib/subcategories.ts';
 import { CATEGORIES, knownCategory, type Category } from '../../app/lib/categories.ts';
 import { CURRENCIES, type Currency } from '../../app/lib/money.ts';
 import { badRequest } from '../http/errors.ts';
@@ -14,6 +15,8 @@ export type ListingFields = {
   price: number | null;
   currency: Currency;
   location: string;
+  /** The subcategory's structured fields (app/lib/subcategories.ts); {} when none. */
+  attributes: AttributeValues;
 };
 
 const text = (label: string, max: number) =>
@@ -72,7 +75,8 @@ const subcategory = z
   .optional()
   .transform((v) => (v ?? '').trim())
   .pipe(z.string().max(LIMITS.subcategory, `Subcategory must be at most ${LIMITS.subcategory} characters.`))
-  .transform((v) => v || null);
+  // The text-only form's "N/A (No Subcategory)" is no subcategory, whether sent as '' or as its label.
+  .transform((v) => (v && v !== NO_SUBCATEGORY_LABEL ? v : null));
 
 const fieldsSchema = z.object({
   title: text('Title', LIMITS.title),
@@ -89,16 +93,54 @@ const REQUIRED = ['title', 'description', 'category', 'location'] as const;
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
+ * The subcategory (one of the category's, in its own spelling) and its attributes; every issue
+ * at once, in the one error shape. `attributes` undefined: none sent.
+ */
+function checkSubcategory(
+  fields: { category: Category; subcategory: string | null },
+  attributes: unknown,
+  current?: string | null,
+): { subcategory: string | null; attributes: AttributeValues | undefined } {
+  const issues: AttributeIssue[] = [];
+  let subcategory: string | null = null;
+  // An ad's own subcategory from before the list (free text) may stay as it is.
+  if (fields.subcategory && current && fields.subcategory === current && !subcategoriesOf(fields.category).some((s) => s.name === current)) {
+    subcategory = current;
+  } else if (fields.subcategory) {
+    const options = subcategoriesOf(fields.category);
+    const found = options.find((s) => s.name.toLowerCase() === fields.subcategory!.toLowerCase());
+    if (found) subcategory = found.name;
+    else issues.push({ path: 'subcategory', msg: `Subcategory must be one of: ${options.map((s) => s.name).join(', ')} (for ${fields.category}).` });
+  }
+  let values: AttributeValues | undefined;
+  if (attributes !== undefined && attributes !== null) {
+    if (typeof attributes !== 'object' || Array.isArray(attributes)) issues.push({ path: 'attributes', msg: 'Attributes must be an object of field names and values.' });
+    else if (!issues.length) {
+      const parsed = parseAttributes(subcategory, attributes as Record<string, unknown>);
+      issues.push(...parsed.issues);
+      values = parsed.values;
+    }
+  }
+  if (issues.length) throw badRequest(issues[0]!.msg, issues);
+  return { subcategory, attributes: values };
+}
+
+/**
  * Fields of the post/edit form (multipart). Missing text is the spec's one message; images
  * are counted by the caller, which uses the same message when there are none.
  */
-export function parseListingForm(input: Record<string, unknown>, imageCount: number): ListingFields {
+export function parseListingForm(input: Record<string, unknown>, imageCount: number, currentSubcategory?: string | null): ListingFields {
   if (REQUIRED.some((k) => blank(input[k])) || imageCount === 0) throw badRequest(MESSAGES.required);
-  return parseInput(fieldsSchema, input);
+  const parsed = parseInput(fieldsSchema, input);
+  const checked = checkSubcategory(parsed, input.attributes ?? {}, currentSubcategory);
+  return { ...parsed, subcategory: checked.subcategory, attributes: checked.attributes ?? {} };
 }
 
-/** Fields of the text-only edit form (JSON): the same rules, a message naming the missing field. */
-export function parseListingText(input: unknown): Omit<ListingFields, 'currency'> & { currency?: Currency } {
+/**
+ * Fields of the text-only edit form (JSON): the same rules, a message naming the missing field.
+ * `attributes` is undefined when none were sent: the ad keeps its own (updateListingText).
+ */
+export function parseListingText(input: unknown, currentSubcategory?: string | null): Omit<ListingFields, 'currency' | 'attributes'> & { currency?: Currency; attributes?: AttributeValues } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('Send the ad as a JSON object.');
   const record = input as Record<string, unknown>;
   const missing = REQUIRED.filter((k) => blank(record[k]));
@@ -109,7 +151,9 @@ export function parseListingText(input: unknown): Omit<ListingFields, 'currency'
       missing.map((k) => ({ msg: `${k[0]!.toUpperCase()}${k.slice(1)} is required.`, path: k })),
     );
   }
-  const parsed = parseInput(fieldsSchema, record);
+  const fields = parseInput(fieldsSchema, record);
+  const checked = checkSubcategory(fields, record.attributes, currentSubcategory);
+  const parsed = { ...fields, subcategory: checked.subcategory, attributes: checked.attributes };
   // The text-only form has no currency field: keep the ad's own unless one is sent.
   return { ...parsed, currency: blank(record.currency) ? undefined : parsed.currency };
 }

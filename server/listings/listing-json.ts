@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AttributeValues } from '../../app/lib/subcategories.ts';
 import type { ListingStatus } from '../db/schema/index.ts';
 import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
 
@@ -27,6 +28,8 @@ export type ListingJson = {
   description: string;
   category: string;
   subcategory: string | null;
+  /** The subcategory's structured fields, e.g. {"make": "Toyota", "year": 2014} (app/lib/subcategories.ts); {} when none. */
+  attributes: AttributeValues;
   price: number | null;
   currency: string;
   location: string;
@@ -109,7 +112,7 @@ const variants = IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.storage_key',
 export function listingJsonSql(now: Date): SQL {
   return sql`json_build_object(
     '_id', l.id, 'title', l.title, 'description', l.description, 'category', l.category,
-    'subcategory', l.subcategory, 'price', l.price, 'currency', l.currency, 'location', l.location,
+    'subcategory', l.subcategory, 'attributes', l.attributes, 'price', l.price, 'currency', l.currency, 'location', l.location,
     'townId', l.town_id, 'countyCode', l.county_code, 'place', ${PLACE},
     'images', coalesce(ph.images, '[]'::json), 'photos', coalesce(ph.photos, '[]'::json),
     'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { resolveCategory } from '../../app/lib/categories.ts';
 import { COUNTIES, resolveCounty, resolveTown } from '../../app/lib/kenya-locations.ts';
+import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters } from '../../app/lib/subcategories.ts';
+import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from './queries.ts';
 
@@ -34,8 +36,10 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
   const get = (name: string): string | undefined => (input instanceof URLSearchParams ? (input.get(name) ?? undefined) : input[name]);
   if (mode === 'api') {
     const q = parseInput(apiQuerySchema, Object.fromEntries(QUERY_NAMES.map((name) => [name, get(name)])));
+    const category = resolveCategory(q.category);
     return {
-      category: resolveCategory(q.category),
+      category,
+      ...subcategoryFilters(input, category, 'api'),
       search: q.search,
       location: q.location,
       county: q.county,
@@ -49,8 +53,10 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
   }
   const page = Number.parseInt(get('page') ?? '', 10);
   const sort = get('sort');
+  const category = resolveCategory(get('category'));
   return {
-    category: resolveCategory(get('category')),
+    category,
+    ...subcategoryFilters(input, category, 'page'),
     search: term(get('search')),
     location: term(get('location')),
     // An unknown county or town is no filter (a page never errors on its filters).
@@ -67,6 +73,67 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
 /** Pages of results a browse page offers, at least one and at most MAX_BROWSE_PAGE. */
 export function browsePageCount(total: number, limit = DEFAULT_PAGE_SIZE): number {
   return Math.max(1, Math.min(MAX_BROWSE_PAGE, Math.ceil(total / limit)));
+}
+
+/**
+ * The subcategory filter and its attribute filters (issue 18, point 5): `subcategory` (a name of
+ * app/lib/subcategories.ts, case-insensitive), and per filterable field `attr.<key>` (one value)
+ * or `attr.<key>.min` / `attr.<key>.max` (a range). Attribute filters need a subcategory. In
+ * `api` mode anything unknown or malformed is a 400 naming it; a page leaves it out.
+ */
+export function subcategoryFilters(
+  input: QueryInput,
+  category: string | null,
+  mode: 'api' | 'page',
+): { subcategory?: string; attributes?: AttributeFilters } {
+  const entries = (input instanceof URLSearchParams ? [...input.entries()] : Object.entries(input)).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '',
+  );
+  const issues: { msg: string; path: string }[] = [];
+  const refuse = (path: string, msg: string) => issues.push({ path, msg });
+  const rawSub = entries.find(([k]) => k === 'subcategory')?.[1];
+  const found = rawSub ? findSubcategory(rawSub) : null;
+  if (rawSub && !found) refuse('subcategory', 'subcategory must be a subcategory listed by GET /api/categories/{category}/subcategories.');
+  else if (found && category && found.category !== category) refuse('subcategory', `subcategory ${found.sub.name} is not in ${category}.`);
+  const sub = found && (!category || found.category === category) ? found.sub : null;
+  const attributes: AttributeFilters = {};
+  for (const [name, raw] of entries) {
+    if (!name.startsWith(ATTR_PARAM)) continue;
+    const [key = '', end] = name.slice(ATTR_PARAM.length).split('.', 2) as [string, string | undefined];
+    const def = sub?.attributes.find((d) => d.key === key && d.filter !== null);
+    if (!sub) {
+      if (!rawSub) refuse(name, `${name} needs a subcategory.`);
+      continue;
+    }
+    if (!def) {
+      refuse(name, `${sub.name} ads cannot be filtered by "${key}".`);
+      continue;
+    }
+    if (def.filter === 'range' ? end !== 'min' && end !== 'max' : end !== undefined) {
+      refuse(name, def.filter === 'range' ? `${def.key} is filtered as a range: use ${ATTR_PARAM}${def.key}.min and ${ATTR_PARAM}${def.key}.max.` : `${def.key} is filtered by one value: use ${ATTR_PARAM}${def.key}.`);
+      continue;
+    }
+    const parsed = parseAttributeValue(def, raw.slice(0, 100));
+    if ('error' in parsed) {
+      refuse(name, `${name}: ${parsed.error}`);
+      continue;
+    }
+    if (parsed.value === null) continue;
+    if (def.filter === 'equal') attributes[key] = parsed.value as string;
+    else {
+      const range = (attributes[key] as { min?: number; max?: number } | undefined) ?? {};
+      range[end as 'min' | 'max'] = parsed.value as number;
+      attributes[key] = range;
+    }
+  }
+  for (const [key, value] of Object.entries(attributes)) {
+    if (typeof value === 'object' && value.min !== undefined && value.max !== undefined && value.min > value.max) {
+      refuse(`${ATTR_PARAM}${key}.min`, `${ATTR_PARAM}${key}.min cannot be more than ${ATTR_PARAM}${key}.max.`);
+      delete attributes[key];
+    }
+  }
+  if (mode === 'api' && issues.length) throw badRequest(issues[0]!.msg, issues);
+  return { ...(sub ? { subcategory: sub.name } : {}), ...(Object.keys(attributes).length ? { attributes } : {}) };
 }
 
 const QUERY_NAMES = ['page', 'limit', 'category', 'search', 'location', 'county', 'town', 'minPrice', 'maxPrice', 'sort'] as const;

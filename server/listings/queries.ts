@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
+import type { AttributeFilters } from '../../app/lib/subcategories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
@@ -36,6 +37,10 @@ export type ListingFilters = {
   town?: string | null;
   minPrice?: number;
   maxPrice?: number;
+  /** A subcategory's name (app/lib/subcategories.ts). */
+  subcategory?: string | null;
+  /** Its fields: one value each, or a range (migration 0900). */
+  attributes?: AttributeFilters;
   sort?: ListingSort;
   page?: number;
   limit?: number;
@@ -99,7 +104,13 @@ function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFor
   const words = wordsKey(filters.search);
   const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
-  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, sort, shape.page, shape.limit]);
+  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, filters.subcategory ?? '', attributesKey(filters.attributes), sort, shape.page, shape.limit]);
+}
+
+/** Attribute filters as a stable key: key order does not matter. */
+function attributesKey(attributes: AttributeFilters | undefined): string {
+  if (!attributes) return '';
+  return JSON.stringify(Object.keys(attributes).sort().map((k) => [k, attributes[k]]));
 }
 
 /**

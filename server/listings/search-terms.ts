@@ -133,6 +133,30 @@ export function filterConditions(filters: ListingFilters): Conditions {
       find.push(place);
     }
   }
+  // A subcategory and its fields (migration 0900). The subcategory has its own date index; the
+  // fields' equal values are one containment test that the GIN index on attributes answers.
+  // Ranges (year, mileage, bedrooms) are tested on the ads the other conditions find:
+  // docs/attributes.md says why.
+  if (filters.subcategory) {
+    const sub = sql`subcategory = ${filters.subcategory}`;
+    check.push(sub);
+    find.push(sub);
+  }
+  const equal: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters.attributes ?? {})) {
+    if (typeof value === 'string') equal[key] = value;
+    else {
+      // Only numbers are stored for a range field (migration 0900's check); the CASE keeps any other value from failing the cast.
+      const n = sql`(CASE WHEN jsonb_typeof(attributes -> ${key}) = 'number' THEN (attributes ->> ${key})::numeric END)`;
+      if (value.min !== undefined) check.push(sql`${n} >= ${value.min}`);
+      if (value.max !== undefined) check.push(sql`${n} <= ${value.max}`);
+    }
+  }
+  if (Object.keys(equal).length) {
+    const has = sql`attributes @> ${JSON.stringify(equal)}::jsonb`;
+    check.push(has);
+    find.push(has);
+  }
   if (whole.length) {
     const has = sql`search_tokens @> ${tokens(whole)}`;
     check.push(has);

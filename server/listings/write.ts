@@ -8,6 +8,7 @@ import { photoHashBands } from '../media/photo-hash.ts';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
+import { ATTR_PARAM, attributesOf, findSubcategory, parseAttributeValue, subcategorySlug, type AttributeValues } from '../../app/lib/subcategories.ts';
 import { parseListingForm, parseListingText } from './input.ts';
 import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';
@@ -50,7 +51,29 @@ export function uploadFromForm(form: ReceivedForm): ListingUpload {
     const value = form.get(key);
     if (value !== undefined) fields[key] = value;
   }
+  fields.attributes = attributesFromForm(form);
   return { fields, files: form.files(), existingImages: form.getAll('existingImages'), imageOrder: form.getAll('imageOrder') };
+}
+
+/**
+ * The attribute fields of a multipart post: `attr.<key>` (API clients), and the page form's
+ * `attr.<subcategory slug>.<key>` of the chosen subcategory only (without JavaScript the form
+ * carries every subcategory's fieldset; the others are ignored).
+ */
+function attributesFromForm(form: ReceivedForm): Record<string, string> {
+  const chosen = findSubcategory(form.get('subcategory'));
+  const scope = chosen ? `${ATTR_PARAM}${subcategorySlug(chosen.sub.name)}.` : null;
+  const out: Record<string, string> = {};
+  for (const name of form.names()) {
+    if (!name.startsWith(ATTR_PARAM)) continue;
+    const value = form.get(name) ?? '';
+    if (scope && name.startsWith(scope)) out[name.slice(scope.length)] = value;
+    else if (!name.slice(ATTR_PARAM.length).includes('.')) {
+      // An API client's field; an empty one says nothing.
+      if (value.trim() !== '') out[name.slice(ATTR_PARAM.length)] = value;
+    }
+  }
+  return out;
 }
 
 /** The listing row when userId owns it; 404 when it does not exist, 403 (changing nothing) otherwise. */
@@ -95,14 +118,14 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
  * are removed if it is not.
  */
 export async function updateListing(deps: WriteDeps, id: string, userId: string, upload: ListingUpload): Promise<ListingJson> {
-  await requireOwnListing(deps.db, id, userId, 'edit');
+  const own = await requireOwnListing(deps.db, id, userId, 'edit');
   const current = await deps.db
     .select({ storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height, photoHash: listingImages.photoHash })
     .from(listingImages)
     .where(eq(listingImages.listingId, id))
     .orderBy(asc(listingImages.position));
   const kept = keptImages(current, upload.existingImages);
-  const fields = parseListingForm(upload.fields, kept.length + upload.files.length);
+  const fields = parseListingForm(upload.fields, kept.length + upload.files.length, own.subcategory);
   checkImageCount(kept.length + upload.files.length);
   const stored = await storeAll(deps.media, upload.files);
   const keptKeys = new Set(kept.map((k) => k.storageKey));
@@ -136,7 +159,9 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
 export async function updateListingText(deps: Pick<Services, 'db' | 'config'>, id: string, userId: string, input: unknown): Promise<ListingJson> {
   const { db } = deps;
   const row = await requireOwnListing(db, id, userId, 'edit');
-  const { currency, ...fields } = parseListingText(input);
+  const { currency, attributes, ...rest } = parseListingText(input, row.subcategory);
+  // The text-only form shows no attribute fields: without any sent, the ad keeps those its (new) subcategory still has.
+  const fields = { ...rest, attributes: attributes ?? keptAttributes(row.attributes, rest.subcategory) };
   const photos = await db.select({ photoHash: listingImages.photoHash }).from(listingImages).where(eq(listingImages.listingId, id));
   const findings = await assessListingRisk(db, deps.config.risk, {
     ownerId: userId,
@@ -155,6 +180,19 @@ export async function updateListingText(deps: Pick<Services, 'db' | 'config'>, i
     await holdRiskyListing(tx as unknown as Db, { id, ownerId: userId, title: fields.title }, findings);
   });
   return (await getListing(db, id))!;
+}
+
+/** Of an ad's attributes, those still valid for `subcategory` (all of them when it is unchanged). */
+function keptAttributes(current: AttributeValues | null, subcategory: string | null): AttributeValues {
+  if (!current) return {};
+  const kept: AttributeValues = {};
+  for (const def of attributesOf(subcategory)) {
+    const value = current[def.key];
+    if (value === undefined) continue;
+    const parsed = parseAttributeValue(def, value);
+    if (!('error' in parsed) && parsed.value !== null) kept[def.key] = parsed.value;
+  }
+  return kept;
 }
 
 /** Deletes an ad and, once that is committed, its photo files. */

@@ -15,8 +15,11 @@ import { imageTooLarge, MAX_IMAGE_BYTES } from './images.ts';
 export const MAX_UPLOAD_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 /** One text field: the longest (a 5,000-character description) fits many times over. */
 export const MAX_FIELD_BYTES = 64 * 1024;
-/** Text fields of the post/edit form: seven, plus one per kept photo. */
-export const MAX_FIELDS = 50;
+/**
+ * Text fields of the post/edit form: seven, two per kept photo (existingImages, imageOrder), and
+ * without JavaScript every subcategory's attribute fields (app/lib/subcategories.ts, about 40).
+ */
+export const MAX_FIELDS = 150;
 /** File parts, counting the empty part a file input left empty sends. */
 export const MAX_FILE_PARTS = MAX_IMAGES + 5;
 
@@ -51,6 +54,11 @@ export class ReceivedForm {
 
   getAll(name: string): string[] {
     return this.fields.get(name) ?? [];
+  }
+
+  /** The names of the text fields received, in order of arrival. */
+  names(): string[] {
+    return [...this.fields.keys()];
   }
 
   /** The photos, leaving out the empty part a file input left empty sends. */

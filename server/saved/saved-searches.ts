@@ -17,6 +17,7 @@ import { isUuid } from '../db/ids.ts';
 import { savedSearches, savedSearchHits, savedSearchKeys } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { parseListingQuery, type QueryInput } from '../listings/listing-query.ts';
+import { ATTR_PARAM, type AttributeFilters } from '../../app/lib/subcategories.ts';
 import type { ListingFilters } from '../listings/queries.ts';
 import { filterConditions, searchLocation, wordsKey } from '../listings/search-terms.ts';
 import { LISTED } from '../listings/visibility.ts';
@@ -49,14 +50,40 @@ export function savedFiltersOf(input: QueryInput, mode: 'api' | 'page' = 'page')
   for (const [k, v] of Object.entries(filters)) {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
     if (k === 'sort' && v === 'newest') continue;
+    if (k === 'attributes') {
+      // Flat, as the query names them (attr.make, attr.year.min): a saved search is a flat record.
+      for (const [key, value] of Object.entries(v as AttributeFilters)) {
+        if (typeof value === 'string') out[`${ATTR_PARAM}${key}`] = value;
+        else {
+          if (value.min !== undefined) out[`${ATTR_PARAM}${key}.min`] = value.min;
+          if (value.max !== undefined) out[`${ATTR_PARAM}${key}.max`] = value.max;
+        }
+      }
+      continue;
+    }
     out[k] = typeof v === 'string' ? v.trim() : (v as number);
   }
   return out;
 }
 
-/** The filters as the search functions take them. */
+/** The filters as the search functions take them (attribute filters gathered back from their flat names). */
 export function listingFilters(f: SavedFilters): ListingFilters {
-  return f as ListingFilters;
+  const out: Record<string, unknown> = {};
+  const attributes: AttributeFilters = {};
+  for (const [k, v] of Object.entries(f)) {
+    if (!k.startsWith(ATTR_PARAM)) {
+      out[k] = v;
+      continue;
+    }
+    const [key = '', end] = k.slice(ATTR_PARAM.length).split('.', 2);
+    if (end === 'min' || end === 'max') {
+      const range = (attributes[key] as { min?: number; max?: number } | undefined) ?? {};
+      range[end] = Number(v);
+      attributes[key] = range;
+    } else if (typeof v === 'string') attributes[key] = v;
+  }
+  if (Object.keys(attributes).length) out.attributes = attributes;
+  return out as ListingFilters;
 }
 
 /** One string per search: word order, case and repeats do not make another search. */

@@ -1,4 +1,5 @@
 // Demo seed data for Soko. Pure data: no runtime imports.
+import type { AttributeValues } from '../../app/lib/subcategories.ts';
 
 type DemoUser = {
   firstName: string;
@@ -27,6 +28,8 @@ export type DemoListing = {
     | 'Electronics'
     | 'Others';
   subcategory: string | null;
+  /** The subcategory's fields (app/lib/subcategories.ts). */
+  attributes?: AttributeValues;
   /** Whole units of the currency; null = negotiable. */
   price: number | null;
   currency: 'KES' | 'USD';
@@ -67,7 +70,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Well maintained Toyota Axio, pearl white, 1500cc petrol, auto transmission with 98,000 km on the clock. Single owner since import, full service history at Toyota Kenya. New tyres fitted in March and the interior is clean with no tears. Viewing in Kasarani on weekdays after 5pm or weekends; payment via bank transfer.',
     category: 'Cars & Vehicles',
-    subcategory: 'Saloon cars',
+    subcategory: 'Cars',
+    attributes: { make: 'Toyota', model: 'Axio', year: 2014, mileage: 98000, transmission: 'Automatic', fuel: 'Petrol' },
     price: 1100000,
     currency: 'KES',
     location: 'Kasarani, Nairobi',
@@ -81,7 +85,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Clean Prado TX, 2.8L diesel, 7 seater, 62,000 km, sunroof and leather seats. Currently at our yard in Mombasa and can be cleared for export to Uganda, Tanzania or South Sudan. Price is in US dollars, excluding export documentation. Inspection reports available on request.',
     category: 'Cars & Vehicles',
-    subcategory: 'SUVs',
+    subcategory: 'Cars',
+    attributes: { make: 'Toyota', model: 'Land Cruiser Prado TX', year: 2017, mileage: 62000, transmission: 'Automatic', fuel: 'Diesel' },
     price: 38500,
     currency: 'USD',
     location: 'Mombasa',
@@ -95,7 +100,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Very economical Demio, ideal first car or for Uber and Bolt work. Mileage 74,000 km, skyactiv engine, push start and reverse camera. Minor scratch on the rear bumper, otherwise in great shape. Car is in Nakuru town, logbook ready for transfer.',
     category: 'Cars & Vehicles',
-    subcategory: 'Hatchbacks',
+    subcategory: 'Cars',
+    attributes: { make: 'Mazda', model: 'Demio', year: 2015, mileage: 74000, transmission: 'Automatic', fuel: 'Petrol' },
     price: 780000,
     currency: 'KES',
     location: 'Nakuru',
@@ -109,7 +115,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Isuzu NPR in good working condition, used for transporting maize and fertiliser around Uasin Gishu. Engine and gearbox are original and strong, recently serviced with new clutch kit. Comes with valid insurance and inspection sticker. Viewing at Eldoret, along Uganda Road.',
     category: 'Cars & Vehicles',
-    subcategory: 'Trucks & commercial',
+    subcategory: 'Trucks and buses',
+    attributes: { make: 'Isuzu', year: 2012, fuel: 'Diesel' },
     price: 2350000,
     currency: 'KES',
     location: 'Eldoret',
@@ -123,7 +130,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Forester XT with the 2.0 turbo engine, full-time AWD and paddle shifters. Done 112,000 km, serviced every 5,000 km at a Subaru specialist in Nyeri. Ideal for upcountry roads and family trips to the Aberdares. Price negotiable for a serious buyer, trade-in considered.',
     category: 'Cars & Vehicles',
-    subcategory: 'SUVs',
+    subcategory: 'Cars',
+    attributes: { make: 'Subaru', model: 'Forester XT', year: 2013, transmission: 'Automatic', fuel: 'Petrol' },
     price: null,
     currency: 'KES',
     location: 'Nyeri',
@@ -137,7 +145,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Hardworking Probox used for deliveries within Thika and Juja. Manual gearbox, 1500cc, 140,000 km, fuel efficient. Body has no rust and the suspension was redone last month. Payment via M-Pesa or bank; logbook in my name.',
     category: 'Cars & Vehicles',
-    subcategory: 'Station wagons',
+    subcategory: 'Cars',
+    attributes: { make: 'Toyota', model: 'Probox', year: 2015, transmission: 'Manual', fuel: 'Petrol' },
     price: 720000,
     currency: 'KES',
     location: 'Thika',
@@ -151,7 +160,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Bajaj Boxer 150 bought new in 2022, currently used for boda boda work in Kakamega town. Done 21,000 km, new chain and sprockets. Comes with helmet and reflector jacket. Selling because I am relocating.',
     category: 'Cars & Vehicles',
-    subcategory: 'Motorcycles',
+    subcategory: 'Motorbikes',
+    attributes: { make: 'Bajaj', year: 2022 },
     price: 95000,
     currency: 'KES',
     location: 'Kakamega',
@@ -165,7 +175,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Four Bridgestone Ecopia tyres removed from a Toyota Premio after upgrading to bigger rims. Tread is about 80% remaining and there are no patches or bulges. Fits Premio, Allion, Wish and similar cars. Pick up at Industrial Area, Nairobi.',
     category: 'Cars & Vehicles',
-    subcategory: 'Parts & accessories',
+    subcategory: 'Parts',
+    attributes: { condition: 'Used' },
     price: 28000,
     currency: 'KES',
     location: 'Industrial Area, Nairobi',
@@ -181,7 +192,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Aluminium-frame mountain bike, 26 inch wheels, 21-speed Shimano gears and front suspension. Used for weekend rides around Karura Forest, still in excellent condition. Comes with a lock, pump and bottle holder. Viewing in Westlands.',
     category: 'For Sale',
-    subcategory: 'Sports & outdoors',
+    subcategory: 'Sports and outdoors',
     price: 14000,
     currency: 'KES',
     location: 'Westlands, Nairobi',
@@ -195,7 +206,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Full Total Gas 13kg cylinder with a two-burner top and regulator. Moving to a place with an electric cooker so no longer need it. Pick up in Ruiru town or I can deliver within Ruiru for a small fee. Payment by M-Pesa on collection.',
     category: 'For Sale',
-    subcategory: 'Home & kitchen',
+    subcategory: 'Home and kitchen',
     price: 5500,
     currency: 'KES',
     location: 'Ruiru',
@@ -209,7 +220,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Travel system with a foldable stroller and an infant car seat that clicks onto the frame. Used for one child only and kept indoors. Canopy, rain cover and basket all included. Available in Kilimani, Nairobi.',
     category: 'For Sale',
-    subcategory: 'Baby & kids',
+    subcategory: 'Baby and kids',
     price: 9500,
     currency: 'KES',
     location: 'Kilimani, Nairobi',
@@ -237,7 +248,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Complete home solar kit: 200W monocrystalline panel, 100Ah deep-cycle battery, 30A charge controller and 1000W inverter. Powers lights, a TV and phone charging for a small house. Used for 8 months only before we were connected to the grid. Located in Kitale, can help with installation nearby.',
     category: 'For Sale',
-    subcategory: 'Solar & energy',
+    subcategory: 'Solar and energy',
     price: 42000,
     currency: 'KES',
     location: 'Kitale',
@@ -251,7 +262,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Elegant ivory lace wedding gown worn once, professionally dry cleaned and stored in a garment bag. Size 12 with a corset back so it can be adjusted slightly. Veil included. Open to reasonable offers, viewing in Nakuru.',
     category: 'For Sale',
-    subcategory: 'Clothing',
+    subcategory: 'Clothing and shoes',
     price: null,
     currency: 'KES',
     location: 'Nakuru',
@@ -265,7 +276,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Ramtons double-door fridge, 210 litres, frost free, about three years old and cooling perfectly. Selling because we bought a bigger one. Buyer arranges transport from Kiambu town. Payment via M-Pesa.',
     category: 'For Sale',
-    subcategory: 'Home appliances',
+    subcategory: 'Home and kitchen',
     price: 26000,
     currency: 'KES',
     location: 'Kiambu',
@@ -279,7 +290,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Genuine leather Oxford shoes, dark brown, size 43, still in the box. Handmade in Kariokor and bought as a gift but the size is wrong. Can meet in Nairobi CBD or deliver through a rider at your cost.',
     category: 'For Sale',
-    subcategory: 'Clothing',
+    subcategory: 'Clothing and shoes',
     price: 3500,
     currency: 'KES',
     location: 'Nairobi CBD',
@@ -309,7 +320,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Experienced plumber offering repairs for leaking pipes, blocked sinks and toilets, and installation of instant showers and water tanks. Callout fee shown covers the first hour within Mombasa island and Nyali. Same-day service for most jobs.',
     category: 'Services',
-    subcategory: 'Repairs & maintenance',
+    subcategory: 'Repairs',
     price: 2000,
     currency: 'KES',
     location: 'Mombasa',
@@ -337,7 +348,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Moving house within Nairobi? We provide a covered 3-tonne truck, four careful movers and packing materials. Price shown is for a one-bedroom move within 15 km; larger moves are quoted after a free survey. Furniture is wrapped and assembled at your new place.',
     category: 'Services',
-    subcategory: 'Moving & transport',
+    subcategory: 'Moving and transport',
     price: 12000,
     currency: 'KES',
     location: 'Embakasi, Nairobi',
@@ -365,7 +376,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Qualified secondary school teacher offering home tuition in Mathematics and Chemistry for Form 1 to Form 4. Focus on past KCSE papers and exam technique. Sessions available in the evenings and on Saturdays around Meru town.',
     category: 'Services',
-    subcategory: 'Tuition & lessons',
+    subcategory: 'Lessons and tuition',
     price: 800,
     currency: 'KES',
     location: 'Meru',
@@ -393,7 +404,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Shared group safari in a 4x4 Land Cruiser with a pop-up roof, leaving Nairobi every Monday and Thursday. Price includes park fees, two nights in a tented camp, all meals and game drives. Ideal for visitors and residents alike. Price is per person in US dollars.',
     category: 'Services',
-    subcategory: 'Travel & tours',
+    subcategory: 'Travel and tours',
     price: 450,
     currency: 'USD',
     location: 'Westlands, Nairobi',
@@ -409,7 +420,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Spacious 2-bedroom apartment with master en-suite, open-plan kitchen and a balcony. The building has a lift, borehole water, backup generator and 24-hour security. Close to Yaya Centre and Adlife Plaza. Rent is 55,000 per month plus one month deposit.',
     category: 'Property',
-    subcategory: 'Apartments for rent',
+    subcategory: 'For rent',
+    attributes: { bedrooms: 2, bathrooms: 2, furnished: 'Unfurnished' },
     price: 55000,
     currency: 'KES',
     location: 'Kilimani, Nairobi',
@@ -423,7 +435,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Newly built bedsitter with tiled floors, separate kitchen area and its own bathroom. Water is available all the time and the token meter is individual. Walking distance to the Thika Road superhighway. Rent is 8,500 per month, one month deposit.',
     category: 'Property',
-    subcategory: 'Apartments for rent',
+    subcategory: 'For rent',
+    attributes: { bedrooms: 0, bathrooms: 1, furnished: 'Unfurnished' },
     price: 8500,
     currency: 'KES',
     location: 'Ruiru',
@@ -437,7 +450,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Residential 50 by 100 plot about 3 km from Machakos town on a murram road. Electricity and piped water are nearby, and the area is quickly developing. Title deed is ready for transfer. Site visits every Saturday.',
     category: 'Property',
-    subcategory: 'Land & plots',
+    subcategory: 'Land and plots',
+    attributes: { size: '50x100 ft' },
     price: 850000,
     currency: 'KES',
     location: 'Machakos',
@@ -451,7 +465,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Modern 3-bedroom maisonette, all en-suite, with a DSQ and a small garden in a gated community of 40 units. Ten minutes to JKIA and the SGR terminus. Bank financing is available through partner banks. Viewing by appointment.',
     category: 'Property',
-    subcategory: 'Houses for sale',
+    subcategory: 'For sale',
+    attributes: { bedrooms: 3, bathrooms: 3, furnished: 'Unfurnished' },
     price: 12500000,
     currency: 'KES',
     location: 'Syokimau',
@@ -465,7 +480,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Private villa steps from the beach with a pool, Wi-Fi and a cook on request. Sleeps up to five guests. Walking distance to restaurants and Malindi Marine Park. Rate is per night in US dollars, with discounts for stays of a week or longer.',
     category: 'Property',
-    subcategory: 'Short let',
+    subcategory: 'Short stays',
+    attributes: { bedrooms: 2, furnished: 'Furnished' },
     price: 150,
     currency: 'USD',
     location: 'Malindi',
@@ -493,7 +509,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Fertile red soil, currently under maize and beans, about 8 km from Kitale town. The land is fenced, has a seasonal stream and is accessible all year. Clean title with a mother title search available. Ideal for farming or a dairy unit.',
     category: 'Property',
-    subcategory: 'Land & plots',
+    subcategory: 'Land and plots',
+    attributes: { size: '5 acres' },
     price: 5500000,
     currency: 'KES',
     location: 'Kitale',
@@ -593,7 +610,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Complete aquarium setup with a 60 litre glass tank, filter, LED lights and gravel. Comes with six goldfish and some plants. Easy to maintain and perfect for a living room. Pick up in Kisumu, Tom Mboya area.',
     category: 'Pets',
-    subcategory: 'Fish & aquariums',
+    subcategory: 'Fish',
     price: 8000,
     currency: 'KES',
     location: 'Kisumu',
@@ -607,7 +624,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Solid cypress dog kennel fitting a large breed such as a German Shepherd or Boerboel. Raised floor to keep it dry during the rains and an iron-sheet roof. Made to order in about five days. Delivery within Nanyuki is free.',
     category: 'Pets',
-    subcategory: 'Pet accessories',
+    subcategory: 'Pet supplies',
     price: 7000,
     currency: 'KES',
     location: 'Nanyuki',
@@ -637,7 +654,7 @@ export const demoListings: DemoListing[] = [
     description:
       'We are looking for a qualified accountant with CPA-K and at least three years of experience in a busy finance office. Duties include bookkeeping, VAT and PAYE returns on iTax, and monthly management accounts. Knowledge of QuickBooks is an advantage. Gross salary per month is shown.',
     category: 'Jobs',
-    subcategory: 'Accounting & finance',
+    subcategory: 'Accounting and finance',
     price: 70000,
     currency: 'KES',
     location: 'Mombasa',
@@ -651,7 +668,7 @@ export const demoListings: DemoListing[] = [
     description:
       'A growing distributor of household products needs energetic sales reps to cover shops and supermarkets in Nairobi. Basic salary per month plus attractive commission and airtime. Diploma in sales or marketing and a valid riding licence are required.',
     category: 'Jobs',
-    subcategory: 'Sales & marketing',
+    subcategory: 'Sales and marketing',
     price: 30000,
     currency: 'KES',
     location: 'Industrial Area, Nairobi',
@@ -707,7 +724,7 @@ export const demoListings: DemoListing[] = [
     description:
       'A fintech startup is hiring a full-stack developer to work on our M-Pesa payments dashboard. You should have two or more years of experience with React, Node.js and PostgreSQL. We work hybrid with three office days in Westlands. Salary is negotiable based on experience.',
     category: 'Jobs',
-    subcategory: 'IT & software',
+    subcategory: 'IT and software',
     price: null,
     currency: 'KES',
     location: 'Westlands, Nairobi',
@@ -721,7 +738,7 @@ export const demoListings: DemoListing[] = [
     description:
       'We need a farm manager to run a 60-cow dairy unit and an export vegetable section. A diploma or degree in agriculture and at least four years of management experience are required. Housing is provided on the farm. Salary per month shown.',
     category: 'Jobs',
-    subcategory: 'Agriculture',
+    subcategory: 'Farm work',
     price: 45000,
     currency: 'KES',
     location: 'Nanyuki',
@@ -793,7 +810,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Queen-size 5 by 6 bed made from mvule hardwood with a padded headboard. Comes with an 8-inch orthopaedic mattress that is only a year old. Can be dismantled for transport. Pick up in Kasarani.',
     category: 'Furniture',
-    subcategory: 'Beds & mattresses',
+    subcategory: 'Beds and mattresses',
     price: 32000,
     currency: 'KES',
     location: 'Kasarani, Nairobi',
@@ -821,7 +838,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Spacious 3-door wardrobe with a full-length mirror, hanging space and four drawers. Made of MDF with a walnut finish. We are moving out so it must go this month. Located in Ruiru, Membley estate.',
     category: 'Furniture',
-    subcategory: 'Wardrobes & storage',
+    subcategory: 'Wardrobes and storage',
     price: 24000,
     currency: 'KES',
     location: 'Ruiru',
@@ -865,7 +882,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Samsung 55-inch Crystal UHD smart TV with Netflix, YouTube and Showmax apps. Remote and wall bracket included. The picture is perfect with no dead pixels. Pick up in Thika or delivery can be arranged within Kiambu County.',
     category: 'Electronics',
-    subcategory: 'TVs',
+    subcategory: 'TVs and audio',
+    attributes: { screen_size: 55, condition: 'Used' },
     price: 52000,
     currency: 'KES',
     location: 'Thika',
@@ -879,7 +897,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Clean iPhone 13 with 128GB storage in midnight colour. Face ID and True Tone work perfectly and the screen has no scratches. Comes with the original box and a USB-C cable. Payment via M-Pesa on collection at Moi Avenue, Nairobi CBD.',
     category: 'Electronics',
-    subcategory: 'Smartphones',
+    subcategory: 'Phones',
+    attributes: { brand: 'Apple', storage: '128 GB', condition: 'Used' },
     price: 65000,
     currency: 'KES',
     location: 'Nairobi CBD',
@@ -893,7 +912,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Ex-UK HP EliteBook 840 G5 with an 8th-gen Core i5, 8GB RAM and a 256GB SSD. The 14-inch full HD screen is bright and the battery lasts about five hours. Windows 11 and Office installed. One-month warranty.',
     category: 'Electronics',
-    subcategory: 'Laptops & computers',
+    subcategory: 'Laptops and computers',
+    attributes: { brand: 'HP', ram: '8 GB', storage: '256 GB', condition: 'Refurbished' },
     price: 32000,
     currency: 'KES',
     location: 'Nairobi CBD',
@@ -908,6 +928,7 @@ export const demoListings: DemoListing[] = [
       'PS5 disc edition in mint condition with two DualSense controllers and three games: FIFA, Spider-Man and GTA V. Never opened or repaired. Available for testing before purchase in Nakuru.',
     category: 'Electronics',
     subcategory: 'Gaming',
+    attributes: { condition: 'Used' },
     price: 68000,
     currency: 'KES',
     location: 'Nakuru',
@@ -921,7 +942,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Samsung Galaxy A54 5G, 8GB RAM and 256GB storage, bought seven months ago with the receipt available. It has been in a case with a screen protector since day one. Selling because I upgraded. Meet-up in Kisumu town.',
     category: 'Electronics',
-    subcategory: 'Smartphones',
+    subcategory: 'Phones',
+    attributes: { brand: 'Samsung', storage: '256 GB', condition: 'Used' },
     price: 38000,
     currency: 'KES',
     location: 'Kisumu',
@@ -935,7 +957,8 @@ export const demoListings: DemoListing[] = [
     description:
       'MacBook Air with the M1 chip, 8GB memory and 256GB storage. Battery cycle count is under 200 and the body has no dents. Comes with the original charger. Ideal for students and creatives.',
     category: 'Electronics',
-    subcategory: 'Laptops & computers',
+    subcategory: 'Laptops and computers',
+    attributes: { brand: 'Apple', ram: '8 GB', storage: '256 GB', condition: 'Used' },
     price: 85000,
     currency: 'KES',
     location: 'Kilimani, Nairobi',
@@ -949,7 +972,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Original JBL Charge 5, waterproof, with deep bass and about 20 hours of battery life. Perfect for outdoor events and road trips. Comes with its charging cable. Available in Machakos.',
     category: 'Electronics',
-    subcategory: 'Audio',
+    subcategory: 'TVs and audio',
+    attributes: { condition: 'Used' },
     price: 12000,
     currency: 'KES',
     location: 'Machakos',
@@ -963,7 +987,8 @@ export const demoListings: DemoListing[] = [
     description:
       'Brand new Tecno Spark 20, sealed in the box, with a one-year warranty. Dual SIM for Safaricom and Airtel, 128GB storage and a 5000mAh battery. Pay via M-Pesa on delivery within Meru town.',
     category: 'Electronics',
-    subcategory: 'Smartphones',
+    subcategory: 'Phones',
+    attributes: { brand: 'Tecno', storage: '128 GB', condition: 'Brand new' },
     price: 14500,
     currency: 'KES',
     location: 'Meru',
@@ -978,6 +1003,7 @@ export const demoListings: DemoListing[] = [
       'Canon EOS 2000D, 24MP, with an 18-55mm kit lens, a 32GB memory card and a camera bag. The shutter count is low and the camera works perfectly. Great for beginners in photography. Located in Nyeri.',
     category: 'Electronics',
     subcategory: 'Cameras',
+    attributes: { condition: 'Used' },
     price: 48000,
     currency: 'KES',
     location: 'Nyeri',
@@ -993,7 +1019,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Clean, dry white maize from this season’s harvest, sorted and stored in 90kg bags. Moisture content is below 13%, suitable for milling or storage. Price is per bag and discounts apply for 20 bags and above. Collection at our store in Kitale.',
     category: 'Others',
-    subcategory: 'Agriculture & produce',
+    subcategory: 'Farm produce',
     price: 4200,
     currency: 'KES',
     location: 'Kitale',
@@ -1021,7 +1047,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Roto 5000 litre plastic water tank, two years old, with no cracks or leaks. Being sold after we connected to county water. Buyer arranges transport from Kericho.',
     category: 'Others',
-    subcategory: 'Building & hardware',
+    subcategory: 'Building materials',
     price: 28000,
     currency: 'KES',
     location: 'Kericho',
@@ -1035,7 +1061,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Well-made Langstroth beehives in treated cypress, with frames and wax foundation. Suitable for both beginners and commercial beekeepers. Price is per hive and we can deliver within Kakamega County.',
     category: 'Others',
-    subcategory: 'Agriculture & produce',
+    subcategory: 'Farm produce',
     price: 4500,
     currency: 'KES',
     location: 'Kakamega',
@@ -1049,7 +1075,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Good quality Rhodes grass hay, well dried and stored under a shed. Each bale weighs about 15kg. Ideal for dairy farmers preparing for the dry season. We can load onto your lorry.',
     category: 'Others',
-    subcategory: 'Agriculture & produce',
+    subcategory: 'Farm produce',
     price: 350,
     currency: 'KES',
     location: 'Naivasha',
@@ -1063,7 +1089,7 @@ export const demoListings: DemoListing[] = [
     description:
       'Brand new gauge 30 box-profile iron sheets, 3 metres long, available in maroon, green and blue. Price is per sheet, with a discount for orders above 50 sheets. Delivery can be arranged around Machakos and Kitengela.',
     category: 'Others',
-    subcategory: 'Building & hardware',
+    subcategory: 'Building materials',
     price: 950,
     currency: 'KES',
     location: 'Machakos',

@@ -81,6 +81,7 @@ async function insertDemoListing(db: Db, item: DemoListing, ownerId: string, ima
         description: item.description,
         category: item.category,
         subcategory: item.subcategory,
+        attributes: item.attributes ?? {},
         price: item.price,
         currency: item.currency,
         location: item.location,

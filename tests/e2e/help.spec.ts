@@ -274,7 +274,7 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       await expect(page.getByText('This is a demo form: nothing you enter here is saved or published.')).toBeVisible();
       await expect(page.getByRole('main').getByRole('link', { name: 'Post an ad' })).toHaveAttribute('href', '/post-ad');
       await expect(page.getByText('You can add up to 10 photos.')).toBeVisible();
-      const options = page.getByLabel('Category').locator('option:not([disabled])');
+      const options = page.getByLabel('Category', { exact: true }).locator('option:not([disabled])');
       await expect(options).toHaveText(['Vehicles', 'Properties', 'Electronics', 'Furniture', 'Computers', 'Other']);
       expect(await options.evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual([
         'vehicles', 'properties', 'electronics', 'furniture', 'computers', 'other',
@@ -291,7 +291,7 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       });
       const main = page.getByRole('main');
       await main.getByLabel('Title').fill('Mahogany dining table, 6 seats');
-      await main.getByLabel('Category').selectOption('furniture');
+      await main.getByLabel('Category', { exact: true }).selectOption('furniture');
       await main.getByLabel('Price (Ksh)').fill('28000');
       await main.getByLabel('Location').fill('Karen, Nairobi');
       await main.getByLabel('Description').fill('Solid wood, two years old.');

@@ -118,7 +118,7 @@ test('a risky ad is held for review at posting, and public once a moderator appr
   await hydrated(page);
   const main = page.getByRole('main');
   await main.getByLabel('Title').fill(title);
-  await main.getByLabel('Category').selectOption('Cars & Vehicles');
+  await main.getByLabel('Category', { exact: true }).selectOption('Cars & Vehicles');
   await pickLocation(main, 'Westlands, Nairobi');
   await main.getByLabel('Price').fill('450000');
   await main.getByLabel('Currency').selectOption('KES');

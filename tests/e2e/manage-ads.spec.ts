@@ -58,7 +58,7 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   await expect(page.getByText('Error: All fields and at least one image are required.')).toBeVisible();
 
   await main(page).getByLabel('Title').fill(title);
-  await main(page).getByLabel('Category').selectOption('Electronics');
+  await main(page).getByLabel('Category', { exact: true }).selectOption('Electronics');
   await pickLocation(main(page), 'Westlands, Nairobi');
   await main(page).getByLabel('Price').fill('18500');
   await main(page).getByLabel('Currency').selectOption('KES');
@@ -152,7 +152,7 @@ test('edit mode of /post-ad keeps, removes and adds photos, then returns to Mana
   await page.goto('/post-ad');
   await hydrated(page);
   await main(page).getByLabel('Title').fill('Office chair, mesh back');
-  await main(page).getByLabel('Category').selectOption('Furniture');
+  await main(page).getByLabel('Category', { exact: true }).selectOption('Furniture');
   await pickLocation(main(page), 'Kisumu');
   await main(page).getByLabel('Price').fill('0');
   await main(page).getByLabel('Description').fill('Adjustable height.');
@@ -220,7 +220,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await newSeller(page);
     await page.goto('/post-ad');
     await main(page).getByLabel('Title').fill('Bicycle, 26 inch');
-    await main(page).getByLabel('Category').selectOption('For Sale');
+    await main(page).getByLabel('Category', { exact: true }).selectOption('For Sale');
     await pickLocation(main(page), 'Nakuru');
     await main(page).getByLabel('Price').fill('9000');
     await main(page).getByLabel('Description').fill('Good tyres, new brakes.');

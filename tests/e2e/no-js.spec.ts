@@ -142,7 +142,7 @@ test.describe('feedback from the server', () => {
     await newSignedInAccount(page);
     await page.goto('/post-ad');
     await main(page).getByLabel('Title').fill('Wooden bed, 5 by 6');
-    await main(page).getByLabel('Category').selectOption('Furniture');
+    await main(page).getByLabel('Category', { exact: true }).selectOption('Furniture');
     await pickLocation(main(page), 'Eldoret');
     await main(page).getByLabel('Description').fill('Solid mahogany.');
     await page.getByRole('button', { name: 'Create Listing' }).click();
@@ -158,7 +158,7 @@ test.describe('feedback from the server', () => {
     await newSignedInAccount(page);
     await page.goto('/post-ad');
     await main(page).getByLabel('Title').fill('Bicycle, 26 inch');
-    await main(page).getByLabel('Category').selectOption('For Sale');
+    await main(page).getByLabel('Category', { exact: true }).selectOption('For Sale');
     await pickLocation(main(page), 'Nakuru');
     // Empty price: negotiable.
     await main(page).getByLabel('Description').fill('Good tyres, new brakes.');
@@ -257,7 +257,7 @@ test.describe('browsing /listings', () => {
     await expect(page).toHaveURL(/minPrice=6000/);
     await expect(page.getByRole('article').locator('h2')).toHaveText([`Gas cylinder 20000 ${word}`, `Gas cylinder 9000 ${word}`]);
     // The category dropdown keeps the other filters.
-    await main(page).getByLabel('Category').selectOption('For Sale');
+    await main(page).getByLabel('Category', { exact: true }).selectOption('For Sale');
     await main(page).getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page).toHaveURL(/category=For\+Sale/);
     await expect(page).toHaveURL(/sort=price_desc/);

@@ -101,8 +101,11 @@ export type AdFields = { title: string; description: string; category: string; s
 
 let photo: Promise<Buffer> | undefined;
 
-/** Posts an ad as request's signed-in user, as the post-ad form does (multipart, with small photos). */
-export async function postAd(request: APIRequestContext, fields: Partial<AdFields> = {}, photos = 1): Promise<Ad> {
+/**
+ * Posts an ad as request's signed-in user, as the post-ad form does (multipart, with small photos);
+ * `attributes` are the subcategory's fields (app/lib/subcategories.ts), sent as `attr.<key>`.
+ */
+export async function postAd(request: APIRequestContext, fields: Partial<AdFields> = {}, photos = 1, attributes: Record<string, string | number> = {}): Promise<Ad> {
   photo ??= sharp({ create: { width: 64, height: 48, channels: 3, background: '#2980b9' } }).png().toBuffer();
   const ad: AdFields = {
     title: `Test ad ${uniqueWord()}`,
@@ -116,6 +119,7 @@ export async function postAd(request: APIRequestContext, fields: Partial<AdField
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(ad)) form.append(name, value === null ? '' : String(value));
+  for (const [key, value] of Object.entries(attributes)) form.append(`attr.${key}`, String(value));
   for (let i = 0; i < photos; i++) form.append('images', new Blob([new Uint8Array(await photo)], { type: 'image/png' }), `photo-${i}.png`);
   const res = await request.post('/api/listings', { multipart: form });
   expect(res.status(), await res.text()).toBe(201);

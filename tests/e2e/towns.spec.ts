@@ -29,7 +29,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await expect(location.locator('optgroup[label="Nairobi City"] option').first()).toHaveText('All of Nairobi City');
     await expect(location.locator('optgroup[label="Nairobi City"] option', { hasText: 'Karen' })).toHaveAttribute('value', 'Karen, Nairobi City');
     await main(page).getByLabel('Title').fill(`Gas cooker ${word} karen`);
-    await main(page).getByLabel('Category').selectOption('For Sale');
+    await main(page).getByLabel('Category', { exact: true }).selectOption('For Sale');
     await location.selectOption({ label: 'Karen' });
     await main(page).getByLabel('Description').fill('Four burners, oven works.');
     await main(page).getByLabel('Add photos').setInputFiles({ name: 'cooker.png', mimeType: 'image/png', buffer: await png() });
@@ -73,7 +73,7 @@ test('with JavaScript the location is a type-ahead box; a category page filters 
   await expect(location).toHaveAttribute('list', 'location-places');
   await expect(page.locator('#location-places option[value="Westlands, Nairobi City"]')).toHaveCount(1);
   await main(page).getByLabel('Title').fill(`Sofa set ${word} westlands`);
-  await main(page).getByLabel('Category').selectOption('Furniture');
+  await main(page).getByLabel('Category', { exact: true }).selectOption('Furniture');
   await location.fill('Westlands, Nairobi City');
   await main(page).getByLabel('Description').fill('Five seater, grey.');
   await main(page).getByLabel('Add photos').setInputFiles({ name: 'sofa.png', mimeType: 'image/png', buffer: await png() });

@@ -251,6 +251,7 @@ describe('GET /api/listings/:id', () => {
       description: '55 inch smart TV',
       category: 'Electronics',
       subcategory: null,
+      attributes: {},
       price: 80_000,
       currency: 'KES',
       location: 'Nairobi CBD',

@@ -2,6 +2,8 @@ import { Form, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
 import { COUNTIES, townId } from '~/lib/kenya-locations';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
+import { CATEGORIES } from '~/lib/categories';
+import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORIES, subcategorySlug, type AttributeFilters } from '~/lib/subcategories';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -22,6 +24,9 @@ export type BrowseFilterValues = {
   town?: string | null;
   minPrice?: number;
   maxPrice?: number;
+  /** A subcategory's name, and filters on its fields (app/lib/subcategories.ts). */
+  subcategory?: string | null;
+  attributes?: AttributeFilters;
   sort: string;
 };
 
@@ -35,16 +40,24 @@ export function activeFilters(v: BrowseFilterValues): Record<string, string> {
   if (v.town) out.town = v.town;
   if (v.minPrice !== undefined) out.minPrice = String(v.minPrice);
   if (v.maxPrice !== undefined) out.maxPrice = String(v.maxPrice);
+  if (v.subcategory) out.subcategory = v.subcategory;
+  for (const [key, value] of Object.entries(v.attributes ?? {})) {
+    if (typeof value === 'string') out[`${ATTR_PARAM}${key}`] = value;
+    else {
+      if (value.min !== undefined) out[`${ATTR_PARAM}${key}.min`] = String(value.min);
+      if (value.max !== undefined) out[`${ATTR_PARAM}${key}.max`] = String(value.max);
+    }
+  }
   if (v.sort && v.sort !== 'newest') out.sort = v.sort;
   return out;
 }
 
-/** Hidden inputs that carry the filters a form does not show, so applying one keeps the others. */
+/** Hidden inputs that carry the filters a form does not show, so applying one keeps the others. An `except` ending in '.' is a prefix ('attr.'). */
 export function KeepFilters({ values, except }: { values: BrowseFilterValues; except: string[] }) {
   return (
     <>
       {Object.entries(activeFilters(values))
-        .filter(([k]) => !except.includes(k))
+        .filter(([k]) => !except.some((e) => (e.endsWith('.') ? k.startsWith(e) : k === e)))
         .map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
@@ -78,13 +91,81 @@ const TOWN_OPTIONS: ReadonlyArray<SelectOption | SelectGroup> = [
 ];
 
 /**
+ * The subcategory filter and the chosen subcategory's field filters (issue 18, point 5), in a
+ * plain GET form: a select of the category's subcategories (every one, grouped by category, when
+ * no category is chosen); once a subcategory is applied, the page shows its filters: one select
+ * per field of one value ("Any" first), a from–to pair per range field. Without JavaScript that
+ * is two steps, Apply and then the fields; with it, the same.
+ */
+export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterValues; idPrefix: string }) {
+  const chosen = findSubcategory(values.subcategory)?.sub ?? null;
+  const inCategory = values.category ? subcategoriesOf(values.category) : null;
+  const attrs = values.attributes ?? {};
+  const id = (key: string) => `${idPrefix}-attr-${subcategorySlug(chosen?.name ?? '')}-${key}`;
+  return (
+    <>
+      <div className="col-span-2 sm:col-span-1">
+        <label htmlFor={`${idPrefix}-subcategory`} className="label">Subcategory</label>
+        <select id={`${idPrefix}-subcategory`} name="subcategory" defaultValue={chosen?.name ?? ''} key={`sub${chosen?.name}`} className="input">
+          <option value="">Any subcategory</option>
+          {inCategory
+            ? inCategory.map((s) => (
+                <option key={s.name} value={s.name}>{s.name}</option>
+              ))
+            : CATEGORIES.map((c) => (
+                <optgroup key={c} label={c}>
+                  {SUBCATEGORIES[c].map((s) => (
+                    <option key={s.name} value={s.name}>{s.name}</option>
+                  ))}
+                </optgroup>
+              ))}
+        </select>
+      </div>
+      {(chosen?.attributes ?? [])
+        .filter((def) => def.filter !== null)
+        .map((def) => {
+          const current = attrs[def.key];
+          if (def.filter === 'equal') {
+            return (
+              <div key={def.key}>
+                <label htmlFor={id(def.key)} className="label">{def.label}</label>
+                <select id={id(def.key)} name={`${ATTR_PARAM}${def.key}`} defaultValue={typeof current === 'string' ? current : ''} key={`${def.key}${String(current)}`} className="input">
+                  <option value="">Any</option>
+                  {(def.options ?? []).map((o) => (
+                    <option key={o} value={o}>{o}</option>
+                  ))}
+                </select>
+              </div>
+            );
+          }
+          const range = typeof current === 'object' ? current : {};
+          const unit = def.unit ? ` (${def.unit})` : '';
+          return [
+            <div key={`${def.key}-min`}>
+              <label htmlFor={id(`${def.key}-min`)} className="label">{`${def.label} from${unit}`}</label>
+              <input id={id(`${def.key}-min`)} name={`${ATTR_PARAM}${def.key}.min`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.min} key={`min${range.min}`} className="input" />
+            </div>,
+            <div key={`${def.key}-max`}>
+              <label htmlFor={id(`${def.key}-max`)} className="label">{`${def.label} to${unit}`}</label>
+              <input id={id(`${def.key}-max`)} name={`${ATTR_PARAM}${def.key}.max`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.max} key={`max${range.max}`} className="input" />
+            </div>,
+          ];
+        })}
+    </>
+  );
+}
+
+/** Whether any subcategory filter is set (the Filters disclosure opens). */
+export const subcategoryFiltered = (v: BrowseFilterValues) => Boolean(v.subcategory) || Object.keys(v.attributes ?? {}).length > 0;
+
+/**
  * County, town, location, price range (Ksh) and sort for /listings: a plain GET form inside a disclosure,
  * so it works without JavaScript; with it, empty fields and the default sort stay out of the
  * address. Open when any of them is set.
  */
 export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
   const submit = useSubmit();
-  const open = Boolean(values.location || values.county || values.town || values.minPrice !== undefined || values.maxPrice !== undefined || values.sort !== 'newest');
+  const open = Boolean(values.location || values.county || values.town || values.minPrice !== undefined || values.maxPrice !== undefined || values.sort !== 'newest' || subcategoryFiltered(values));
   return (
     <details open={open} className="rounded-lg">
       <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
@@ -98,7 +179,8 @@ export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
           submit(params, { method: 'get' });
         }}
       >
-        <KeepFilters values={values} except={['location', 'county', 'town', 'minPrice', 'maxPrice', 'sort']} />
+        <KeepFilters values={values} except={['location', 'county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', ATTR_PARAM]} />
+        <SubcategoryFilter values={values} idPrefix="browse" />
         <PlaceFilter county={values.county} town={values.town} idPrefix="browse" />
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor="browse-location" className="label">Location</label>

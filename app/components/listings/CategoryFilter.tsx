@@ -31,7 +31,8 @@ export function CategoryFilter({ values }: Props) {
         submit(params, { method: 'get' });
       }}
     >
-      <KeepFilters values={values} except={['category']} />
+      {/* A subcategory and its fields belong to the category: a new category drops them. */}
+      <KeepFilters values={values} except={['category', 'subcategory', 'attr.']} />
       <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
         <label htmlFor="category-filter" className="label">Category</label>
         <select key={selected ?? ''} id="category-filter" name="category" defaultValue={selected ?? ''} className="input">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
 import { browseCanonical, categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
-import { PlaceFilter, SORT_OPTIONS } from '~/components/listings/BrowseFilters';
+import { PlaceFilter, SORT_OPTIONS, SubcategoryFilter } from '~/components/listings/BrowseFilters';
 import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '~/lib/categories';
 import { originOf, seoMeta } from '~/lib/seo';
@@ -26,13 +26,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
   // The category is the address's; a category or location in the query is not this page's.
   const query = new URL(request.url).searchParams;
-  const { search = '', county = null, town = null, minPrice, maxPrice, sort, page, limit } = parseListingQuery(query, 'page');
+  // Only this category's subcategories (a subcategory of another category is no filter here).
+  const scoped = new URLSearchParams(query);
+  scoped.set('category', category);
+  const { search = '', county = null, town = null, minPrice, maxPrice, sort, page, limit, subcategory = null, attributes } = parseListingQuery(scoped, 'page');
   // What "Save this search" saves: the category of the address and the page's filters.
   const searchFilters = pageFilters(query, category);
   const savedSearchId = await savedSearchStateFor(context, searchFilters);
-  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, county, town, minPrice, maxPrice, sort, searchFilters, savedSearchId };
+  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
-    const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, sort, page, limit }, { cache: context.searchCache });
+    const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache });
     return data({ ...base, items: result.items, saved: await savedIdsFor(context, result.items), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
@@ -96,7 +99,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
   const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(d.items, d.page, d.pageCount);
-  const filtered = Boolean(d.county || d.town) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
+  const filtered = Boolean(d.county || d.town || d.subcategory || d.attributes) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
 
   return (
     <div className="flex flex-col gap-4">
@@ -135,6 +138,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         <details open={filtered} className="rounded-lg">
           <summary className="btn-secondary cursor-pointer list-none">Filters</summary>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+            <SubcategoryFilter values={{ category: d.category, search: d.search, location: '', subcategory: d.subcategory, attributes: d.attributes, sort: d.sort }} idPrefix="category" />
             <PlaceFilter county={d.county} town={d.town} idPrefix="category" />
             <div>
               <label htmlFor="min-price" className="label">Min price (Ksh)</label>

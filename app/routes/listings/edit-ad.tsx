@@ -4,11 +4,52 @@ import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { currencyLabel } from '~/lib/money';
 import { toast } from '~/lib/toast';
+import { CATEGORIES } from '~/lib/categories';
+import { findSubcategory, subcategoriesOf, SUBCATEGORIES } from '~/lib/subcategories';
 import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
 import type { Route } from './+types/edit-ad';
 import { CategorySelect, FormFailure, LocationPicker } from '~/components/listings/forms/FormParts';
+
+/**
+ * The text-only form's subcategory (spec: 'N/A (No Subcategory)', disabled until a category is
+ * chosen), offering the category's subcategories (issue 18, point 5). Without JavaScript every
+ * subcategory, grouped by category (the server refuses one of another category, saying which
+ * it takes). The ad's own stays chosen, even one from before the list; its fields are not on
+ * this form and are kept (server/listings/write.ts).
+ */
+function TextSubcategorySelect({ category, current, live, invalid }: { category: string; current: string; live: boolean; invalid: boolean }) {
+  const [sub, setSub] = useState(current);
+  const offered = subcategoriesOf(category).map((s) => s.name);
+  // An old subcategory outside the list is offered as it is, so that saving keeps it.
+  const legacy = current && !findSubcategory(current) ? current : null;
+  const common = { id: 'subcategory', name: 'subcategory', className: 'input', 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? 'subcategory-error' : undefined };
+  if (live) {
+    return (
+      <select {...common} disabled={!category} value={offered.includes(sub) || sub === legacy ? sub : ''} onChange={(e) => setSub(e.currentTarget.value)}>
+        <option value="">{NO_SUBCATEGORY_LABEL}</option>
+        {legacy ? <option value={legacy}>{legacy}</option> : null}
+        {offered.map((name) => (
+          <option key={name} value={name}>{name}</option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <select {...common} disabled={!category} defaultValue={current}>
+      <option value="">{NO_SUBCATEGORY_LABEL}</option>
+      {legacy ? <option value={legacy}>{legacy}</option> : null}
+      {CATEGORIES.map((c) => (
+        <optgroup key={c} label={c}>
+          {SUBCATEGORIES[c].map((s) => (
+            <option key={s.name} value={s.name}>{s.name}</option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
 
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;
@@ -142,11 +183,8 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <div>
             <label htmlFor="subcategory" className="label">Subcategory</label>
-            {/* The ad's own subcategory stays chosen unless the seller picks N/A. No option is null, not '': Preact's select takes an empty string for an option and fails. */}
-            <select id="subcategory" name="subcategory" className="input" disabled={!category} defaultValue={listing.subcategory}>
-              <option value="">{NO_SUBCATEGORY_LABEL}</option>
-              {listing.subcategory ? <option value={listing.subcategory}>{listing.subcategory}</option> : null}
-            </select>
+            <TextSubcategorySelect category={category} current={listing.subcategory} live={hydrated} invalid={!!fieldErrors.subcategory} />
+            {fieldError('subcategory')}
           </div>
         </div>
         <div>

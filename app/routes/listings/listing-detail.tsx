@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import { attributeList } from '~/lib/subcategories';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
@@ -104,6 +105,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: listing.description,
       category: listing.category,
       subcategory: listing.subcategory,
+      // The subcategory's fields as labelled text ("Mileage": "85,000 km"), in its order.
+      details: attributeList(listing.subcategory, listing.attributes),
       price: listing.price,
       currency: listing.currency,
       // "Town, County" when the location names a known place (migration 0880), else the text as written.
@@ -277,6 +280,19 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           )}
         </header>
         <ListingGallery photos={listing.photos} title={listing.title} />
+        {listing.details.length > 0 && (
+          <section aria-labelledby="details-heading" className="card p-4">
+            <h2 id="details-heading" className="text-lg font-bold">Details</h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="attributes">
+              {listing.details.map((d) => (
+                <div key={d.key} className="contents">
+                  <dt className="text-gray-600 dark:text-gray-400">{d.label}</dt>
+                  <dd className="font-semibold">{d.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
         <section aria-labelledby="description-heading" className="card p-4">
           <h2 id="description-heading" className="text-lg font-bold">Description</h2>
           <p className="mt-2 whitespace-pre-line break-words text-gray-800 dark:text-gray-200">{listing.description}</p>

@@ -30,8 +30,8 @@ const BLANK_SEARCH = 'Please enter a search query.';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const { category, search, location, county, town, minPrice, maxPrice, sort, page, limit } = parseListingQuery(params, 'page');
-  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, sort, limit };
+  const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit } = parseListingQuery(params, 'page');
+  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
   const origin = new URL(context.config.appUrl).origin;
   // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
   const searchFilters = pageFilters(params);
@@ -90,7 +90,18 @@ function browseCrumbs(category: string | null) {
 
 export default function Listings({ loaderData }: Route.ComponentProps) {
   const { category, search, location: place, items, total, capped, page, error, blankSearch } = loaderData;
-  const filters = { category, search, location: place, county: loaderData.county, town: loaderData.town, minPrice: loaderData.minPrice, maxPrice: loaderData.maxPrice, sort: loaderData.sort };
+  const filters = {
+    category,
+    search,
+    location: place,
+    county: loaderData.county,
+    town: loaderData.town,
+    minPrice: loaderData.minPrice,
+    maxPrice: loaderData.maxPrice,
+    subcategory: loaderData.subcategory,
+    attributes: loaderData.attributes,
+    sort: loaderData.sort,
+  };
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;

@@ -4,6 +4,7 @@ import { EMPTY_VALUES, fieldErrorsFrom, ListingForm, missingFields, type FieldEr
 import { FormFailure } from '~/components/listings/forms/FormParts';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
 import { MESSAGES } from '~/lib/listing-rules';
+import { attributeFieldName, findSubcategory } from '~/lib/subcategories';
 import { requireAuth } from '../../../server/http/guards';
 import { expectedError } from '../../../server/http/error-translation';
 import { getListing } from '../../../server/listings/queries';
@@ -42,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     values: {
       title: listing.title,
       category: listing.category,
+      subcategory: listing.subcategory ?? '',
+      attributes: Object.fromEntries(Object.entries(listing.attributes ?? {}).map(([k, v]) => [k, String(v)])),
       price: listing.price === null ? '' : String(listing.price),
       currency: listing.currency,
       location: listing.location,
@@ -91,9 +94,18 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 function formValues(form: ReceivedForm): ListingFormValues {
   const get = (k: string) => form.get(k) ?? '';
+  // The chosen subcategory's fields, as typed (the form names them attr.<subcategory>.<key>).
+  const sub = findSubcategory(get('subcategory'));
+  const attributes: Record<string, string> = {};
+  for (const def of sub?.sub.attributes ?? []) {
+    const value = form.get(attributeFieldName(sub!.sub.name, def.key));
+    if (value) attributes[def.key] = value;
+  }
   return {
     title: get('title'),
     category: get('category'),
+    subcategory: sub?.sub.name ?? '',
+    attributes,
     price: get('price'),
     currency: get('currency') || 'KES',
     location: get('location'),

@@ -4,3 +4,4 @@ export * from './payments.ts';
 export * from './outbox.ts';
 export * from './saved.ts';
 export * from './locations.ts';
+export * from './subcategories.ts';

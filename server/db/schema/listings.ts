@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AttributeValues } from '../../../app/lib/subcategories.ts';
 import { users } from './users.ts';
 
 export const listings = pgTable('listings', {
@@ -9,6 +10,8 @@ export const listings = pgTable('listings', {
   description: text('description').notNull(),
   category: text('category').notNull(),
   subcategory: text('subcategory'),
+  /** The subcategory's structured fields, e.g. {"make": "Toyota", "year": 2014} (migration 0900, app/lib/subcategories.ts). */
+  attributes: jsonb('attributes').$type<AttributeValues>().notNull().default({}),
   price: bigint('price', { mode: 'number' }),
   currency: text('currency').notNull().default('KES'),
   location: text('location').notNull(),

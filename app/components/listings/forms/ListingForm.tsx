@@ -5,23 +5,28 @@ import { LIMITS, MESSAGES } from '~/lib/listing-rules';
 import { toast } from '~/lib/toast';
 import { CategorySelect, LocationPicker } from './FormParts';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
+import { useSubcategoryFields } from './SubcategoryFields';
 
 export type ListingFormValues = {
   title: string;
   category: string;
+  /** A subcategory's name, or '' (app/lib/subcategories.ts). */
+  subcategory: string;
+  /** Its fields as typed: key to text. */
+  attributes: Record<string, string>;
   price: string;
   currency: string;
   location: string;
   description: string;
 };
 
-export const EMPTY_VALUES: ListingFormValues = { title: '', category: '', price: '', currency: 'KES', location: '', description: '' };
+export const EMPTY_VALUES: ListingFormValues = { title: '', category: '', subcategory: '', attributes: {}, price: '', currency: 'KES', location: '', description: '' };
 
-/** A message per failing field ('images' for the photos), shown beside it. */
-export type FieldErrors = Partial<Record<keyof ListingFormValues | 'images', string>>;
+/** A message per failing field ('images' for the photos, 'attributes.<key>' for a subcategory's field), shown beside it. */
+export type FieldErrors = Partial<Record<Exclude<keyof ListingFormValues, 'attributes'> | 'images' | `attributes.${string}`, string>>;
 
 /** Fields a seller must fill in; the price may stay empty (negotiable). */
-const REQUIRED: Array<keyof ListingFormValues> = ['title', 'category', 'location', 'description'];
+const REQUIRED: Array<Exclude<keyof ListingFormValues, 'attributes'>> = ['title', 'category', 'location', 'description'];
 
 const FIELD_MESSAGES: Record<string, string> = {
   title: 'Enter a title.',
@@ -42,7 +47,7 @@ export function missingFields(values: Partial<Record<string, unknown>>, photoCou
 /** Field errors from an API or action answer ({ errors: [{ msg, path }] }), on the fields this form has. */
 export function fieldErrorsFrom(errors: { msg: string; path: string }[] | undefined): FieldErrors {
   const out: FieldErrors = {};
-  for (const e of errors ?? []) if (e.path in EMPTY_VALUES || e.path === 'images') out[e.path as keyof FieldErrors] ??= e.msg;
+  for (const e of errors ?? []) if ((e.path in EMPTY_VALUES && e.path !== 'attributes') || e.path === 'images' || e.path.startsWith('attributes.')) out[e.path as keyof FieldErrors] ??= e.msg;
   return out;
 }
 
@@ -95,6 +100,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
   const [progress, setProgress] = useState<number | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = progress !== null;
+  // The subcategories offered follow the category (once the page is live).
+  const [category, setCategory] = useState(initial.category);
+  const [currency, setCurrency] = useState(initial.currency || 'KES');
 
   useEffect(() => setHydrated(true), []);
 
@@ -154,7 +162,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
     }
   };
 
-  const field = (name: keyof ListingFormValues) => ({
+  const subcategory = useSubcategoryFields({ category, defaultSubcategory: initial.subcategory, attributes: initial.attributes, errors: fieldErrors, onEdit: edited });
+
+  const field = (name: Exclude<keyof ListingFormValues, 'attributes'>) => ({
     'aria-invalid': fieldErrors[name] ? true : undefined,
     'aria-describedby': fieldErrors[name] ? `${name}-error` : undefined,
     onInput: () => edited(name),
@@ -196,7 +206,15 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="category" className="label">Category</label>
-            <CategorySelect defaultValue={initial.category} invalid={!!fieldErrors.category} onChange={() => edited('category')} />
+            {/* Controlled: the form re-renders as it is filled in, and Preact would put an uncontrolled select's default back each time. */}
+            <CategorySelect
+              value={category}
+              invalid={!!fieldErrors.category}
+              onChange={(value) => {
+                setCategory(value);
+                edited('category');
+              }}
+            />
             {fieldError('category')}
           </div>
           <div>
@@ -205,6 +223,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
             {fieldError('location')}
           </div>
         </div>
+        {subcategory.select}
         <div className="grid grid-cols-[1fr_auto] gap-4">
           <div>
             <label htmlFor="price" className="label">Price</label>
@@ -225,7 +244,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           </div>
           <div>
             <label htmlFor="currency" className="label">Currency</label>
-            <select id="currency" name="currency" className="input" required defaultValue={initial.currency || 'KES'}>
+            <select id="currency" name="currency" className="input" required value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
               {/* A required select starts with an empty placeholder option (HTML); KES is chosen by default. */}
               <option value="" disabled>Select a currency</option>
               {CURRENCIES.map((c) => (
@@ -246,6 +265,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           onError={setPhotoError}
           missing={!!fieldErrors.images}
         />
+        {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
             <label htmlFor="upload-progress">{progress < 1 ? `Uploading photos... ${Math.round(progress * 100)}%` : 'Saving your ad...'}</label>
