@@ -149,7 +149,12 @@ async function measure(page: Page, url: string) {
   return { atLoad, all: [...seen] };
 }
 
-/** Lighthouse 13 needs Node 22; 12.8 is the last to run on Node 20 (package.json engines: >= 20.19). */
+/**
+ * Lighthouse 13 asks for Node 22; 12.8 is the last made for Node 20 (package.json engines: >= 20.19).
+ * Chromium gets the flags every browser here needs (CONTRIBUTING): without
+ * --disable-background-networking and the rest, its runs on this machine's closed network failed
+ * with NO_NAVSTART.
+ */
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 
 type LighthouseRun = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; benchmarkIndex: number };
