@@ -252,3 +252,9 @@ export function subcategorySlug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Every subcategory under its category, as the options of a select (OptionsSelect's groups). */
+export const SUBCATEGORY_GROUPS: ReadonlyArray<{ label: string; options: Array<{ value: string; label: string }> }> = CATEGORIES.map((c) => ({
+  label: c,
+  options: SUBCATEGORIES[c].map((s) => ({ value: s.name, label: s.name })),
+}));

@@ -206,7 +206,7 @@ describe('editing', () => {
     const page = await app.request(`${TEST_ORIGIN}/listings/${ad._id}`, { headers: { cookie: `soko_session=${token}` } });
     const html = await page.text();
     expect(html).toContain(`<option value="">${NO_SUBCATEGORY_LABEL}</option>`);
-    expect(html).toMatch(/<option value="Cars" selected="">Cars<\/option>/);
+    expect(html).toMatch(/<option value="Cars" selected(="")?>Cars<\/option>/);
     const body = new URLSearchParams({ title: 'Honda Fit 2013, page edit', description: 'Edited.', price: '650000', category: 'Cars & Vehicles', subcategory: 'Cars', location: 'Nairobi' });
     const res = await app.request(`${TEST_ORIGIN}/listings/${ad._id}`, { method: 'POST', body, headers: { cookie: `soko_session=${token}`, origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBeLessThan(400);
@@ -284,13 +284,13 @@ describe('filters', () => {
     expect(html).toMatch(/<form[^>]*method="get"/);
     expect(html).toMatch(/<select[^>]*name="subcategory"/);
     expect(html).toMatch(/<optgroup label="Property">/);
-    expect(html).toMatch(/<option value="Cars" selected="">Cars<\/option>/);
+    expect(html).toMatch(/<option value="Cars" selected(="")?>Cars<\/option>/);
     expect(html).toMatch(/<select[^>]*name="attr\.make"/);
     expect(html).toMatch(/<option value="Toyota" selected="">Toyota<\/option>/);
     expect(html).toMatch(/<input[^>]*name="attr\.year\.min"[^>]*value="2014"/);
     // With a category, only its subcategories.
     const inCategory = await (await app.request(`${TEST_ORIGIN}/listings?category=Property&subcategory=For%20rent`)).text();
-    expect(inCategory).toMatch(/<option value="For rent" selected="">For rent<\/option>/);
+    expect(inCategory).toMatch(/<option value="For rent" selected(="")?>For rent<\/option>/);
     expect(inCategory).not.toMatch(/<option value="Cars">/);
     expect(inCategory).toMatch(/<input[^>]*name="attr\.bedrooms\.min"/);
     // A page never errors on a filter it cannot use: it leaves it out.

@@ -2,8 +2,7 @@ import { Form, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
 import { COUNTIES, townId } from '~/lib/kenya-locations';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
-import { CATEGORIES } from '~/lib/categories';
-import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORIES, subcategorySlug, type AttributeFilters } from '~/lib/subcategories';
+import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters } from '~/lib/subcategories';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -106,20 +105,13 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
     <>
       <div className="col-span-2 sm:col-span-1">
         <label htmlFor={`${idPrefix}-subcategory`} className="label">Subcategory</label>
-        <select id={`${idPrefix}-subcategory`} name="subcategory" defaultValue={chosen?.name ?? ''} key={`sub${chosen?.name}`} className="input">
-          <option value="">Any subcategory</option>
-          {inCategory
-            ? inCategory.map((s) => (
-                <option key={s.name} value={s.name}>{s.name}</option>
-              ))
-            : CATEGORIES.map((c) => (
-                <optgroup key={c} label={c}>
-                  {SUBCATEGORIES[c].map((s) => (
-                    <option key={s.name} value={s.name}>{s.name}</option>
-                  ))}
-                </optgroup>
-              ))}
-        </select>
+        <OptionsSelect
+          id={`${idPrefix}-subcategory`}
+          name="subcategory"
+          items={[{ value: '', label: 'Any subcategory' }, ...(inCategory ? inCategory.map((s) => ({ value: s.name, label: s.name })) : SUBCATEGORY_GROUPS)]}
+          selected={chosen?.name ?? ''}
+          className="input"
+        />
       </div>
       {(chosen?.attributes ?? [])
         .filter((def) => def.filter !== null)

@@ -4,13 +4,13 @@ import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
 import { requireAuth } from '../../../server/http/guards';
 import { currencyLabel } from '~/lib/money';
 import { toast } from '~/lib/toast';
-import { CATEGORIES } from '~/lib/categories';
-import { findSubcategory, subcategoriesOf, SUBCATEGORIES } from '~/lib/subcategories';
+import { findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS } from '~/lib/subcategories';
 import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
 import type { Route } from './+types/edit-ad';
 import { CategorySelect, FormFailure, LocationPicker } from '~/components/listings/forms/FormParts';
+import { OptionsSelect } from '~/components/OptionsSelect';
 
 /**
  * The text-only form's subcategory (spec: 'N/A (No Subcategory)', disabled until a category is
@@ -37,17 +37,7 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
     );
   }
   return (
-    <select {...common} disabled={!category} defaultValue={current}>
-      <option value="">{NO_SUBCATEGORY_LABEL}</option>
-      {legacy ? <option value={legacy}>{legacy}</option> : null}
-      {CATEGORIES.map((c) => (
-        <optgroup key={c} label={c}>
-          {SUBCATEGORIES[c].map((s) => (
-            <option key={s.name} value={s.name}>{s.name}</option>
-          ))}
-        </optgroup>
-      ))}
-    </select>
+    <OptionsSelect {...common} disabled={!category} items={[{ value: '', label: NO_SUBCATEGORY_LABEL }, ...(legacy ? [{ value: legacy, label: legacy }] : []), ...SUBCATEGORY_GROUPS]} selected={current} />
   );
 }
 

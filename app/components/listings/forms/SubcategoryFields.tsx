@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { CATEGORIES } from '~/lib/categories';
+import { useEffect, useState } from 'react';
+import { OptionsSelect } from '../../OptionsSelect';
 import { NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
-import { ALL_SUBCATEGORIES, attributeFieldName, findSubcategory, subcategoriesOf, subcategorySlug, SUBCATEGORIES, type AttributeDef, type SubcategoryDef } from '~/lib/subcategories';
+import { ALL_SUBCATEGORIES, attributeFieldName, findSubcategory, subcategoriesOf, subcategorySlug, SUBCATEGORY_GROUPS, type AttributeDef, type SubcategoryDef } from '~/lib/subcategories';
 
 /** A message per failing field: `subcategory`, `attributes.<key>`. */
 type Errors = Partial<Record<string, string | undefined>>;
@@ -18,12 +18,12 @@ type Errors = Partial<Record<string, string | undefined>>;
  */
 export function useSubcategoryFields(props: { category: string; defaultSubcategory: string; attributes: Record<string, string>; errors: Errors; onEdit: (name: string) => void }) {
   const [live, setLive] = useState(false);
-  const selectRef = useRef<HTMLSelectElement>(null);
   const initial = findSubcategory(props.defaultSubcategory)?.sub.name ?? '';
   const [sub, setSub] = useState(initial);
   useEffect(() => {
     // What was picked before the page went live is kept.
-    if (selectRef.current) setSub(selectRef.current.value);
+    const select = document.getElementById('subcategory');
+    if (select instanceof HTMLSelectElement) setSub(select.value);
     setLive(true);
   }, []);
   const options = subcategoriesOf(props.category);
@@ -59,16 +59,7 @@ export function useSubcategoryFields(props: { category: string; defaultSubcatego
           ))}
         </select>
       ) : (
-        <select {...common} ref={selectRef} defaultValue={initial}>
-          <option value="">{NO_SUBCATEGORY_LABEL}</option>
-          {CATEGORIES.map((c) => (
-            <optgroup key={c} label={c}>
-              {SUBCATEGORIES[c].map((s) => (
-                <option key={s.name} value={s.name}>{s.name}</option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+        <OptionsSelect {...common} items={[{ value: '', label: NO_SUBCATEGORY_LABEL }, ...SUBCATEGORY_GROUPS]} selected={initial} />
       )}
       <p id="subcategory-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">
         {live ? 'Buyers filter by it and by its details.' : 'One of your category’s. Then fill in its details below, if it has any.'}
