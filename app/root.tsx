@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type ShouldRevalidateFunctionArgs, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { Toaster } from './components/Toaster';
@@ -24,6 +24,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     now: Date.now(),
   };
 }
+
+/**
+ * The stylesheet is the one thing the first paint waits for, so it is the first request the head
+ * makes: with `precedence`, React's server rendering puts it right after the charset and
+ * viewport, ahead of the 10-15 script preloads it otherwise came behind (on a phone's few
+ * connections the CSS queued behind them; Lighthouse counted about 80 ms of first paint on
+ * /listings). `<Links />` sits first in the head below so that the elements Preact adopts on
+ * hydration are in the order the server sent them (app/preact/client.ts).
+ */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss, precedence: 'high' }];
 
 // Header and user only change when a session changes, which always comes with a form submission.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -57,11 +67,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Links />
         <meta name="theme-color" content="#047857" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
         <Meta />
-        <Links />
       </head>
       <body className="flex min-h-screen flex-col overflow-x-hidden antialiased">
         <Header user={data?.user ?? null} />

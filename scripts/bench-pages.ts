@@ -186,10 +186,27 @@ async function lighthouseRun(url: string): Promise<LighthouseRun> {
   };
 }
 
+/**
+ * One run, tried again (up to twice) when Lighthouse itself fails to record the page load: its
+ * trace sometimes lacks the navigation start (NO_NAVSTART), and Lighthouse's answer is "run
+ * Lighthouse again". A page that fails three times in a row fails the benchmark.
+ */
+async function lighthouseRunWithRetry(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      const recordingFailed = /NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT|Please run Lighthouse again/.test(String((error as { stdout?: string }).stdout ?? error));
+      if (!recordingFailed || attempt === 3) throw error;
+      console.log(`  (Lighthouse could not record ${url} on attempt ${attempt}; trying again)`);
+    }
+  }
+}
+
 /** The run with the median score of `runs` runs, and every run's score. */
 async function lighthouse(url: string, runs: number) {
   const all: LighthouseRun[] = [];
-  for (let i = 0; i < runs; i++) all.push(await lighthouseRun(url));
+  for (let i = 0; i < runs; i++) all.push(await lighthouseRunWithRetry(url));
   const sorted = [...all].sort((a, b) => a.score - b.score);
   return { median: sorted[Math.floor(sorted.length / 2)]!, scores: all.map((r) => r.score) };
 }

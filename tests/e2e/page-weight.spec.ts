@@ -15,6 +15,30 @@ test('every route ships at most 115 KB of gzipped JavaScript', { tag: '@one-view
 });
 
 /**
+ * The first paint waits for the stylesheet: it is the head's first request, ahead of every script
+ * and preload (app/root.tsx), and stays the page's one stylesheet once the page is live and after
+ * moving to another page in the browser.
+ */
+test('the stylesheet is the first thing a page asks for, and stays alone', { tag: '@one-viewport' }, async ({ page, request }) => {
+  const html = await (await request.get('/listings')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const tags = [...head.matchAll(/<(link|script)\b[^>]*>/g)].map((m) => m[0]);
+  expect(tags.length).toBeGreaterThan(3);
+  expect(tags[0]).toMatch(/rel="stylesheet"/);
+  expect(tags.filter((t) => /rel="stylesheet"/.test(t))).toHaveLength(1);
+  expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<title>'));
+
+  const sheets = () => page.evaluate(() => ({ links: document.querySelectorAll('link[rel=stylesheet]').length, loaded: document.styleSheets.length, main: getComputedStyle(document.querySelector('main')!).maxWidth }));
+  await page.goto('/listings');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  expect(await sheets()).toEqual({ links: 1, loaded: 1, main: '1152px' });
+  await page.locator('article a').first().click();
+  await expect(page).toHaveURL(/\/listing\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await sheets()).toEqual({ links: 1, loaded: 1, main: '1152px' });
+});
+
+/**
  * Hydration must not move what the page already showed: Lighthouse found the results on
  * /listings jumping 46 px (layout shift 0.17) when the category filter's Apply button was hidden
  * on hydration. Every shift from the first paint until the page is live counts here; the
