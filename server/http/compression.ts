@@ -1,80 +1,145 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
-import { gzipSync } from 'node:zlib';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { Readable, pipeline } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
 
 const THRESHOLD = 1024;
 
 /**
- * gzip for every compressible response. JSON bodies (every API answer, built in memory by
- * c.json) are compressed in one call and sent with a Content-Length, so the response leaves
- * in a single write; a search answer went through four stream stages and three socket writes
- * before. Streamed bodies (server-rendered pages) keep Hono's streaming compress, so the
- * first bytes of a page still leave before the last are rendered.
+ * Brotli at quality 5 makes pages and JSON about a fifth smaller than gzip (a /listings page:
+ * 15.1 kB against 18.5) for the same CPU (about 1.4 ms for that page), and every phone browser
+ * asks for it over HTTPS. gzip stays for clients that do not.
  */
-export function compression(): MiddlewareHandler {
-  const streaming = compress({ threshold: THRESHOLD });
-  return (c, next) =>
-    streaming(c, async () => {
-      await next();
-      const res = c.res;
-      if (
-        res.status === 204 ||
-        res.status === 304 ||
-        !res.headers.get('Content-Type')?.startsWith('application/json') ||
-        res.headers.has('Content-Encoding') ||
-        !gzipWanted(c)
-      ) {
-        return;
-      }
-      const body = new Uint8Array(await res.arrayBuffer());
-      const headers = new Headers(res.headers);
-      if (!/accept-encoding/i.test(headers.get('Vary') ?? '')) headers.append('Vary', 'Accept-Encoding');
-      let sent = body;
-      if (gzipWanted(c, body.byteLength)) {
-        sent = gzipSync(body);
-        headers.set('Content-Encoding', 'gzip');
-      }
-      headers.set('Content-Length', String(sent.byteLength));
-      // Unset first: assigning over an existing response makes Hono re-wrap the new one
-      // around a stream, which would undo the single write.
-      c.res = undefined;
-      c.res = new Response(sent, { status: res.status, headers });
-    });
-}
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
 
-/** Compressed bodies of answers that are sent again as they are (cached search pages). */
-const gzippedOnce = new WeakMap<object, ReturnType<typeof gzipSync>>();
+type Encoding = 'br' | 'gzip';
 
 /**
- * A JSON answer we already hold as text (a page of listings as PostgreSQL wrote it), gzipped
+ * Compresses every compressible response, brotli where the client accepts it, gzip otherwise.
+ * JSON bodies (every API answer, built in memory by c.json) are compressed in one call and sent
+ * with a Content-Length, so the response leaves in a single write. Streamed bodies
+ * (server-rendered pages) are compressed as they stream, and what has been rendered is flushed
+ * whenever the renderer pauses, so the first bytes of a page still leave before the last are
+ * rendered. Static assets arrive compressed already (precompressed files) and are left alone.
+ */
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    const length = res.headers.get('Content-Length');
+    if (
+      res.status === 204 ||
+      res.status === 206 ||
+      res.status === 304 ||
+      !res.body ||
+      res.headers.has('Content-Encoding') ||
+      res.headers.has('Transfer-Encoding') ||
+      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '') ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      (length !== null && Number(length) < THRESHOLD)
+    ) {
+      return;
+    }
+    const headers = new Headers(res.headers);
+    const vary = headers.get('Vary');
+    if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = c.req.method === 'HEAD' ? null : chooseEncoding(c.req.header('Accept-Encoding'));
+    const etag = headers.get('ETag');
+    if (encoding && etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+
+    let body: BodyInit | null = res.body;
+    if (type.startsWith('application/json')) {
+      let bytes = new Uint8Array(await res.arrayBuffer());
+      if (encoding && bytes.byteLength >= THRESHOLD) {
+        bytes = compressSync(bytes, encoding);
+        headers.set('Content-Encoding', encoding);
+      }
+      body = bytes;
+      headers.set('Content-Length', String(bytes.byteLength));
+    } else if (encoding) {
+      body = compressStream(res.body, encoding);
+      headers.delete('Content-Length');
+      headers.set('Content-Encoding', encoding);
+    }
+    // Unset first: assigning over an existing response makes Hono re-wrap the new one
+    // around a stream, which would undo the single write.
+    c.res = undefined;
+    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** Compressed bodies of answers that are sent again as they are (cached search pages), per encoding. */
+const compressedOnce = { br: new WeakMap<object, Uint8Array<ArrayBuffer>>(), gzip: new WeakMap<object, Uint8Array<ArrayBuffer>>() };
+
+/**
+ * A JSON answer we already hold as text (a page of listings as PostgreSQL wrote it), compressed
  * here when the client accepts it; the middleware above leaves encoded responses alone. With
  * `sameAs`, an object that stands for this exact text (a cached page), the compressed body is
- * made once and reused while that object lives.
+ * made once per encoding and reused while that object lives.
  */
 export function jsonText(c: Context, text: string, sameAs?: object): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (!gzipWanted(c, Buffer.byteLength(text))) return c.body(text, 200, headers);
-  let gzipped = sameAs && gzippedOnce.get(sameAs);
-  if (!gzipped) {
-    gzipped = gzipSync(text);
-    if (sameAs) gzippedOnce.set(sameAs, gzipped);
+  const encoding = c.req.method === 'HEAD' ? null : chooseEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding || Buffer.byteLength(text) < THRESHOLD) return c.body(text, 200, headers);
+  let compressed = sameAs && compressedOnce[encoding].get(sameAs);
+  if (!compressed) {
+    compressed = compressSync(Buffer.from(text), encoding);
+    if (sameAs) compressedOnce[encoding].set(sameAs, compressed);
   }
-  return c.body(gzipped, 200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(gzipped.byteLength) });
+  return c.body(compressed, 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(compressed.byteLength) });
 }
 
-/** Whether to gzip a body of this size (unknown yet: only the request matters) for this request. */
-function gzipWanted(c: Context, byteLength = THRESHOLD): boolean {
-  return c.req.method !== 'HEAD' && byteLength >= THRESHOLD && acceptsGzip(c.req.header('Accept-Encoding'));
-}
-
-/** Whether Accept-Encoding allows gzip: named, or through "*", with a q above 0. */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
+/**
+ * The encoding to answer in, from Accept-Encoding: brotli or gzip, whichever the client weighs
+ * higher (named, or through "*"), brotli on a tie; null when it accepts neither.
+ */
+export function chooseEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
   const q: Record<string, number> = {};
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     q[name.trim()] = weight ? Number(weight.slice(2)) || 0 : 1;
   }
-  return (q.gzip ?? q['*'] ?? 0) > 0;
+  const br = q.br ?? q['*'] ?? 0;
+  const gzip = q.gzip ?? q['*'] ?? 0;
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
+}
+
+function compressSync(data: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  if (encoding === 'gzip') return gzipSync(data, { level: GZIP_LEVEL });
+  return brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength },
+  });
+}
+
+/**
+ * A streamed body, compressed. The renderer writes a page in many small pieces within one turn
+ * of the event loop, then waits (for data, or for the next part of a streamed page): the
+ * compressor is flushed once it has been handed everything written in a turn, so each part
+ * leaves as soon as it exists without a flush per piece (each costs bytes).
+ */
+function compressStream(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
+  const compressor: BrotliCompress | Gzip =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : createGzip({ level: GZIP_LEVEL });
+  const flushKind = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
+  const source = Readable.fromWeb(body as NodeWebStream<Uint8Array>);
+  let flushQueued = false;
+  source.on('data', () => {
+    if (flushQueued) return;
+    flushQueued = true;
+    setImmediate(() => {
+      flushQueued = false;
+      if (!compressor.writableEnded && !compressor.destroyed) compressor.flush(flushKind);
+    });
+  });
+  // A failed render (or a client that went away) ends the compressed stream with the error.
+  pipeline(source, compressor, () => {});
+  return Readable.toWeb(compressor) as unknown as ReadableStream<Uint8Array>;
 }

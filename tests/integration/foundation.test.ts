@@ -1,6 +1,8 @@
-import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions.ts';
+import { chooseEncoding, compression } from '../../server/http/compression.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
@@ -58,29 +60,97 @@ describe('HTTP floor', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('compresses JSON for clients that accept gzip, in one body with its length and every header kept', async () => {
+  it('compresses JSON in one body with its length and every header kept: brotli where preferred, else gzip', async () => {
     const plain = await t.request('/api/openapi.json');
     expect(plain.headers.get('content-encoding')).toBeNull();
     const expected = await plain.text();
-    const res = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'br;q=1, gzip;q=0.8' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(res.headers.get('vary')).toContain('Accept-Encoding');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = Buffer.from(await res.arrayBuffer());
-    expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
-    expect(body.byteLength).toBeLessThan(expected.length / 3);
-    expect(gunzipSync(body).toString('utf8')).toBe(expected);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['br;q=1, gzip;q=0.8', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0.5, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      expect(body.byteLength).toBeLessThan(expected.length / 3);
+      expect(decode(body).toString('utf8')).toBe(expected);
+    }
   });
 
-  it('leaves JSON uncompressed when gzip is refused or the body is tiny', async () => {
-    const refused = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip;q=0' } });
-    expect(refused.headers.get('content-encoding')).toBeNull();
-    expect(JSON.parse(await refused.text())).toHaveProperty('openapi');
-    const tiny = await t.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+  it('leaves JSON uncompressed when no encoding it knows is accepted or the body is tiny', async () => {
+    for (const accept of ['gzip;q=0', 'br;q=0, gzip;q=0', 'identity', 'deflate']) {
+      const refused = await t.request('/api/openapi.json', { headers: { 'Accept-Encoding': accept } });
+      expect(refused.headers.get('content-encoding'), accept).toBeNull();
+      expect(JSON.parse(await refused.text())).toHaveProperty('openapi');
+    }
+    const tiny = await t.request('/api/health', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(tiny.headers.get('content-encoding')).toBeNull();
     expect(await tiny.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('picks the encoding the client weighs higher, brotli on a tie', () => {
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding('')).toBeNull();
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1, br;q=0.9')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0.5, gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, *')).toBe('gzip');
+    expect(chooseEncoding('deflate, identity')).toBeNull();
+  });
+
+  it('compresses a streamed page as it streams: what is written leaves before the rest is ready', async () => {
+    for (const [accept, decompressor] of [
+      ['gzip, deflate, br', createBrotliDecompress],
+      ['gzip', createGunzip],
+    ] as const) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const app = new Hono();
+      app.use(compression());
+      app.get('/page', () => {
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            // A renderer writes its shell in many small pieces, then waits for the rest.
+            for (let i = 0; i < 50; i++) controller.enqueue(encoder.encode(`<p>shell part ${i}</p>`));
+            await held;
+            controller.enqueue(encoder.encode('<p>the rest</p></html>'));
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      });
+      const res = await app.request('/page', { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(accept === 'gzip' ? 'gzip' : 'br');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      const inflate = decompressor();
+      let text = '';
+      inflate.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      const reader = res.body!.getReader();
+      // Everything of the shell arrives, decodable, while the page is still being written.
+      while (!text.includes('shell part 49')) {
+        const { value, done } = await reader.read();
+        expect(done).toBe(false);
+        await new Promise<void>((resolve) => inflate.write(value, () => resolve()));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(text).not.toContain('the rest');
+      release();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        inflate.write(value);
+      }
+      await new Promise((resolve) => inflate.end(resolve));
+      expect(text).toMatch(/^<p>shell part 0<\/p>.*<p>the rest<\/p><\/html>$/);
+    }
   });
 
   it('answers unknown API paths with a JSON 404 in the one error shape', async () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FileSystemConfigLoader, HtmlValidate, formatterFactory } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -182,5 +183,17 @@ describe('every page is valid HTML with headings that never skip a level', () =>
     await check(`/listing/${adId}`, 200, true);
     await check(`/listings/${adId}`, 200, true);
     await check(`/post-ad?id=${adId}`, 200, true);
+  });
+});
+
+describe('pages on the wire', () => {
+  it('sends pages brotli-compressed to browsers, gzip to clients that only take gzip', async () => {
+    const br = await app.request(`${TEST_ORIGIN}/`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const page = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8');
+    expect(page).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+    const gz = await app.request(`${TEST_ORIGIN}/`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
   });
 });
