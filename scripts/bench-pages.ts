@@ -42,6 +42,7 @@ import { createServices } from '../server/services.ts';
 import { insertUser } from '../server/users/users.ts';
 import { jsPerRoute, JS_BUDGET_GZIP } from './js-per-route.ts';
 import { photoLike } from './photo-like.ts';
+import { cacheDir, pruneCache, touchCacheEntry } from './cache-dir.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -84,8 +85,10 @@ function build() {
 /** Photos take a while to make; they are kept by the hash of the code that makes them. */
 async function photos(count: number): Promise<Buffer[]> {
   const key = createHash('sha256').update(fs.readFileSync(path.join(root, 'scripts/photo-like.ts'))).update(fs.readFileSync(path.join(root, 'node_modules/sharp/package.json'))).digest('hex').slice(0, 12);
-  const dir = path.join(root, 'node_modules/.cache/soko-bench-photos', key);
+  const dir = path.join(cacheDir('bench-photos'), key);
   fs.mkdirSync(dir, { recursive: true });
+  touchCacheEntry(dir);
+  pruneCache(path.dirname(dir), dir);
   const out: Buffer[] = [];
   for (let i = 0; i < count; i++) {
     const file = path.join(dir, `${i}.jpg`);

@@ -4,8 +4,8 @@
  * migrated template of tests/support/templates.ts; the demo data; then the normal start path.
  *
  * Drawing and encoding the demo photos takes most of a minute, so the stored photos are kept
- * under node_modules/.cache/soko-e2e/<hash of the code that makes them>/ and linked into each
- * run's media folder; the database rows are written fresh every run (their dates are relative
+ * in the user's cache folder (scripts/cache-dir.ts: ~/.cache/soko/e2e-photos/<hash of the code
+ * that makes them>/) and linked into each run's media folder; the database rows are written fresh every run (their dates are relative
  * to now, and featured ads expire).
  */
 import { createHash } from 'node:crypto';
@@ -20,6 +20,7 @@ import type { StoredImage } from '../server/media/images.ts';
 import { createLocalMediaStore } from '../server/media/storage.ts';
 import { drawDemoPhotos, seedDemoData, type DemoPhotos } from '../server/seed/seed.ts';
 import { createFromTemplate, pgliteTemplate } from '../tests/support/templates.ts';
+import { cacheDir, pruneCache, touchCacheEntry } from './cache-dir.ts';
 import { E2E_ADMIN } from '../tests/e2e/admin-account.ts';
 import { makeAdmin } from '../server/moderation/moderation.ts';
 import { insertUser } from '../server/users/users.ts';
@@ -59,9 +60,10 @@ async function seed() {
     await insertUser(database.db, { ...E2E_ADMIN, firstName: 'Test', lastName: 'Moderator', phoneNumber: null, location: 'Nairobi' });
     await makeAdmin(database.db, E2E_ADMIN.email);
     const media = createLocalMediaStore(config.mediaDir);
-    const cache = path.join(root, 'node_modules/.cache/soko-e2e', photosKey());
+    const cache = path.join(cacheDir('e2e-photos'), photosKey());
     const manifestFile = path.join(cache, 'photos.json');
     if (fs.existsSync(manifestFile)) {
+      touchCacheEntry(cache);
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as StoredImage[][];
       await seedDemoData({ db: database.db, media, logger }, linkCachedPhotos(manifest, path.join(cache, 'media'), config.mediaDir));
       return;
@@ -118,12 +120,11 @@ function saveCache(cache: string, manifest: StoredImage[][], mediaDir: string) {
     fs.copyFileSync(path.join(mediaDir, file), path.join(building, 'media', file));
   }
   fs.writeFileSync(path.join(building, 'photos.json'), JSON.stringify(manifest));
-  // Old versions go; the rename publishes a complete folder or nothing.
-  const parent = path.dirname(cache);
-  for (const old of fs.readdirSync(parent)) if (!old.includes('.building-')) fs.rmSync(path.join(parent, old), { recursive: true, force: true });
+  // The rename publishes a complete folder or nothing (another run may have published it first).
   try {
     fs.renameSync(building, cache);
   } catch {
     fs.rmSync(building, { recursive: true, force: true });
   }
+  pruneCache(path.dirname(cache), cache);
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { cacheDir, pruneCache, touchCacheEntry } from '../../scripts/cache-dir.ts';
 
 /**
  * Migrated template databases, built once per version of the migrations and then copied, for
@@ -14,7 +15,7 @@ import { migrate } from '../../server/db/migrate.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const MIGRATIONS_DIR = path.join(root, 'server/db/migrations');
-const CACHE_DIR = path.join(root, 'node_modules/.cache/soko-tests');
+const CACHE_DIR = cacheDir('test-templates');
 
 /**
  * Changes whenever what a migrated database contains could change: the migration files, the
@@ -31,7 +32,7 @@ function migrationsKey(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-// PGlite: the migrated data folder as a tarball (dumpDataDir) under node_modules/.cache, which
+// PGlite: the migrated data folder as a tarball (dumpDataDir) in the user's cache folder, which
 // a new PGlite starts from (loadDataDir), in memory or in an empty folder.
 
 let tarball: Blob | undefined;
@@ -44,18 +45,21 @@ export async function pgliteTemplate(): Promise<Blob> {
 
 async function pgliteTemplateFile(): Promise<string> {
   const file = path.join(CACHE_DIR, `pglite-${migrationsKey()}.tar`);
-  if (fs.existsSync(file)) return file;
+  if (fs.existsSync(file)) {
+    touchCacheEntry(file);
+    return file;
+  }
   const database = await openDatabase({ kind: 'pglite' });
   await migrate(database);
   const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
   const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
   await database.close();
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  for (const old of fs.readdirSync(CACHE_DIR)) if (old.startsWith('pglite-')) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   // The rename publishes a complete file or nothing.
-  const partial = `${file}.${process.pid}`;
+  const partial = `${file}.building-${process.pid}`;
   fs.writeFileSync(partial, dump);
   fs.renameSync(partial, file);
+  pruneCache(CACHE_DIR, file);
   return file;
 }
 
