@@ -5,8 +5,8 @@
  *
  * Drawing and encoding the demo photos takes most of a minute, so the stored photos are kept
  * in the user's cache folder (scripts/cache-dir.ts: ~/.cache/soko/e2e-photos/<hash of the code
- * that makes them>/) and linked into each run's media folder; the database rows are written fresh every run (their dates are relative
- * to now, and featured ads expire).
+ * that makes them>/) and linked into each run's media folder; the database rows are written
+ * fresh every run (their dates are relative to now, and featured ads expire).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
