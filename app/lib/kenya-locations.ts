@@ -10,8 +10,9 @@
  *   City, Mombasa and the Nairobi commuter towns the areas buyers search by (Westlands,
  *   Kilimani, Karen, Embakasi, Kasarani, ...). Compiled by hand from the places named in the
  *   Kenya National Bureau of Statistics' 2019 Kenya Population and Housing Census, Volume II
- *   (Distribution of Population by Administrative Units), but NOT yet checked line by line
- *   against it: a correction goes in this file and a new migration.
+ *   (Distribution of Population by Administrative Units). Checked against published sources
+ *   in part (docs/locations.md, "Checked against"); a correction goes in this file and a new
+ *   migration (0940 added Kehancha and Lumakanda).
  *
  * Migration 0880 (server/db/migrations/0880_counties_towns.sql) holds the same rows in the
  * `counties`, `towns` and `location_names` tables; tests/integration/locations.test.ts fails
@@ -79,14 +80,14 @@ export const COUNTIES: readonly County[] = [
   { code: '034', name: 'Kajiado', aliases: [], towns: ['Kajiado', 'Kitengela', 'Ongata Rongai', 'Ngong', 'Kiserian', 'Isinya', 'Namanga', 'Loitokitok'] },
   { code: '035', name: 'Kericho', aliases: [], towns: ['Kericho', 'Litein', 'Londiani', 'Kipkelion'] },
   { code: '036', name: 'Bomet', aliases: [], towns: ['Bomet', 'Sotik', 'Mulot'] },
-  { code: '037', name: 'Kakamega', aliases: [], towns: ['Kakamega', 'Mumias', 'Malava', 'Butere', 'Lugari'] },
+  { code: '037', name: 'Kakamega', aliases: [], towns: ['Kakamega', 'Mumias', 'Malava', 'Butere', 'Lugari', 'Lumakanda'] },
   { code: '038', name: 'Vihiga', aliases: [], towns: ['Mbale', 'Luanda', 'Majengo', 'Chavakali'] },
   { code: '039', name: 'Bungoma', aliases: [], towns: ['Bungoma', 'Webuye', 'Kimilili', 'Chwele'] },
   { code: '040', name: 'Busia', aliases: [], towns: ['Busia', 'Malaba', 'Nambale', 'Port Victoria'] },
   { code: '041', name: 'Siaya', aliases: [], towns: ['Siaya', 'Bondo', 'Ugunja', 'Yala', 'Usenge'] },
   { code: '042', name: 'Kisumu', aliases: [], towns: ['Kisumu', 'Ahero', 'Maseno', 'Muhoroni', 'Kondele'] },
   { code: '043', name: 'Homa Bay', aliases: ['Homabay'], towns: ['Homa Bay', 'Mbita', 'Oyugis', 'Kendu Bay'] },
-  { code: '044', name: 'Migori', aliases: [], towns: ['Migori', 'Awendo', 'Rongo', 'Isebania'] },
+  { code: '044', name: 'Migori', aliases: [], towns: ['Migori', 'Awendo', 'Rongo', 'Isebania', 'Kehancha'] },
   { code: '045', name: 'Kisii', aliases: [], towns: ['Kisii', 'Ogembo', 'Suneka', 'Keroka'] },
   { code: '046', name: 'Nyamira', aliases: [], towns: ['Nyamira', 'Nyansiongo', 'Ekerenyo'] },
   {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, hydrated, menuToggle, newAccount, openMenu, postAd, signIn, test } from './support';
+import { expect, hydrated, menuToggle, newAccount, openMenu, pickLocation, postAd, signIn, test } from './support';
 
 /**
  * Accounts in the browser: the whole life of an account through the real pages, mail read from
@@ -99,7 +99,10 @@ test('register → login → edit details → logout → forgot password → res
   await main(page).getByLabel('Last name').fill('Otieno');
   await main(page).getByLabel('Email').fill(email);
   await main(page).getByLabel('Phone number').fill('0712 345 678');
-  await main(page).getByLabel('Location').fill('Kisumu');
+  // Live, the place is a text box suggesting Kenya's towns and counties (issue 18, point 4).
+  await expect(main(page).getByLabel('Location')).toHaveAttribute('list', 'register-location-places');
+  await expect(page.locator('#register-location-places option[value="Kisumu"]')).toHaveCount(1);
+  await pickLocation(main(page), 'Kisumu');
   await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
   await main(page).getByLabel('Confirm password', { exact: true }).fill('something-else');
   await main(page).getByRole('button', { name: 'Sign up' }).click();
@@ -123,7 +126,7 @@ test('register → login → edit details → logout → forgot password → res
   await main(page).getByLabel('Last name').fill('Otieno');
   await main(page).getByLabel('Email').fill(email.toUpperCase());
   await main(page).getByLabel('Phone number').fill('0712345678');
-  await main(page).getByLabel('Location').fill('Kisumu');
+  await pickLocation(main(page), 'Kisumu');
   await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
   await main(page).getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await main(page).getByRole('checkbox', { name: /I agree/ }).check();
@@ -391,7 +394,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await main(page).getByLabel('Last name').fill('Njoroge');
     await main(page).getByLabel('Email').fill(email);
     await main(page).getByLabel('Phone number').fill('+254700111222');
-    await main(page).getByLabel('Location').fill('Nyeri');
+    await pickLocation(main(page), 'Nyeri');
     await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
     await main(page).getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await main(page).getByRole('button', { name: 'Sign up' }).click();

@@ -148,7 +148,7 @@ test.describe('sign-up feedback', () => {
     await main(page).getByLabel('Last name').fill('Kamau');
     await main(page).getByLabel('Email').fill(fields.email);
     await main(page).getByLabel('Phone number').fill(fields.phone);
-    await main(page).getByLabel('Location').fill('Nyeri');
+    await pickLocation(main(page), 'Nyeri');
     await main(page).getByLabel('Password', { exact: true }).fill('mount-kenya-2024');
     await main(page).getByLabel('Confirm password', { exact: true }).fill(fields.confirm);
     await main(page).getByRole('checkbox', { name: /I agree/ }).setChecked(fields.terms);

@@ -129,8 +129,8 @@ describe('the resolver', () => {
   });
 });
 
-describe('migration 0880', () => {
-  it('matches the free-text locations of existing ads to a town or county, and keeps the rest as text only', async () => {
+describe('migrations 0880 and 0940', () => {
+  it('match the free-text locations of existing ads to a town or county (0940: towns added later), and keep the rest as text only', async () => {
     // A database migrated up to just before 0880, with ads whose locations were typed freely.
     const all = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
     const before = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-migrations-'));
@@ -142,7 +142,7 @@ describe('migration 0880', () => {
         database.db,
         `INSERT INTO users (first_name, last_name, email, password_hash, username) VALUES ('A', 'B', 'a@example.co.ke', 'x', 'ab') RETURNING id`,
       );
-      const texts = ['Westlands', ' kilimani ', 'KAREN, NAIROBI', 'Nairobi', 'Nakuru County', 'Thika', 'Mombasa Road', 'Somewhere near Kisumu'];
+      const texts = ['Westlands', ' kilimani ', 'KAREN, NAIROBI', 'Nairobi', 'Nakuru County', 'Thika', 'Mombasa Road', 'Somewhere near Kisumu', 'Kehancha', 'lumakanda, kakamega county'];
       for (const [i, text] of texts.entries()) {
         await database.db.execute(sql`INSERT INTO listings (owner_id, title, description, category, location) VALUES (${user!.id}, ${`Ad ${i}`}, 'd', 'Others', ${text})`);
       }
@@ -160,6 +160,8 @@ describe('migration 0880', () => {
         { location: 'Thika', town_id: 'thika', county_code: '022' },
         { location: 'Mombasa Road', town_id: null, county_code: null },
         { location: 'Somewhere near Kisumu', town_id: null, county_code: null },
+        { location: 'Kehancha', town_id: 'kehancha', county_code: '044' },
+        { location: 'lumakanda, kakamega county', town_id: 'lumakanda', county_code: '037' },
       ]);
     } finally {
       await database.close();

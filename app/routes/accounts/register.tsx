@@ -7,6 +7,7 @@ import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
+import { LocationPicker } from '~/components/LocationPicker';
 import { attempt } from '../../../server/http/page-errors';
 import { afterLoginPath, issueMessages, text } from './forms.server';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/account-rules';
@@ -144,8 +145,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div>
           <label htmlFor="register-location" className="label">Location</label>
-          <input id="register-location" type="text" name="location" className="input" autoComplete="address-level2" placeholder="e.g. Nairobi" required maxLength={100} defaultValue={v?.location} {...marks('location')} />
-            {message('location')}
+          <LocationPicker id="register-location" defaultValue={v?.location ?? ''} maxLength={100} invalid={!!fieldError('location')} describedBy={marks('location')['aria-describedby']} />
+          {message('location')}
         </div>
         <PasswordInput id="register-password" name="password" label="Password" error={fieldError('password')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
         <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" error={fieldError('confirmPassword')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />

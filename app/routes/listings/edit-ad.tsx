@@ -9,7 +9,8 @@ import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
 import type { Route } from './+types/edit-ad';
-import { CategorySelect, FormFailure, LocationPicker } from '~/components/listings/forms/FormParts';
+import { CategorySelect, FormFailure } from '~/components/listings/forms/FormParts';
+import { LocationPicker } from '~/components/LocationPicker';
 import { OptionsSelect } from '~/components/OptionsSelect';
 
 /**

@@ -3,7 +3,8 @@ import { Form, Link, useNavigate } from 'react-router';
 import { CURRENCIES, currencyLabel } from '~/lib/money';
 import { LIMITS, MESSAGES } from '~/lib/listing-rules';
 import { toast } from '~/lib/toast';
-import { CategorySelect, LocationPicker } from './FormParts';
+import { CategorySelect } from './FormParts';
+import { LocationPicker } from '../../LocationPicker';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
 import { useSubcategoryFields } from './SubcategoryFields';
 
