@@ -5,7 +5,7 @@
  *   npx tsx scripts/explain-attributes.ts postgres://postgres@127.0.0.1:5432/soko_attrs 1000000 && \
  *   dropdb -h 127.0.0.1 -U postgres soko_attrs
  *
- * Fills an empty database with `count` active ads (40% Cars with make, year, mileage,
+ * Fills an empty database with `count` active ads (40% Cars with make, model, year, mileage,
  * transmission and fuel; 20% flats For rent with bedrooms; 20% Phones with brand and storage;
  * 20% furniture without fields), then prints EXPLAIN ANALYZE of a plain containment query and of
  * the site's own search (server/listings/bounded-search.ts) for a rare and a common filter.
@@ -44,6 +44,8 @@ for (let from = 0; from < count; from += CHUNK) {
              WHEN g % 5 IN (0, 1) THEN jsonb_build_object(
                -- Land Rover: one car in 200.
                'make', CASE WHEN g % 1000 IN (0, 1) THEN 'Land Rover' ELSE (ARRAY['Toyota','Toyota','Toyota','Nissan','Nissan','Mazda','Subaru','Honda','Mitsubishi','Isuzu'])[1 + (g / 5) % 10] END,
+               -- Models as sellers type them; Discovery (the Land Rovers) is as rare as its make.
+               'model', CASE WHEN g % 1000 IN (0, 1) THEN 'Discovery 4' ELSE (ARRAY['Corolla Axio','Corolla Fielder','Probox','Vitz','premio','Note','X-Trail','Demio','Forester','Fit'])[1 + (g / 3) % 10] END,
                'year', 1995 + (g / 7) % 31, 'mileage', (g::bigint * 104729) % 400000,
                'transmission', CASE WHEN (g / 3) % 4 = 0 THEN 'Manual' ELSE 'Automatic' END,
                'fuel', (ARRAY['Petrol','Petrol','Petrol','Diesel','Hybrid'])[1 + (g / 11) % 5])
@@ -63,7 +65,7 @@ const explain = async (statement: ReturnType<typeof sql>) =>
 console.log(`## ${count.toLocaleString('en-KE')} active ads\n`);
 console.log('### A plain containment query (a rare make)\n');
 console.log(await explain(sql`SELECT id FROM listings WHERE status = 'active' AND attributes @> '{"make": "Land Rover"}'::jsonb`));
-for (const query of ['subcategory=Cars&attr.make=Land%20Rover', 'subcategory=Cars&attr.make=Land%20Rover&attr.year.min=2015', 'subcategory=Cars&attr.make=Toyota&attr.transmission=Automatic&attr.year.min=2012&attr.year.max=2016', 'subcategory=For%20rent&attr.bedrooms.min=3&attr.furnished=Furnished']) {
+for (const query of ['subcategory=Cars&attr.make=Land%20Rover', 'subcategory=Cars&attr.make=Land%20Rover&attr.year.min=2015', 'subcategory=Cars&attr.make=Toyota&attr.transmission=Automatic&attr.year.min=2012&attr.year.max=2016', 'subcategory=For%20rent&attr.bedrooms.min=3&attr.furnished=Furnished', 'subcategory=Cars&attr.model=axio', 'subcategory=Cars&attr.make=Land%20Rover&attr.model=discovery', 'subcategory=Cars&attr.model=discovery']) {
   console.log(`\n### The site's search: ${decodeURIComponent(query)}\n`);
   const t0 = performance.now();
   const plan = await explainSearch(db, parseListingQuery(new URLSearchParams(query)));

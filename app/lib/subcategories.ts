@@ -12,6 +12,7 @@ import { groupDigits } from './format.ts';
  */
 
 export type AttributeType = 'select' | 'number' | 'text';
+export type AttributeFilterKind = 'equal' | 'range' | 'words';
 
 export type AttributeDef = {
   /** Lower-case letters and underscores: the key in a listing's `attributes` and the filter's name (`attr.<key>`). */
@@ -27,8 +28,11 @@ export type AttributeDef = {
   unit?: string;
   /** text: at most this many characters. */
   maxLength?: number;
-  /** How buyers filter on it: one value (equal), a from–to range (range), or not at all (null). */
-  filter: 'equal' | 'range' | null;
+  /**
+   * How buyers filter on it: one value (equal), a from–to range (range), words that must all be
+   * in a text field, whole and in any case ("axio" finds "Corolla Axio"), or not at all (null).
+   */
+  filter: AttributeFilterKind | null;
   /** A hint for the form ("e.g. Corolla"). */
   placeholder?: string;
 };
@@ -47,7 +51,7 @@ const bedrooms: AttributeDef = { key: 'bedrooms', label: 'Bedrooms', type: 'numb
 const bathrooms: AttributeDef = { key: 'bathrooms', label: 'Bathrooms', type: 'number', min: 0, max: 20, filter: 'range' };
 const furnished: AttributeDef = { key: 'furnished', label: 'Furnishing', type: 'select', options: ['Furnished', 'Semi-furnished', 'Unfurnished'], filter: 'equal' };
 const storage: AttributeDef = { key: 'storage', label: 'Storage', type: 'select', options: ['16 GB', '32 GB', '64 GB', '128 GB', '256 GB', '512 GB', '1 TB', '2 TB'], filter: 'equal' };
-const model: AttributeDef = { key: 'model', label: 'Model', type: 'text', maxLength: 40, filter: null };
+const model: AttributeDef = { key: 'model', label: 'Model', type: 'text', maxLength: 40, filter: 'words' };
 
 const plain = (...names: string[]): SubcategoryDef[] => names.map((name) => ({ name, attributes: [] }));
 
@@ -94,7 +98,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
   Property: [
     { name: 'For rent', attributes: [bedrooms, bathrooms, furnished] },
     { name: 'For sale', attributes: [bedrooms, bathrooms, furnished] },
-    { name: 'Land and plots', attributes: [{ key: 'size', label: 'Size', type: 'text', maxLength: 40, filter: null, placeholder: 'e.g. 50x100 ft or 1/8 acre' }] },
+    { name: 'Land and plots', attributes: [{ key: 'size', label: 'Size', type: 'text', maxLength: 40, filter: 'words', placeholder: 'e.g. 50x100 ft or 1/8 acre' }] },
     { name: 'Short stays', attributes: [bedrooms, furnished] },
     { name: 'Commercial property', attributes: [] },
   ],
@@ -234,7 +238,16 @@ export function parseAttributes(subcategory: string | null, input: Record<string
 /** Query parameter names of attribute filters: `attr.make`, `attr.year.min`, `attr.year.max`. */
 export const ATTR_PARAM = 'attr.';
 
-/** A listing search's attribute filters: equal values, and ranges (either end may be open). */
+/**
+ * The words a `words` filter or a text field holds, for matching one against the other: lower
+ * case, split at anything but a-z and 0-9. PostgreSQL's C-locale regular expressions know no
+ * other letters, and the SQL side (server/listings/search-terms.ts) splits the same way.
+ */
+export function fieldWords(text: string): string[] {
+  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** A listing search's attribute filters: equal values and words (a string), and ranges (either end may be open). */
 export type AttributeFilters = Record<string, string | { min?: number; max?: number }>;
 
 /**

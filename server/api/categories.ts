@@ -28,8 +28,9 @@ const AttributeDefinition = z
     max: z.number().int().optional(),
     unit: z.string().optional().openapi({ example: 'km' }),
     maxLength: z.number().int().optional(),
-    filter: z.enum(['equal', 'range']).nullable().openapi({
-      description: 'How GET /api/listings filters on it: equal (`attr.<key>=<value>`), range (`attr.<key>.min`, `attr.<key>.max`), or null (not filterable)',
+    filter: z.enum(['equal', 'range', 'words']).nullable().openapi({
+      description:
+        'How GET /api/listings filters on it: equal (`attr.<key>=<value>`), range (`attr.<key>.min`, `attr.<key>.max`), words (`attr.<key>=<words>`: every word is a whole word of the value, in any case), or null (not filterable)',
     }),
   })
   .openapi('AttributeDefinition');

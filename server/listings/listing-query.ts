@@ -119,7 +119,7 @@ export function subcategoryFilters(
       continue;
     }
     if (parsed.value === null) continue;
-    if (def.filter === 'equal') attributes[key] = parsed.value as string;
+    if (def.filter !== 'range') attributes[key] = parsed.value as string;
     else {
       const range = (attributes[key] as { min?: number; max?: number } | undefined) ?? {};
       range[end as 'min' | 'max'] = parsed.value as number;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import { LIMITS } from '../../app/lib/listing-rules.ts';
+import { fieldWords, findSubcategory } from '../../app/lib/subcategories.ts';
 import type { ListingFilters } from './queries.ts';
 
 /**
@@ -135,7 +136,7 @@ export function filterConditions(filters: ListingFilters): Conditions {
   }
   // A subcategory and its fields (migration 0900). The subcategory has its own date index; the
   // fields' equal values are one containment test that the GIN index on attributes answers.
-  // Ranges (year, mileage, bedrooms) are tested on the ads the other conditions find:
+  // Ranges (year, mileage, bedrooms) and words (a model) are tested on the ads the other conditions find:
   // docs/attributes.md says why.
   if (filters.subcategory) {
     const sub = sql`subcategory = ${filters.subcategory}`;
@@ -143,8 +144,14 @@ export function filterConditions(filters: ListingFilters): Conditions {
     find.push(sub);
   }
   const equal: Record<string, string> = {};
+  const defs = findSubcategory(filters.subcategory)?.sub.attributes ?? [];
   for (const [key, value] of Object.entries(filters.attributes ?? {})) {
-    if (typeof value === 'string') equal[key] = value;
+    if (typeof value === 'string' && defs.find((d) => d.key === key)?.filter === 'words') {
+      // A text field (a car's model): every word given is one of the field's words, split as
+      // fieldWords splits them. Tested like a range, on the ads the other conditions find.
+      const words = fieldWords(value);
+      if (words.length) check.push(sql`regexp_split_to_array(lower(attributes ->> ${key}), '[^a-z0-9]+') @> ${tokens(words)}`);
+    } else if (typeof value === 'string') equal[key] = value;
     else {
       // Only numbers are stored for a range field (migration 0900's check); the CASE keeps any other value from failing the cast.
       const n = sql`(CASE WHEN jsonb_typeof(attributes -> ${key}) = 'number' THEN (attributes ->> ${key})::numeric END)`;

@@ -6,7 +6,8 @@ import { expect, hydrated, newSignedInAccount, pickLocation, postAd, test, uniqu
  * Subcategories and attributes (issue 18, point 5) on a 360 px phone: posting a car with its
  * make, year, mileage, transmission and fuel (with JavaScript: the subcategories follow the
  * category and only the chosen one's fields show), the ad page's Details, and filtering results
- * by a field without JavaScript (a plain GET form, two steps: the subcategory, then its fields).
+ * by a field: without JavaScript a plain GET form (the subcategory, then its fields) or a
+ * subcategory link (one step to the fields); with it, the fields show as soon as one is picked.
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -75,6 +76,36 @@ test('a field the server refuses is marked beside it, and nothing is posted', { 
   expect(await mine.json()).toEqual([]);
 });
 
+/** Three ads of the test's own: two Toyota cars and a motorbike; returns their shared word. */
+async function threeVehicles(page: Page): Promise<string> {
+  const word = uniqueWord();
+  await newSignedInAccount(page);
+  await postAd(page.request, { title: `Axio ${word} auto`, category: 'Cars & Vehicles', subcategory: 'Cars' }, 1, { make: 'Toyota', model: 'Corolla Axio', year: 2015, transmission: 'Automatic' });
+  await postAd(page.request, { title: `Probox ${word} manual`, category: 'Cars & Vehicles', subcategory: 'Cars' }, 1, { make: 'Toyota', model: 'Probox', year: 2012, transmission: 'Manual' });
+  await postAd(page.request, { title: `Boxer ${word} bike`, category: 'Cars & Vehicles', subcategory: 'Motorbikes' }, 1, { make: 'Bajaj', year: 2022 });
+  return word;
+}
+
+test('with JavaScript a subcategory’s fields show as soon as it is picked, before applying', { tag: '@one-viewport' }, async ({ page }) => {
+  const word = await threeVehicles(page);
+  await page.goto(`/listings?search=${word}`);
+  await hydrated(page);
+  await main(page).locator('summary', { hasText: 'Filters' }).click();
+  await expect(main(page).getByLabel('Transmission')).toHaveCount(0);
+  await main(page).getByLabel('Subcategory').selectOption('Cars');
+  await main(page).getByLabel('Transmission').selectOption('Manual');
+  // Another subcategory's fields replace them; back to Cars, empty again.
+  await main(page).getByLabel('Subcategory').selectOption('Motorbikes');
+  await expect(main(page).getByLabel('Transmission')).toHaveCount(0);
+  await expect(main(page).getByLabel('Make')).toHaveValue('');
+  await main(page).getByLabel('Subcategory').selectOption('Cars');
+  await main(page).getByLabel('Transmission').selectOption('Manual');
+  await main(page).getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/subcategory=Cars&attr\.transmission=Manual$/);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article').locator('h2')).toHaveText(`Probox ${word} manual`);
+});
+
 test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test.use({ javaScriptEnabled: false });
 
@@ -111,6 +142,31 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     // The ad page lists its details without JavaScript too.
     await page.getByRole('article').getByRole('link').first().click();
     await expect(main(page).getByTestId('attributes').locator('dd')).toHaveText(['Toyota', '2015', 'Automatic']);
+  });
+
+  test('a subcategory link opens its fields in one step, keeping the search; a model filters by its words', async ({ page }) => {
+    const word = await threeVehicles(page);
+    await page.goto(`/listings?category=Cars+%26+Vehicles&search=${word}`);
+    const links = main(page).getByRole('navigation', { name: 'Subcategories' }).getByRole('link');
+    await expect(links).toHaveText(['All', 'Cars', 'Motorbikes', 'Trucks and buses', 'Parts']);
+    await expect(links.first()).toHaveAttribute('aria-current', 'page');
+    await links.filter({ hasText: /^Cars$/ }).click();
+    await expect(page).toHaveURL(/search=.*&subcategory=Cars/);
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(links.filter({ hasText: /^Cars$/ })).toHaveAttribute('aria-current', 'page');
+    // The fields are there at once: the model by its words, any case.
+    await main(page).getByLabel('Model').fill('AXIO');
+    await main(page).getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/attr\.model=AXIO/);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('article').locator('h2')).toHaveText(`Axio ${word} auto`);
+    await expect(main(page).getByLabel('Model')).toHaveValue('AXIO');
+    // The category page has the same links; a link drops the other subcategory's fields.
+    await page.goto(`/category/cars-vehicles?search=${word}&subcategory=Cars&attr.model=axio`);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await main(page).getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: 'Motorbikes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/category/cars-vehicles\\?search=${word}&subcategory=Motorbikes$`));
+    await expect(page.getByRole('article').locator('h2')).toHaveText([`Boxer ${word} bike`]);
   });
 
   test('posts with the fieldset of the chosen subcategory from the list of all', async ({ page }) => {

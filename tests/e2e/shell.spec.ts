@@ -12,7 +12,7 @@ test('home is rendered on the server with the shell', { tag: '@one-viewport' }, 
 
 test('category bar lists the nine categories in order', async ({ page }) => {
   await page.goto('/');
-  const items = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+  const items = page.getByRole('navigation', { name: 'Categories', exact: true }).getByRole('link');
   await expect(items).toHaveText(['Cars & Vehicles', 'For Sale', 'Services', 'Property', 'Pets', 'Jobs', 'Furniture', 'Electronics', 'Others']);
 });
 

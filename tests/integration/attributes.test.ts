@@ -222,13 +222,15 @@ describe('filters', () => {
     made = true;
     const at = (i: number) => new Date(Date.now() - i * 60_000);
     await insertRows(t, ownerId, [
-      { title: 'Filter Axio 2012 manual', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Toyota', year: 2012, transmission: 'Manual', mileage: 150000 }, createdAt: at(1) },
-      { title: 'Filter Axio 2015 auto', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Toyota', year: 2015, transmission: 'Automatic', mileage: 60000 }, createdAt: at(2) },
-      { title: 'Filter Demio 2016 auto', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Mazda', year: 2016, transmission: 'Automatic' }, createdAt: at(3) },
+      { title: 'Filter Axio 2012 manual', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Toyota', model: 'Corolla Axio', year: 2012, transmission: 'Manual', mileage: 150000 }, createdAt: at(1) },
+      { title: 'Filter Axio 2015 auto', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Toyota', model: 'axio G-edition', year: 2015, transmission: 'Automatic', mileage: 60000 }, createdAt: at(2) },
+      { title: 'Filter Demio 2016 auto', category: 'Cars & Vehicles', subcategory: 'Cars', attributes: { make: 'Mazda', model: 'Demio', year: 2016, transmission: 'Automatic' }, createdAt: at(3) },
       { title: 'Filter Boxer 2015', category: 'Cars & Vehicles', subcategory: 'Motorbikes', attributes: { make: 'Bajaj', year: 2015 }, createdAt: at(4) },
       { title: 'Filter 2br Kilimani', category: 'Property', subcategory: 'For rent', attributes: { bedrooms: 2, furnished: 'Unfurnished' }, createdAt: at(5) },
       { title: 'Filter 3br Kileleshwa', category: 'Property', subcategory: 'For rent', attributes: { bedrooms: 3, furnished: 'Furnished' }, createdAt: at(6) },
       { title: 'Filter bedsitter', category: 'Property', subcategory: 'For rent', attributes: { bedrooms: 0 }, createdAt: at(7) },
+      { title: 'Filter plot Kitengela', category: 'Property', subcategory: 'Land and plots', attributes: { size: '50x100 ft' }, createdAt: at(7) },
+      { title: 'Filter acre Juja', category: 'Property', subcategory: 'Land and plots', attributes: { size: '1/8 acre' }, createdAt: at(7) },
       { title: 'Filter iPhone 256', category: 'Electronics', subcategory: 'Phones', attributes: { brand: 'Apple', storage: '256 GB', condition: 'Used' }, createdAt: at(8) },
       { title: 'Filter Tecno 128', category: 'Electronics', subcategory: 'Phones', attributes: { brand: 'Tecno', storage: '128 GB', condition: 'Brand new' }, createdAt: at(9) },
     ]);
@@ -252,13 +254,26 @@ describe('filters', () => {
     expect((await list('subcategory=Phones&attr.storage=256%20GB')).titles).toEqual(['Filter iPhone 256']);
   });
 
+  it('filters a text field by its words: whole words, any case, every word given', async () => {
+    expect((await list('subcategory=Cars&attr.model=axio')).titles).toEqual(['Filter Axio 2012 manual', 'Filter Axio 2015 auto']);
+    expect((await list('subcategory=Cars&attr.model=COROLLA%20axio')).titles).toEqual(['Filter Axio 2012 manual']);
+    expect((await list('subcategory=Cars&attr.model=g%20edition')).titles).toEqual(['Filter Axio 2015 auto']);
+    expect((await list('subcategory=Cars&attr.model=ax')).titles).toEqual([]);
+    expect((await list('subcategory=Cars&attr.model=demio&attr.make=Toyota')).titles).toEqual([]);
+    expect((await list('subcategory=Land%20and%20plots&attr.size=50x100')).titles).toEqual(['Filter plot Kitengela']);
+    expect((await list('subcategory=Land%20and%20plots&attr.size=1%2F8%20ACRE')).titles).toEqual(['Filter acre Juja']);
+    // Punctuation alone says nothing: the filter is left out, as an empty one is.
+    expect((await list('subcategory=Land%20and%20plots&attr.size=%2F%2F')).titles).toEqual(['Filter acre Juja', 'Filter plot Kitengela']);
+  });
+
   it('refuses unknown filters with a message naming them', async () => {
     const cases: [string, string][] = [
       ['subcategory=Spaceships', 'subcategory must be a subcategory listed by GET /api/categories/{category}/subcategories.'],
       ['category=Pets&subcategory=Cars', 'subcategory Cars is not in Pets.'],
       ['attr.make=Toyota', 'attr.make needs a subcategory.'],
       ['subcategory=Cars&attr.colour=red', 'Cars ads cannot be filtered by "colour".'],
-      ['subcategory=Cars&attr.model=Axio', 'Cars ads cannot be filtered by "model".'],
+      ['subcategory=Cars&attr.model.min=Axio', 'model is filtered by one value: use attr.model.'],
+      ['subcategory=Cars&attr.model=' + 'x'.repeat(41), 'attr.model: Model must be at most 40 characters.'],
       ['subcategory=Cars&attr.year=2014', 'year is filtered as a range: use attr.year.min and attr.year.max.'],
       ['subcategory=Cars&attr.year.min=abc', 'attr.year.min: Year must be a whole number from 1950 to 2027.'],
       ['subcategory=Cars&attr.year.min=2016&attr.year.max=2010', 'attr.year.min cannot be more than attr.year.max.'],
@@ -288,6 +303,11 @@ describe('filters', () => {
     expect(html).toMatch(/<select[^>]*name="attr\.make"/);
     expect(html).toMatch(/<option value="Toyota" selected="">Toyota<\/option>/);
     expect(html).toMatch(/<input[^>]*name="attr\.year\.min"[^>]*value="2014"/);
+    expect(html.match(/<input[^>]*name="attr\.model"[^>]*>/)?.[0]).toContain('type="text"');
+    const byModel = await (await app.request(`${TEST_ORIGIN}/listings?subcategory=Cars&attr.model=axio&attr.transmission=Manual`)).text();
+    expect(byModel).toContain('Filter Axio 2012 manual');
+    expect(byModel).not.toContain('Filter Axio 2015 auto');
+    expect(byModel).toMatch(/<input[^>]*name="attr\.model"[^>]*value="axio"/);
     // With a category, only its subcategories.
     const inCategory = await (await app.request(`${TEST_ORIGIN}/listings?category=Property&subcategory=For%20rent`)).text();
     expect(inCategory).toMatch(/<option value="For rent" selected(="")?>For rent<\/option>/);
@@ -322,6 +342,9 @@ describe('filters', () => {
     expect(searchHref(filters)).toBe('/listings?subcategory=Cars&attr.make=Toyota&attr.year.min=2014');
     const page = await searchCards(t.services.db, listingFilters(filters));
     expect(titles(page.items).filter((x) => x.startsWith('Filter'))).toEqual(['Filter Axio 2015 auto']);
+    const byModel = savedFiltersOf(new URLSearchParams('subcategory=Cars&attr.model=Axio'));
+    expect(searchLabel(byModel)).toBe('All ads in Cars, Model Axio');
+    expect(titles((await searchCards(t.services.db, listingFilters(byModel))).items).filter((x) => x.startsWith('Filter'))).toEqual(['Filter Axio 2012 manual', 'Filter Axio 2015 auto']);
   });
 });
 

@@ -1,8 +1,9 @@
-import { Form, useSubmit } from 'react-router';
+import { Fragment, useEffect, useState } from 'react';
+import { Form, Link, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
 import { COUNTIES, townId } from '~/lib/kenya-locations';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
-import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters } from '~/lib/subcategories';
+import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '~/lib/subcategories';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -90,16 +91,59 @@ const TOWN_OPTIONS: ReadonlyArray<SelectOption | SelectGroup> = [
 ];
 
 /**
+ * A category's subcategories as links above its results (issue 18, point 5): one tap applies
+ * one, keeping the page's other filters, and the page then offers that subcategory's fields.
+ * Without JavaScript this is the one-step way to the fields (a select needs Apply first).
+ */
+export function SubcategoryLinks({ path, subcategories, current, keep }: { path: string; subcategories: readonly SubcategoryDef[]; current: string | null; keep: Record<string, string> }) {
+  const href = (name: string | null) => {
+    const query = new URLSearchParams(keep);
+    if (name) query.set('subcategory', name);
+    const s = query.toString();
+    return s ? `${path}?${s}` : path;
+  };
+  const links = [{ name: null, label: 'All' }, ...subcategories.map((s) => ({ name: s.name, label: s.name }))];
+  return (
+    <nav aria-label="Subcategories">
+      <ul className="flex gap-1 overflow-x-auto text-sm [scrollbar-width:none]">
+        {links.map(({ name, label }) => (
+          <li key={label} className="shrink-0">
+            <Link
+              to={href(name)}
+              aria-current={(current ?? null) === name ? 'page' : undefined}
+              className="block rounded-full border border-gray-300 px-3 py-1.5 text-gray-800 hover:bg-brand-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The filters a subcategory link keeps: all but the subcategory and its fields (and the category, where the address holds it). */
+export function keptBySubcategoryLinks(values: BrowseFilterValues, categoryInPath: boolean): Record<string, string> {
+  return activeFilters({ ...values, category: categoryInPath ? null : values.category, subcategory: null, attributes: undefined });
+}
+
+/**
  * The subcategory filter and the chosen subcategory's field filters (issue 18, point 5), in a
  * plain GET form: a select of the category's subcategories (every one, grouped by category, when
- * no category is chosen); once a subcategory is applied, the page shows its filters: one select
- * per field of one value ("Any" first), a from–to pair per range field. Without JavaScript that
- * is two steps, Apply and then the fields; with it, the same.
+ * no category is chosen), then its filters: one select per field of one value ("Any" first), a
+ * text box per field filtered by its words, a from–to pair per range field. Without JavaScript
+ * the fields come once a subcategory is applied (or picked from SubcategoryLinks); with it, as
+ * soon as one is picked in the select.
  */
 export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterValues; idPrefix: string }) {
-  const chosen = findSubcategory(values.subcategory)?.sub ?? null;
+  const applied = findSubcategory(values.subcategory)?.sub ?? null;
+  const [picked, setPicked] = useState(applied?.name ?? '');
+  // A new address (a link, Back) brings its own subcategory.
+  useEffect(() => setPicked(applied?.name ?? ''), [applied?.name]);
+  const chosen = findSubcategory(picked)?.sub ?? null;
   const inCategory = values.category ? subcategoriesOf(values.category) : null;
-  const attrs = values.attributes ?? {};
+  // The values in the address belong to the applied subcategory's fields only.
+  const attrs = chosen && chosen === applied ? (values.attributes ?? {}) : {};
   const id = (key: string) => `${idPrefix}-attr-${subcategorySlug(chosen?.name ?? '')}-${key}`;
   return (
     <>
@@ -110,39 +154,51 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
           name="subcategory"
           items={[{ value: '', label: 'Any subcategory' }, ...(inCategory ? inCategory.map((s) => ({ value: s.name, label: s.name })) : SUBCATEGORY_GROUPS)]}
           selected={chosen?.name ?? ''}
+          onChange={(e) => setPicked(e.currentTarget.value)}
           className="input"
         />
       </div>
-      {(chosen?.attributes ?? [])
-        .filter((def) => def.filter !== null)
-        .map((def) => {
-          const current = attrs[def.key];
-          if (def.filter === 'equal') {
-            return (
-              <div key={def.key}>
-                <label htmlFor={id(def.key)} className="label">{def.label}</label>
-                <select id={id(def.key)} name={`${ATTR_PARAM}${def.key}`} defaultValue={typeof current === 'string' ? current : ''} key={`${def.key}${String(current)}`} className="input">
-                  <option value="">Any</option>
-                  {(def.options ?? []).map((o) => (
-                    <option key={o} value={o}>{o}</option>
-                  ))}
-                </select>
-              </div>
-            );
-          }
-          const range = typeof current === 'object' ? current : {};
-          const unit = def.unit ? ` (${def.unit})` : '';
-          return [
-            <div key={`${def.key}-min`}>
-              <label htmlFor={id(`${def.key}-min`)} className="label">{`${def.label} from${unit}`}</label>
-              <input id={id(`${def.key}-min`)} name={`${ATTR_PARAM}${def.key}.min`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.min} key={`min${range.min}`} className="input" />
-            </div>,
-            <div key={`${def.key}-max`}>
-              <label htmlFor={id(`${def.key}-max`)} className="label">{`${def.label} to${unit}`}</label>
-              <input id={id(`${def.key}-max`)} name={`${ATTR_PARAM}${def.key}.max`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.max} key={`max${range.max}`} className="input" />
-            </div>,
-          ];
-        })}
+      {/* Keyed by the subcategory: another one's fields are new inputs, not these with old values. */}
+      <Fragment key={chosen?.name ?? ''}>
+        {(chosen?.attributes ?? [])
+          .filter((def) => def.filter !== null)
+          .map((def) => {
+            const current = attrs[def.key];
+            if (def.filter === 'words') {
+              return (
+                <div key={def.key}>
+                  <label htmlFor={id(def.key)} className="label">{def.label}</label>
+                  <input id={id(def.key)} name={`${ATTR_PARAM}${def.key}`} type="text" maxLength={def.maxLength} defaultValue={typeof current === 'string' ? current : ''} key={`${def.key}${String(current)}`} placeholder={def.placeholder} className="input" />
+                </div>
+              );
+            }
+            if (def.filter === 'equal') {
+              return (
+                <div key={def.key}>
+                  <label htmlFor={id(def.key)} className="label">{def.label}</label>
+                  <select id={id(def.key)} name={`${ATTR_PARAM}${def.key}`} defaultValue={typeof current === 'string' ? current : ''} key={`${def.key}${String(current)}`} className="input">
+                    <option value="">Any</option>
+                    {(def.options ?? []).map((o) => (
+                      <option key={o} value={o}>{o}</option>
+                    ))}
+                  </select>
+                </div>
+              );
+            }
+            const range = typeof current === 'object' ? current : {};
+            const unit = def.unit ? ` (${def.unit})` : '';
+            return [
+              <div key={`${def.key}-min`}>
+                <label htmlFor={id(`${def.key}-min`)} className="label">{`${def.label} from${unit}`}</label>
+                <input id={id(`${def.key}-min`)} name={`${ATTR_PARAM}${def.key}.min`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.min} key={`min${range.min}`} className="input" />
+              </div>,
+              <div key={`${def.key}-max`}>
+                <label htmlFor={id(`${def.key}-max`)} className="label">{`${def.label} to${unit}`}</label>
+                <input id={id(`${def.key}-max`)} name={`${ATTR_PARAM}${def.key}.max`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.max} key={`max${range.max}`} className="input" />
+              </div>,
+            ];
+          })}
+      </Fragment>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
 import { browseCanonical, categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
-import { PlaceFilter, SORT_OPTIONS, SubcategoryFilter } from '~/components/listings/BrowseFilters';
+import { keptBySubcategoryLinks, PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks } from '~/components/listings/BrowseFilters';
+import { subcategoriesOf } from '~/lib/subcategories';
 import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '~/lib/categories';
 import { originOf, seoMeta } from '~/lib/seo';
@@ -117,6 +118,12 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         )}
       </header>
 
+      <SubcategoryLinks
+        path={`/category/${categorySlug(d.category)}`}
+        subcategories={subcategoriesOf(d.category)}
+        current={d.subcategory}
+        keep={keptBySubcategoryLinks({ category: d.category, search: d.search, location: '', county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, sort: d.sort }, true)}
+      />
       <Form
         method="get"
         role="search"

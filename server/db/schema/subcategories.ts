@@ -1,4 +1,5 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { AttributeFilterKind } from '../../../app/lib/subcategories.ts';
 
 /** The subcategories of the nine categories (migration 0900; the rows are app/lib/subcategories.ts). */
 export const subcategories = pgTable('subcategories', {
@@ -20,7 +21,7 @@ export const attributeDefinitions = pgTable(
     maxValue: bigint('max_value', { mode: 'number' }),
     unit: text('unit'),
     maxLength: integer('max_length'),
-    filter: text('filter').$type<'equal' | 'range' | null>(),
+    filter: text('filter').$type<AttributeFilterKind | null>(),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.subcategory, t.key] })],
