@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchLimits } from '../../server/listings/bounded-search.ts';
 import { explainSearch, searchListings, type ListingFilters } from '../../server/listings/queries.ts';
@@ -196,3 +197,44 @@ describe('searches too broad or too rare for the first walk', () => {
     }
   });
 });
+
+// Two connections writing at once: PostgreSQL only (PGlite runs one statement at a time, so
+// two transactions can never wait on each other there; without TEST_DATABASE_URL these tests
+// are not defined here, as the Redis ones in rate-limits.test.ts).
+if (process.env.TEST_DATABASE_URL) {
+  describe('new words of ads written at once', () => {
+    it('never deadlock: each ad notes its words in one order (migration 0960)', async () => {
+      const db = t.services.db;
+      const tag = Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'q');
+      // Two words no ad has, the first sorting first.
+      const [first, second] = [`dla${tag}`, `dlb${tag}`];
+      // Every word of these ads is one of the two (location words too), so the writers meet on them only.
+      // Two sellers: one seller's ads also wait on each other's count on the seller's row.
+      const otherId = (await t.createUser()).user.id;
+      const insert = (tx: Pick<typeof db, 'execute'>, owner: string, title: string, description: string) =>
+        tx.execute(sql`INSERT INTO listings (owner_id, title, description, category, location) VALUES (${owner}, ${title}, ${description}, 'Others', ${title})`);
+      const blocked = async () => {
+        for (let i = 0; i < 200; i++) {
+          const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          if (row!.n > 0) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error('the second writer never waited');
+      };
+      let second$: Promise<unknown> | undefined;
+      // A: notes `first`, then (once B waits) `second`. B: an ad whose title has `second` and
+      // whose description has `first`, so its words come as [second, first] unless sorted. In
+      // that order B holds `second` while it waits for A's `first`, and A's second ad then waits
+      // for B: a deadlock, and PostgreSQL aborts one of the two (40P01).
+      await db.transaction(async (a) => {
+        await insert(a, ownerId, first, first);
+        second$ = db.transaction((b) => insert(b, otherId, second, first));
+        await blocked();
+        await insert(a, ownerId, second, second);
+      });
+      await second$;
+      const words = await queryRows<{ word: string }>(db, sql`SELECT word FROM search_vocabulary WHERE word IN (${first}, ${second}) ORDER BY word`);
+      expect(words.map((w) => w.word)).toEqual([first, second]);
+    });
+  });
+}
