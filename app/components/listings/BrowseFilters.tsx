@@ -3,7 +3,7 @@ import { Form, Link, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
 import { COUNTIES, townId } from '~/lib/kenya-locations';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
-import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '~/lib/subcategories';
+import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters } from '~/lib/subcategories';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -92,16 +92,22 @@ const TOWN_OPTIONS: ReadonlyArray<SelectOption | SelectGroup> = [
 
 /**
  * A category's subcategories as links above its results (issue 18, point 5): one tap applies
- * one, keeping the page's other filters, and the page then offers that subcategory's fields.
- * Without JavaScript this is the one-step way to the fields (a select needs Apply first).
+ * one, keeping the page's other filters (not the previous subcategory's fields), and the page
+ * then offers its fields. Without JavaScript this is the one-step way to the fields (a select
+ * needs Apply first). Nothing when no category is chosen. `categoryInPath`: the address holds
+ * the category (/category/<slug>), so the links leave it out of the query.
  */
-export function SubcategoryLinks({ path, subcategories, current, keep }: { path: string; subcategories: readonly SubcategoryDef[]; current: string | null; keep: Record<string, string> }) {
+export function SubcategoryLinks({ path, values, categoryInPath }: { path: string; values: BrowseFilterValues; categoryInPath: boolean }) {
+  const subcategories = subcategoriesOf(values.category);
+  if (subcategories.length === 0) return null;
+  const keep = activeFilters({ ...values, category: categoryInPath ? null : values.category, subcategory: null, attributes: undefined });
   const href = (name: string | null) => {
     const query = new URLSearchParams(keep);
     if (name) query.set('subcategory', name);
     const s = query.toString();
     return s ? `${path}?${s}` : path;
   };
+  const current = findSubcategory(values.subcategory)?.sub.name ?? null;
   const links = [{ name: null, label: 'All' }, ...subcategories.map((s) => ({ name: s.name, label: s.name }))];
   return (
     <nav aria-label="Subcategories">
@@ -110,7 +116,7 @@ export function SubcategoryLinks({ path, subcategories, current, keep }: { path:
           <li key={label} className="shrink-0">
             <Link
               to={href(name)}
-              aria-current={(current ?? null) === name ? 'page' : undefined}
+              aria-current={current === name ? 'page' : undefined}
               className="block rounded-full border border-gray-300 px-3 py-1.5 text-gray-800 hover:bg-brand-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
             >
               {label}
@@ -120,11 +126,6 @@ export function SubcategoryLinks({ path, subcategories, current, keep }: { path:
       </ul>
     </nav>
   );
-}
-
-/** The filters a subcategory link keeps: all but the subcategory and its fields (and the category, where the address holds it). */
-export function keptBySubcategoryLinks(values: BrowseFilterValues, categoryInPath: boolean): Record<string, string> {
-  return activeFilters({ ...values, category: categoryInPath ? null : values.category, subcategory: null, attributes: undefined });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
 import { browseCanonical, categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
-import { keptBySubcategoryLinks, PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks } from '~/components/listings/BrowseFilters';
-import { subcategoriesOf } from '~/lib/subcategories';
+import { PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '~/lib/categories';
 import { originOf, seoMeta } from '~/lib/seo';
@@ -101,6 +100,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(d.items, d.page, d.pageCount);
   const filtered = Boolean(d.county || d.town || d.subcategory || d.attributes) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
+  const filterValues = { category: d.category, search: d.search, location: '', county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, subcategory: d.subcategory, attributes: d.attributes, sort: d.sort };
 
   return (
     <div className="flex flex-col gap-4">
@@ -118,12 +118,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         )}
       </header>
 
-      <SubcategoryLinks
-        path={`/category/${categorySlug(d.category)}`}
-        subcategories={subcategoriesOf(d.category)}
-        current={d.subcategory}
-        keep={keptBySubcategoryLinks({ category: d.category, search: d.search, location: '', county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, sort: d.sort }, true)}
-      />
+      <SubcategoryLinks path={`/category/${categorySlug(d.category)}`} values={filterValues} categoryInPath />
       <Form
         method="get"
         role="search"
@@ -145,7 +140,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         <details open={filtered} className="rounded-lg">
           <summary className="btn-secondary cursor-pointer list-none">Filters</summary>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-            <SubcategoryFilter values={{ category: d.category, search: d.search, location: '', subcategory: d.subcategory, attributes: d.attributes, sort: d.sort }} idPrefix="category" />
+            <SubcategoryFilter values={filterValues} idPrefix="category" />
             <PlaceFilter county={d.county} town={d.town} idPrefix="category" />
             <div>
               <label htmlFor="min-price" className="label">Min price (Ksh)</label>

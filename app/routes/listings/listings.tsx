@@ -5,8 +5,7 @@ import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '~/lib/categories';
 import { originOf, seoMeta } from '~/lib/seo';
 import { breadcrumbList, itemList } from '~/lib/structured-data';
-import { BrowseFilters, keptBySubcategoryLinks, SubcategoryLinks } from '~/components/listings/BrowseFilters';
-import { subcategoriesOf } from '~/lib/subcategories';
+import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { Pagination } from '~/components/listings/Pagination';
@@ -130,7 +129,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           <CategoryFilter values={filters} />
         </div>
       </div>
-      {category && <SubcategoryLinks path="/listings" subcategories={subcategoriesOf(category)} current={loaderData.subcategory} keep={keptBySubcategoryLinks(filters, false)} />}
+      <SubcategoryLinks path="/listings" values={filters} categoryInPath={false} />
       <BrowseFilters values={filters} />
 
       {loading && (
