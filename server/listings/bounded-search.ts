@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { ListingFormat } from './listing-json.ts';
 import type { ListingFilters } from './queries.ts';
 import { LISTED } from './visibility.ts';
-import { bandTokens, categoryCondition, MAX_PRICE_BAND, priceBand, titleCondition, type Conditions } from './search-terms.ts';
+import { bandedCondition, categoryCondition, fineBand, fineBandFind, titleCondition, vocabularyWords, type Conditions } from './search-terms.ts';
 
 /*
  * Finding the matches of a search in display order, at a cost bounded by design.
@@ -52,9 +52,20 @@ export type SearchLimits = {
   maxWalkRows: number;
   /** A collect fetches at most this many matches before it gives up on the search as too broad. */
   collectCap: number;
+  /** The most matches of a few price bands sorted at once; a band with more is walked (byPrice). */
+  bandCap: number;
 };
 
-export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000 };
+export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 100_000, collectCap: 4_000, bandCap: 200 };
+
+/** Statements a price order may spend on its bands: empty ones are skipped ever more at a time, so four hundred fine bands take a few. */
+const MAX_BAND_STATEMENTS = 32;
+/** The most fine bands one statement asks at once. */
+const MAX_BAND_WIDTH = 16;
+/** The most tokens one statement asks the band index for: each is a look-up of its own. */
+const MAX_BAND_TOKENS = 96;
+/** A part of a word that the vocabulary turns into more words than this is not asked band by band (it is checked instead). */
+const MAX_BAND_WORDS = 16;
 
 /** The last resort's time limit: with the steps before it, a search stays within half a second. */
 const LAST_RESORT_MS = 250;
@@ -64,6 +75,8 @@ const SLICE_MARGIN = 3;
 export type Hit = { id: string; featuredUntil: number | null; group: number };
 
 type Order = 'newest' | 'price_asc' | 'price_desc';
+/** A walk's order: the search's, or a price order within KES prices (a price band), which needs no currency keys. */
+type WalkOrder = Order | 'kes_asc' | 'kes_desc';
 
 type Group =
   /** Every active featured ad that matches, from featured_listings. */
@@ -87,10 +100,28 @@ export type SearchPlan = {
   pageEnd: number;
 };
 
-const ORDER_BY: Record<Order, SQL> = {
+const PRICE_ASC = sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price ASC, created_at DESC, id DESC`);
+const PRICE_DESC = sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price DESC, created_at DESC, id DESC`);
+const ORDER_BY: Record<WalkOrder, SQL> = {
   newest: sql.raw('created_at DESC, id DESC'),
-  price_asc: sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price ASC, created_at DESC, id DESC`),
-  price_desc: sql.raw(`(price IS NULL), (currency <> 'KES'), currency, price DESC, created_at DESC, id DESC`),
+  price_asc: PRICE_ASC,
+  price_desc: PRICE_DESC,
+  kes_asc: PRICE_ASC,
+  kes_desc: PRICE_DESC,
+};
+
+/**
+ * The same orders on a walk's rows, by the columns its index read gives out (the price order's
+ * first keys as columns of their own): PostgreSQL then sees the rows come in order and stops
+ * reading at the walk's last match, where it would otherwise read all of them to sort them.
+ */
+const WALK_ORDER_BY: Record<WalkOrder, (alias: string) => SQL> = {
+  // Within one currency: PostgreSQL drops the currency it knows from the order of the index read.
+  kes_asc: (a) => sql.raw(`${a}.k_null, ${a}.k_other, ${a}.price ASC, ${a}.created_at DESC, ${a}.id DESC`),
+  kes_desc: (a) => sql.raw(`${a}.k_null, ${a}.k_other, ${a}.price DESC, ${a}.created_at DESC, ${a}.id DESC`),
+  newest: (a) => sql.raw(`${a}.created_at DESC, ${a}.id DESC`),
+  price_asc: (a) => sql.raw(`${a}.k_null, ${a}.k_other, ${a}.currency, ${a}.price ASC, ${a}.created_at DESC, ${a}.id DESC`),
+  price_desc: (a) => sql.raw(`${a}.k_null, ${a}.k_other, ${a}.currency, ${a}.price DESC, ${a}.created_at DESC, ${a}.id DESC`),
 };
 
 /** The groups of the search's order. */
@@ -103,7 +134,7 @@ export function searchPlan(filters: ListingFilters, now: Date, window: number, p
     // With a price filter only KES prices can match: the walk starts at the lowest (or highest) allowed.
     const range: SQL[] = [];
     if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
-      range.push(sql`(price IS NULL) = false AND (currency <> 'KES') = false AND currency = 'KES'`);
+      range.push(sql`(price IS NULL) IS FALSE AND (currency <> 'KES') IS FALSE AND currency = 'KES'`);
       if (filters.minPrice !== undefined) range.push(sql`price >= ${filters.minPrice}`);
       if (filters.maxPrice !== undefined) range.push(sql`price <= ${filters.maxPrice}`);
     }
@@ -155,28 +186,41 @@ const memberAnd = (group: WalkGroup) => (group.member ? sql`(${group.member}) AN
  * The walk: at most `rows` ads of the group in display order; the matches among them (at most
  * `want`), and the ad at position `rows` whatever it is (it says the walk stopped there).
  */
-function walkSql(group: WalkGroup, where: Conditions, rows: number, want: number, from: SQL | null = group.walkFrom): SQL {
-  const order = ORDER_BY[group.order];
+function walkSql(group: WalkGroup, where: Conditions, rows: number, want: number, from: SQL | null = group.walkFrom, order: WalkOrder = group.order): SQL {
   return sql`SELECT ${COLUMNS}, ok, walked FROM (
-      SELECT w.*, (${memberAnd(group)}${all(where.check)}) AS ok, row_number() OVER (ORDER BY ${order}) AS walked
-      FROM (SELECT * FROM listings WHERE ${LISTED}${from ? sql` AND ${from}` : sql``} ORDER BY ${order} LIMIT ${rows}) w
+      SELECT w.*, (${memberAnd(group)}${all(where.check)}) AS ok, row_number() OVER (ORDER BY ${WALK_ORDER_BY[order]('w')}) AS walked
+      FROM (SELECT *, (price IS NULL) AS k_null, (currency <> 'KES') AS k_other FROM listings WHERE ${LISTED}${from ? sql` AND ${from}` : sql``} ORDER BY ${ORDER_BY[order]} LIMIT ${rows}) w
     ) s
     WHERE ok OR walked = ${rows}
-    ORDER BY ${order}
+    ORDER BY ${WALK_ORDER_BY[order]('s')}
     LIMIT ${want + 1}`;
 }
 
 /**
  * Every match of the group (posted at `since` or later, if given) through the search indexes,
  * at most `cap + 1` of them, in display order (at most `want`); `walked` says how many matched.
+ * The cap counts the search's matches, not the group's: a group narrower than the indexes can
+ * tell (Best match's ads with every word in the title) is picked out of them, so that a search
+ * with thousands of matches and no title match stops at the cap instead of reading them all.
  */
-function collectSql(group: WalkGroup, where: Conditions, want: number, cap: number | null, within: SQL | null): SQL {
-  const conditions = [LISTED, ...where.find, ...where.check, ...(within ? [within] : [])];
+function collectSql(group: WalkGroup, where: Conditions, want: number, cap: number | null, within: SQL | null, onlyFind = false): SQL {
+  // `onlyFind`: the index `find` names is the one to read. The checks are then one condition no
+  // index serves: with a word's own condition among them, PostgreSQL would read all of that
+  // word's ads instead and test each for its band.
+  const check = onlyFind ? [sql`(${all(where.check)}) IS TRUE`] : where.check;
+  const conditions = [LISTED, ...where.find, ...check, ...(within ? [within] : [])];
+  const member = group.member ?? sql`true`;
+  const total =
+    cap === null
+      ? sql`(SELECT count(*) FROM c WHERE member)`
+      : sql`(SELECT CASE WHEN count(*) > ${cap} THEN ${cap + 1} ELSE count(*) FILTER (WHERE member) END FROM c)`;
   return sql`WITH c AS MATERIALIZED (
-      SELECT id, featured_until, price, currency, created_at FROM listings WHERE ${memberAnd(group)}${all(conditions)}
+      SELECT id, featured_until, price, currency, created_at, (${member}) IS TRUE AS member FROM listings WHERE ${all(conditions)}
       ${cap === null ? sql`` : sql`LIMIT ${cap + 1}`}
     )
-    SELECT ${COLUMNS}, true AS ok, (SELECT count(*) FROM c) AS walked FROM c ORDER BY ${ORDER_BY[group.order]} LIMIT ${want}`;
+    SELECT x.*, x.id IS NOT NULL AS ok, t.walked FROM (SELECT ${total} AS walked) t
+    -- The count comes back even when no ad is of the group (one row with no ad).
+    LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM c WHERE member ORDER BY ${ORDER_BY[group.order]} LIMIT ${want}) x ON true`;
 }
 
 export type SearchContext = {
@@ -253,6 +297,16 @@ export async function findHits(ctx: SearchContext, plan: SearchPlan, first: Row[
 async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, first: WalkResult, must: number, want: number, steps: string[]): Promise<GroupResult> {
   const rows = ctx.rows;
   let density = Math.max(first.hits.length, 0.5) / limits.firstWalkRows;
+  // A price order with words, a place or a category goes by band at once: the first walk read
+  // the dearest (or cheapest) ads, whose density says little about the rest, and a band without
+  // matches costs next to nothing.
+  if (group.order !== 'newest') {
+    const terms = await bandTerms(ctx, steps);
+    if (terms.length) {
+      const found = await byPrice(ctx, limits, group, g, first, must, want, steps, terms);
+      return found ?? lastResort(ctx, group, g, want, first, steps);
+    }
+  }
 
   // Few matches in all: fetch them all and sort them.
   if (density * rows <= limits.collectCap / 2) {
@@ -275,12 +329,18 @@ async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: Walk
   const found =
     group.order === 'newest'
       ? await byDate(ctx, limits, group, g, first, density, rows, must, want, steps)
-      : await byPrice(ctx, limits, group, g, first, must, want, steps);
+      : await byPrice(ctx, limits, group, g, first, must, want, steps, []);
   if (found) return found;
 
-  // The bounded ways fell short (many matches, few where they looked): collect them all, within
-  // a time limit; past it, the longest walk's matches stand, in order, as a lower bound.
-  const every = await collect(ctx, group, g, want, null, null, LAST_RESORT_MS).catch((error: unknown) => {
+  return lastResort(ctx, group, g, want, best, steps);
+}
+
+/**
+ * The bounded ways fell short (many matches, few where they looked): collect them all, within
+ * a time limit; past it, the longest walk's matches stand, in order, as a lower bound.
+ */
+async function lastResort(ctx: SearchContext, group: WalkGroup, g: number, want: number, best: WalkResult, steps: string[]): Promise<GroupResult> {
+  const every = await collect(ctx, group, g, want, null, null, { timeoutMs: LAST_RESORT_MS }).catch((error: unknown) => {
     if (isTimeout(error)) return null;
     throw error;
   });
@@ -322,56 +382,52 @@ async function byDate(
 }
 
 /**
- * A price order: KES prices by band (migration 0700's price tokens), in the order's
- * direction: every match of a few bands at a time through the tokens, sorted; a band with too
- * many matches to sort is walked instead (it is dense). Then the other currencies and the
- * negotiable ads, which are few.
+ * A price order: KES prices by band (migration 0700's price bands), in the order's direction:
+ * every match of a few bands at a time, sorted, through migration 0980's index of each word
+ * with its band, so that a band without matches costs a tenth of a millisecond however common
+ * the words are. Empty bands are skipped ever more at a time; a band with more matches than is
+ * worth sorting is walked through the price index instead (it is dense). Then the other
+ * currencies and the negotiable ads, which are few.
  */
-async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, first: WalkResult, must: number, want: number, steps: string[]) {
+async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, first: WalkResult, must: number, want: number, steps: string[], terms: string[][]) {
   const down = group.order === 'price_desc';
   const step = down ? -1 : 1;
-  const bandOf = (r: Row | null | undefined) => (r?.kes && r.price !== null ? priceBand(r.price) : null);
+  const [lowest, highest] = ctx.where.bands;
+  const last = down ? lowest : highest;
+  const bandOf = (r: Row | null | undefined) => (r?.kes && r.price !== null ? fineBand(r.price) : null);
   // No ad before the walk's first match (or before its last ad, if it matched none) matches:
-  // the bands start there. The walk's matches say how dense the bands are.
+  // the bands start there, one band back since JavaScript's logarithm need not round a price
+  // at a band's edge as PostgreSQL's does.
   const firstMatch = first.rowsRead.find((r) => r.ok);
-  const lastBand = bandOf(first.last) ?? (down ? 0 : MAX_PRICE_BAND);
-  let band = bandOf(firstMatch) ?? lastBand;
-  let matched = first.hits.length;
-  let covered = Math.abs(lastBand - band) + 1;
-  let width = covered;
-  // Once a try overflowed, the dense bands are near: the width never grows past what came after it.
-  let ceiling = 64;
+  const from = bandOf(firstMatch) ?? bandOf(first.last) ?? (down ? highest : lowest);
+  let band = Math.min(highest, Math.max(lowest, from - step));
+  let width = 1;
+  // Once a try held too many to sort, the dense bands are near: no try is that wide again.
+  let ceiling = Infinity;
+  const perStatement = Math.floor(MAX_BAND_TOKENS / Math.max(1, terms.reduce((n, t) => n + t.length, 0)));
   const hits: Hit[] = [];
-  for (let statements = 0; hits.length < must && (down ? band >= 0 : band <= MAX_PRICE_BAND); statements++) {
-    if (statements === 16) return null;
-    const end = band + step * (width - 1);
-    const part = await collect(ctx, group, g, want - hits.length, limits.collectCap, sql`search_tokens && ${bandTokens(band, end)}`);
+  for (let statements = 0; hits.length < must && (down ? band >= last : band <= last); statements++) {
+    if (statements === MAX_BAND_STATEMENTS) return null;
+    const end = down ? Math.max(last, band - width + 1) : Math.min(last, band + width - 1);
+    const bands = Array.from({ length: Math.abs(end - band) + 1 }, (_, i) => band + step * i);
+    const part = await collect(ctx, group, g, want - hits.length, limits.bandCap, null, bandFind(ctx, terms, bands));
     steps.push(`bands ${band}..${end}: ${part.total}`);
-    // Too many to sort: a few bands hold them (prices cluster), so try far fewer. Each try
-    // that overflows costs a capped collect, so the width falls fast.
-    if (part.total > limits.collectCap && width > 1) {
-      width = ceiling = Math.max(1, Math.floor(width / 4));
+    if (part.total > limits.bandCap && width > 1) {
+      // Too many to sort: the first of these bands alone, then a few at a time.
+      ceiling = Math.max(1, Math.floor(width / 4));
+      width = 1;
       continue;
     }
-    if (part.total > limits.collectCap) {
-      // One band, many matches: dense in it, so walk it.
-      const rows = limits.maxWalkRows;
-      // It reads the whole band (at most `rows` ads) and sorts it: a dense band of a common price
-      // holds tens of thousands of ads, the slowest step there is (docs/search-performance.md).
-      const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, rows, want - hits.length, bandWalk(band))), g, rows, want - hits.length);
-      steps.push(`walk band ${band}: ${walked.hits.length}`);
-      hits.push(...walked.hits);
-      // A walk that stopped before the band's end has still found the page's matches in order.
-      if (!walked.complete && hits.length < must) return null;
-      matched += limits.collectCap;
-    } else {
-      hits.push(...part.hits);
-      matched += part.total;
-    }
-    covered += width;
-    // Next, as many bands as should hold half a collect at the density seen so far, but at
-    // most twice as many as this time: the bands where most ads are priced are far denser.
-    width = Math.max(1, Math.min(ceiling, 2 * width, Math.floor(limits.collectCap / 2 / (Math.max(matched, 0.5) / covered))));
+    if (part.total > limits.bandCap) {
+      const found = await denseBand(ctx, limits, group, g, band, down, must - hits.length, want - hits.length, steps, terms);
+      if (!found) return null;
+      hits.push(...found.hits);
+    } else hits.push(...part.hits);
+    // Empty bands: twice as many next time. Otherwise as many as should hold half a sort's
+    // worth at this density, but at most twice as many: nearer the common prices the bands
+    // are far denser.
+    const fit = part.total === 0 ? Math.min(MAX_BAND_WIDTH, 2 * width) : Math.floor((width * limits.bandCap) / 2 / part.total);
+    width = Math.max(1, Math.min(ceiling, MAX_BAND_WIDTH, perStatement, 2 * width, fit));
     band = end + step;
   }
   if (hits.length >= must) return { hits, complete: false };
@@ -382,15 +438,65 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
   return { hits: [...hits, ...rest.hits], complete: true };
 }
 
-/** Where a walk of one price band starts (and stops): the band's prices, a little wider, checked against the token. */
-function bandWalk(band: number): SQL {
-  const lo = Math.max(0, Math.floor(Math.exp(band / 4) - 2));
-  const hi = Math.ceil(Math.exp((band + 1) / 4));
-  return sql`(price IS NULL) = false AND (currency <> 'KES') = false AND currency = 'KES' AND price >= ${lo} AND price <= ${hi} AND search_tokens @> ${sql`ARRAY[${`p:${band}`}]::text[]`}`;
+/**
+ * The search's token conditions as lists of tokens a price order can ask band by band: a part
+ * of a word becomes the vocabulary's words containing it, in one statement for all of them. A
+ * part found in too many words ("840" is in every phone number) is left to the checks: each
+ * word would be a look-up of its own in every band.
+ */
+async function bandTerms(ctx: SearchContext, steps: string[]): Promise<string[][]> {
+  const { bandable } = ctx.where;
+  const parts = bandable.filter((t) => 'part' in t);
+  let words: string[][] = [];
+  if (parts.length) {
+    const [row] = await ctx.run<{ words: string[][] }>(sql`SELECT json_build_array(${sql.join(parts.map((p) => vocabularyWords(p, MAX_BAND_WORDS + 1)), sql`, `)}) AS words`);
+    words = row!.words;
+  }
+  let next = 0;
+  const terms = bandable.map((t) => ('part' in t ? words[next++]! : t.tokens)).filter((t) => t.length <= MAX_BAND_WORDS);
+  steps.push(`band terms: ${terms.map((t) => t.length).join(', ') || 'none'}`);
+  return terms;
 }
 
-async function collect(ctx: SearchContext, group: WalkGroup, g: number, want: number, cap: number | null, within: SQL | null, timeoutMs?: number) {
-  const statement = collectSql(group, ctx.where, want, cap, within);
+/** What a try of fine bands `bands` asks the indexes: the terms in those bands; without terms, the search's own `find` within the bands. */
+function bandFind(ctx: SearchContext, terms: string[][], bands: number[]): CollectOptions {
+  if (terms.length) return { find: terms.map((t) => bandedCondition(bands, t)), onlyFind: true };
+  return { find: [...ctx.where.find, ...fineBandFind(bands[0]!, bands.at(-1)!)] };
+}
+
+/**
+ * One price band with more matches than a sort takes at once: walk it in price order (cheap when
+ * the words are common in it, as "laptop" is among the ads of 60,000 KES); if the walk finds too
+ * few, the band's matches are sparse, so sort them all; if they are too many for that too, walk on.
+ */
+async function denseBand(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, band: number, down: boolean, must: number, want: number, steps: string[], terms: string[][]) {
+  const order = down ? 'kes_desc' : 'kes_asc';
+  const short = Math.ceil(limits.firstWalkRows / 4);
+  const walked = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, short, want, bandWalk(band), order)), g, short, want);
+  steps.push(`walk band ${band} (${short}): ${walked.hits.length}`);
+  if (walked.complete || walked.hits.length >= must) return walked;
+  const sorted = await collect(ctx, group, g, want, limits.collectCap, null, bandFind(ctx, terms, [band]));
+  steps.push(`band ${band}: ${sorted.total}`);
+  if (sorted.total <= limits.collectCap) return { hits: sorted.hits, complete: true };
+  const rows = limits.maxWalkRows;
+  const long = readWalk(await ctx.run<Row>(walkSql(group, ctx.where, rows, want, bandWalk(band), order)), g, rows, want);
+  steps.push(`walk band ${band} (${rows}): ${long.hits.length}`);
+  // A walk that stopped before the band's end has still found the page's matches in order.
+  return long.complete || long.hits.length >= must ? long : null;
+}
+
+/** Where a walk of one fine price band starts (and stops): the band's prices, a little wider, checked exactly. */
+function bandWalk(band: number): SQL {
+  const lo = Math.max(0, Math.floor(Math.exp(band / 16) - 2));
+  const hi = Math.ceil(Math.exp((band + 1) / 16));
+  return sql`(price IS NULL) IS FALSE AND (currency <> 'KES') IS FALSE AND currency = 'KES' AND price >= ${lo} AND price <= ${hi} AND floor(ln(price + 1) * 16)::integer = ${band}`;
+}
+
+/** collect's options: a time limit, or what to ask the indexes instead of the search's own `find` (a price order's bands). */
+type CollectOptions = { timeoutMs?: number; find?: SQL[]; onlyFind?: boolean };
+
+async function collect(ctx: SearchContext, group: WalkGroup, g: number, want: number, cap: number | null, within: SQL | null, { timeoutMs, find, onlyFind }: CollectOptions = {}) {
+  const statement = collectSql(group, find ? { ...ctx.where, find } : ctx.where, want, cap, within, onlyFind);
   // Under a statement_timeout PostgreSQL cancels the statement past `timeoutMs` (PGlite has no timer and finishes it).
   const rows = await ctx.run<Row>(statement, timeoutMs ? [`statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`] : undefined);
   return { hits: toHits(rows, g, want), total: rows.length ? Number(rows[0]!.walked) : 0 };

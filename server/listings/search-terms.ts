@@ -89,7 +89,26 @@ export function categoryCondition(category: Category): SQL {
 export function priceBand(price: number): number {
   return Math.floor(Math.log(price + 1) * 4);
 }
-export const MAX_PRICE_BAND = priceBand(LIMITS.price);
+/** The highest band, and one more: JavaScript's logarithm need not round exactly as PostgreSQL's. */
+export const MAX_PRICE_BAND = priceBand(LIMITS.price) + 1;
+
+/**
+ * A KES price's fine band, as migration 0980's index has it with each word: a quarter of a
+ * price band (about 6% wide), so that the ads of one word in one fine band are few enough to
+ * sort even where most ads are priced.
+ */
+export function fineBand(price: number): number {
+  return Math.floor(Math.log(price + 1) * 16);
+}
+/** The highest fine band, and one more. */
+export const MAX_FINE_BAND = fineBand(LIMITS.price) + 1;
+
+/** Ads whose KES price is in fine bands `from`..`to`: the band tokens that hold them (an index can answer), and exactly. */
+export function fineBandFind(from: number, to: number): SQL[] {
+  const lo = Math.min(from, to);
+  const hi = Math.max(from, to);
+  return [sql`search_tokens && ${bandTokens(Math.floor(lo / 4) - 1, Math.floor(hi / 4) + 1)}`, sql`floor(ln(price + 1) * 16)::integer BETWEEN ${lo} AND ${hi}`];
+}
 
 /** The tokens of price bands `from`..`to` (either way round). */
 export function bandTokens(from: number, to: number): SQL {
@@ -98,7 +117,31 @@ export function bandTokens(from: number, to: number): SQL {
   return tokens(Array.from({ length: hi - lo + 1 }, (_, i) => `p:${lo + i}`));
 }
 
-export type Conditions = { check: SQL[]; find: SQL[] };
+export type Conditions = {
+  check: SQL[];
+  find: SQL[];
+  /**
+   * The search's token conditions, each "the ad has one of these tokens": what a price order
+   * asks fine band by fine band (migration 0980's index of each token with its band). A part
+   * of a word names the tokens through the vocabulary, as `find` does.
+   */
+  bandable: BandTerm[];
+  /** The fine price bands a match can be in: all of them, or those of the price filter (one more each side). */
+  bands: [number, number];
+};
+
+export type BandTerm = { tokens: string[] } | { part: string; prefix: '' | 'l:' };
+
+/** The vocabulary's words containing a part of a word, at most `limit` of them (a word of all the ads' words). */
+export function vocabularyWords(term: Extract<BandTerm, { part: string }>, limit: number): SQL {
+  const like = term.prefix ? sql`word LIKE ${`l:%${escapeLike(term.part)}%`}` : sql`word LIKE ${contains(term.part)} AND word NOT LIKE 'l:%'`;
+  return sql`(SELECT coalesce(array_agg(word), '{}') FROM (SELECT word FROM search_vocabulary WHERE ${like} LIMIT ${limit}) v)`;
+}
+
+/** Ads with one of `items` in one of fine bands `bands` (migration 0980's expression, exactly as its index says it). */
+export function bandedCondition(bands: number[], items: string[]): SQL {
+  return sql`search_band_tokens(search_tokens, price, currency) && ${tokens(bands.flatMap((b) => items.map((i) => `f:${b}:${i}`)))}`;
+}
 
 /**
  * What every match must meet, in both forms. Not which ads are public: these conditions also
@@ -108,23 +151,33 @@ export type Conditions = { check: SQL[]; find: SQL[] };
 export function filterConditions(filters: ListingFilters): Conditions {
   const check: SQL[] = [];
   const find: SQL[] = [];
+  // Each token condition again, for price orders' bands (migration 0980).
+  const bandable: BandTerm[] = [];
   if (filters.category) {
     check.push(categoryCondition(filters.category));
-    if (filters.category !== 'Others') find.push(sql`search_tokens @> ${tokens([`c:${filters.category.toLowerCase()}`])}`);
+    if (filters.category !== 'Others') {
+      const category = `c:${filters.category.toLowerCase()}`;
+      find.push(sql`search_tokens @> ${tokens([category])}`);
+      bandable.push({ tokens: [category] });
+    }
   }
   const whole: string[] = [];
   for (const word of searchWords(filters.search)) {
     if (word.whole) whole.push(...word.runs);
     else {
+      const run = longest(word.runs);
       check.push(sql`search_text LIKE ${contains(word.text)}`);
-      find.push(sql`search_tokens && ${wordsContaining(longest(word.runs), '')}`);
+      find.push(sql`search_tokens && ${wordsContaining(run, '')}`);
+      bandable.push({ part: run, prefix: '' });
     }
   }
   const place = term(searchLocation(filters.location));
   if (place?.whole) whole.push(...place.runs.map((r) => `l:${r}`));
   else if (place) {
+    const run = longest(place.runs);
     check.push(sql`lower(location) LIKE ${contains(place.text)}`);
-    find.push(sql`search_tokens && ${wordsContaining(longest(place.runs), 'l:')}`);
+    find.push(sql`search_tokens && ${wordsContaining(run, 'l:')}`);
+    bandable.push({ part: run, prefix: 'l:' });
   }
   // A county or a town (migration 0880): the same condition both ways; the ads' county and town
   // indexes serve it (a county has every ad of its towns).
@@ -172,20 +225,22 @@ export function filterConditions(filters: ListingFilters): Conditions {
     const has = sql`search_tokens @> ${tokens(whole)}`;
     check.push(has);
     find.push(has);
+    for (const token of new Set(whole)) bandable.push({ tokens: [token] });
   }
   // Price filters are in Kenyan shillings; ads priced in another currency are left out.
   const { minPrice, maxPrice } = filters;
+  // One band more each side: JavaScript's logarithm need not round exactly as PostgreSQL's.
+  const lo = Math.max(0, priceBand(minPrice ?? 0) - 1);
+  const hi = Math.min(MAX_PRICE_BAND, priceBand(Math.min(maxPrice ?? LIMITS.price, LIMITS.price)) + 1);
   if (minPrice !== undefined || maxPrice !== undefined) {
     check.push(sql`currency = 'KES'`);
     if (minPrice !== undefined) check.push(sql`price >= ${minPrice}`);
     if (maxPrice !== undefined) check.push(sql`price <= ${maxPrice}`);
-    // One band more each side: JavaScript's logarithm need not round exactly as PostgreSQL's.
-    const lo = priceBand(minPrice ?? 0) - 1;
-    const hi = priceBand(Math.min(maxPrice ?? LIMITS.price, LIMITS.price)) + 1;
     // A narrow range is a short list of bands; a wide one says too little to be worth it.
     if (hi - lo <= 24) find.push(sql`search_tokens && ${bandTokens(lo, hi)}`);
   }
-  return { check, find };
+  const bands: [number, number] = [Math.max(0, fineBand(minPrice ?? 0) - 1), Math.min(MAX_FINE_BAND, fineBand(Math.min(maxPrice ?? LIMITS.price, LIMITS.price)) + 1)];
+  return { check, find, bandable, bands };
 }
 
 /** Every word of the search occurs in the title (the first rank of "Best match"); null without words. */
