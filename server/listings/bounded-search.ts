@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { ListingFormat } from './listing-json.ts';
 import type { ListingFilters } from './queries.ts';
 import { LISTED } from './visibility.ts';
-import { bandedCondition, categoryCondition, fineBand, fineBandFind, titleCondition, vocabularyWords, type Conditions } from './search-terms.ts';
+import { bandedCondition, categoryCondition, fineBand, fineBandFind, titleCondition, titleFind, vocabularyWords, type Conditions } from './search-terms.ts';
 
 /*
  * Finding the matches of a search in display order, at a cost bounded by design.
@@ -88,6 +88,8 @@ type Group =
       /** What the walk reads before checking each ad: a condition its index serves. */
       walkFrom: SQL | null;
       order: Order;
+      /** What an index answers for the group's own ads, when the search's `find` may hold far more of other groups (finishGroup tries it first). */
+      find?: SQL[];
     };
 
 export type SearchPlan = {
@@ -146,7 +148,7 @@ export function searchPlan(filters: ListingFilters, now: Date, window: number, p
     return {
       limits,
       groups: [
-        { kind: 'walk', member: title, walkFrom: categoryWalk, order: 'newest' },
+        { kind: 'walk', member: title, walkFrom: categoryWalk, order: 'newest', find: titleFind(filters.search) ?? undefined },
         { kind: 'walk', member: not(title), walkFrom: categoryWalk, order: 'newest' },
       ],
       window,
@@ -203,13 +205,13 @@ function walkSql(group: WalkGroup, where: Conditions, rows: number, want: number
  * tell (Best match's ads with every word in the title) is picked out of them, so that a search
  * with thousands of matches and no title match stops at the cap instead of reading them all.
  */
-function collectSql(group: WalkGroup, where: Conditions, want: number, cap: number | null, within: SQL | null, onlyFind = false): SQL {
+function collectSql(group: WalkGroup, where: Conditions, want: number, cap: number | null, within: SQL | null, onlyFind = false, checkAfter = false): SQL {
   // `onlyFind`: the index `find` names is the one to read. The checks are then one condition no
   // index serves: with a word's own condition among them, PostgreSQL would read all of that
   // word's ads instead and test each for its band.
-  const check = onlyFind ? [sql`(${all(where.check)}) IS TRUE`] : where.check;
+  const check = checkAfter ? [] : onlyFind ? [sql`(${all(where.check)}) IS TRUE`] : where.check;
   const conditions = [LISTED, ...where.find, ...check, ...(within ? [within] : [])];
-  const member = group.member ?? sql`true`;
+  const member = checkAfter ? sql`${group.member ?? sql`true`} AND ${all(where.check)}` : (group.member ?? sql`true`);
   const total =
     cap === null
       ? sql`(SELECT count(*) FROM c WHERE member)`
@@ -297,6 +299,13 @@ export async function findHits(ctx: SearchContext, plan: SearchPlan, first: Row[
 async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: WalkGroup, g: number, first: WalkResult, must: number, want: number, steps: string[]): Promise<GroupResult> {
   const rows = ctx.rows;
   let density = Math.max(first.hits.length, 0.5) / limits.firstWalkRows;
+  // Best match's title matches: few ads have the words in the title, however many have them
+  // anywhere ("hire purchase": 47,000 descriptions, no title), and the title index finds them.
+  if (group.find) {
+    const titled = await collect(ctx, group, g, want, limits.bandCap, null, { find: group.find, checkAfter: true });
+    steps.push(`title words (cap ${limits.bandCap}): ${titled.total}`);
+    if (titled.total <= limits.bandCap) return { hits: titled.hits, complete: true };
+  }
   // A price order with words, a place or a category goes by band at once: the first walk read
   // the dearest (or cheapest) ads, whose density says little about the rest, and a band without
   // matches costs next to nothing.
@@ -493,10 +502,19 @@ function bandWalk(band: number): SQL {
 }
 
 /** collect's options: a time limit, or what to ask the indexes instead of the search's own `find` (a price order's bands). */
-type CollectOptions = { timeoutMs?: number; find?: SQL[]; onlyFind?: boolean };
+type CollectOptions = {
+  timeoutMs?: number;
+  /** What to ask the indexes instead of the search's own `find` (a price order's bands, the title words). */
+  find?: SQL[];
+  /** Only that index is read: the checks are one condition no index serves. */
+  onlyFind?: boolean;
+  /** The cap counts what the index found, checked or not: at most `cap + 1` ads are read, however few pass. */
+  checkAfter?: boolean;
+};
 
-async function collect(ctx: SearchContext, group: WalkGroup, g: number, want: number, cap: number | null, within: SQL | null, { timeoutMs, find, onlyFind }: CollectOptions = {}) {
-  const statement = collectSql(group, find ? { ...ctx.where, find } : ctx.where, want, cap, within, onlyFind);
+async function collect(ctx: SearchContext, group: WalkGroup, g: number, want: number, cap: number | null, within: SQL | null, options: CollectOptions = {}) {
+  const { timeoutMs, find, onlyFind, checkAfter } = options;
+  const statement = collectSql(group, find ? { ...ctx.where, find } : ctx.where, want, cap, within, onlyFind, checkAfter);
   // Under a statement_timeout PostgreSQL cancels the statement past `timeoutMs` (PGlite has no timer and finishes it).
   const rows = await ctx.run<Row>(statement, timeoutMs ? [`statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`] : undefined);
   return { hits: toHits(rows, g, want), total: rows.length ? Number(rows[0]!.walked) : 0 };

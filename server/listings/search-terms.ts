@@ -256,3 +256,22 @@ export function titleCondition(search: string | undefined): SQL | null {
   if (whole.length) conditions.push(sql`search_tokens @> ${tokens(whole)}`);
   return sql`(${sql.join(conditions, sql` AND `)})`;
 }
+
+/**
+ * The same, as migration 0990's index of title words answers it: a word of three letters or
+ * more is one of the vocabulary's words containing it, a shorter one a whole title word. It may
+ * select more than titleCondition (a word with punctuation), never fewer; null without words.
+ */
+export function titleFind(search: string | undefined): SQL[] | null {
+  const words = searchWords(search);
+  if (words.length === 0) return null;
+  const titleWords = sql.raw('search_title_words(title)');
+  const find: SQL[] = [];
+  const whole: string[] = [];
+  for (const word of words) {
+    if (word.whole) whole.push(...word.runs);
+    else find.push(sql`${titleWords} && ${wordsContaining(longest(word.runs), '')}`);
+  }
+  if (whole.length) find.push(sql`${titleWords} @> ${tokens(whole)}`);
+  return find;
+}

@@ -100,6 +100,8 @@ describe('searches too broad or too rare for the first walk', () => {
   const COUNT = 400;
   const words = (i: number) => [i % 2 === 0 ? 'alpha' : '', i % 7 === 0 ? 'beta' : '', i % 50 === 0 ? 'gamma' : '', i < 12 ? 'delta' : '', i % 4 === 1 ? 'hp' : ''].filter(Boolean);
   const location = (i: number) => (i % 5 === 0 ? 'Ruiru, Kiambu' : 'Nairobi');
+  /** Some ads have "beta" in the description only: Best match shows them after the title matches. */
+  const described = (i: number) => (i % 9 === 4 ? ['beta'] : []);
   const price = (i: number) => (i % 45 === 0 ? null : ((i * 7919) % 100_000) + 1);
   const currency = (i: number) => (i % 40 === 0 ? 'USD' : 'KES');
   const featured = (i: number) => i % 100 === 3;
@@ -116,7 +118,7 @@ describe('searches too broad or too rare for the first walk', () => {
       ownerId,
       Array.from({ length: COUNT }, (_, i) => ({
         title: `Lot ${i} ${words(i).join(' ')}`,
-        description: 'Plain description',
+        description: ['Plain description', ...described(i)].join(' '),
         category: i % 3 === 0 ? 'Pets' : 'For Sale',
         location: location(i),
         price: price(i),
@@ -136,7 +138,7 @@ describe('searches too broad or too rare for the first walk', () => {
     const all = Array.from({ length: COUNT }, (_, i) => i).filter(
       (i) =>
         status(i) === 'active' &&
-        wanted.every((w) => words(i).includes(w)) &&
+        wanted.every((w) => words(i).includes(w) || described(i).includes(w)) &&
         (!filters.category || (filters.category === 'Pets') === (i % 3 === 0)) &&
         (!filters.location || location(i).toLowerCase().includes(filters.location)) &&
         (filters.minPrice === undefined || (currency(i) === 'KES' && price(i) !== null && price(i)! >= filters.minPrice)) &&
@@ -145,7 +147,7 @@ describe('searches too broad or too rare for the first walk', () => {
     const sort = filters.sort ?? 'newest';
     const key = (i: number): Array<number | string> => {
       if (sort === 'newest') return [featured(i) ? 0 : 1, -i];
-      if (sort === 'best') return [-i];
+      if (sort === 'best') return [wanted.every((w) => words(i).includes(w)) ? 0 : 1, -i];
       const p = price(i);
       return [p === null ? 1 : 0, currency(i) === 'KES' ? 0 : 1, currency(i), p === null ? 0 : sort === 'price_asc' ? p : -p, -i];
     };
