@@ -1,5 +1,5 @@
 import { and, not, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import type { ListingFormat } from './listing-json.ts';
 import type { ListingFilters } from './queries.ts';
 import { LISTED } from './visibility.ts';
@@ -60,7 +60,8 @@ export const SEARCH_LIMITS: SearchLimits = { firstWalkRows: 1_000, maxWalkRows: 
 
 /** Statements a price order may spend on its bands: empty ones are skipped ever more at a time, so four hundred fine bands take a few. */
 const MAX_BAND_STATEMENTS = 32;
-/** The most fine bands one statement asks at once. */
+/** The most fine bands one statement asks at once: before any match (an empty stretch of prices), and after. */
+const MAX_EMPTY_WIDTH = 64;
 const MAX_BAND_WIDTH = 16;
 /** The most tokens one statement asks the band index for: each is a look-up of its own. */
 const MAX_BAND_TOKENS = 96;
@@ -310,7 +311,17 @@ async function finishGroup(ctx: SearchContext, limits: SearchLimits, group: Walk
   // the dearest (or cheapest) ads, whose density says little about the rest, and a band without
   // matches costs next to nothing.
   if (group.order !== 'newest') {
-    const terms = await bandTerms(ctx, steps);
+    const { terms, most, likely } = await bandTerms(ctx, steps);
+    // Few matches by the statistics (a rare word, a typo): one sort of them all is cheapest.
+    // Terms that are each common may still be rare together ("kit" in CBD among Pets): then a
+    // smaller sort is worth trying, since words that go together (a make and its model) are
+    // far commoner together than their shares multiplied say.
+    const cap = most !== null && most <= limits.collectCap / 4 ? limits.collectCap : likely !== null && likely <= limits.collectCap / 16 ? Math.ceil(limits.collectCap / 4) : 0;
+    if (cap) {
+      const collected = await collect(ctx, group, g, want, cap, null);
+      steps.push(`collect (cap ${cap}): ${collected.total}`);
+      if (collected.total <= cap) return { hits: collected.hits, complete: true };
+    }
     if (terms.length) {
       const found = await byPrice(ctx, limits, group, g, first, must, want, steps, terms);
       return found ?? lastResort(ctx, group, g, want, first, steps);
@@ -435,8 +446,9 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
     // Empty bands: twice as many next time. Otherwise as many as should hold half a sort's
     // worth at this density, but at most twice as many: nearer the common prices the bands
     // are far denser.
-    const fit = part.total === 0 ? Math.min(MAX_BAND_WIDTH, 2 * width) : Math.floor((width * limits.bandCap) / 2 / part.total);
-    width = Math.max(1, Math.min(ceiling, MAX_BAND_WIDTH, perStatement, 2 * width, fit));
+    const fit = part.total === 0 ? 2 * width : Math.floor((width * limits.bandCap) / 2 / part.total);
+    const widest = hits.length === 0 && part.total === 0 ? MAX_EMPTY_WIDTH : MAX_BAND_WIDTH;
+    width = Math.max(1, Math.min(ceiling, widest, perStatement, 2 * width, fit));
     band = end + step;
   }
   if (hits.length >= must) return { hits, complete: false };
@@ -451,9 +463,10 @@ async function byPrice(ctx: SearchContext, limits: SearchLimits, group: WalkGrou
  * The search's token conditions as lists of tokens a price order can ask band by band: a part
  * of a word becomes the vocabulary's words containing it, in one statement for all of them. A
  * part found in too many words ("840" is in every phone number) is left to the checks: each
- * word would be a look-up of its own in every band.
+ * word would be a look-up of its own in every band. With them, about how many ads match, from
+ * the statistics of the commonest tokens (null when no condition says).
  */
-async function bandTerms(ctx: SearchContext, steps: string[]): Promise<string[][]> {
+async function bandTerms(ctx: SearchContext, steps: string[]): Promise<{ terms: string[][]; most: number | null; likely: number | null }> {
   const { bandable } = ctx.where;
   const parts = bandable.filter((t) => 'part' in t);
   let words: string[][] = [];
@@ -462,9 +475,44 @@ async function bandTerms(ctx: SearchContext, steps: string[]): Promise<string[][
     words = row!.words;
   }
   let next = 0;
-  const terms = bandable.map((t) => ('part' in t ? words[next++]! : t.tokens)).filter((t) => t.length <= MAX_BAND_WORDS);
-  steps.push(`band terms: ${terms.map((t) => t.length).join(', ') || 'none'}`);
-  return terms;
+  const all = bandable.map((t) => ('part' in t ? words[next++]! : t.tokens));
+  const terms = all.filter((t) => t.length <= MAX_BAND_WORDS);
+  const stats = await tokenStatistics(ctx.db);
+  // Every term must match: the rarest says the most. A token missing from the statistics is rarer than any in them.
+  const shares = terms.map((t) => Math.min(1, t.reduce((sum, token) => sum + (stats.share.get(token) ?? stats.floor), 0)));
+  const known = shares.length > 0 && stats.share.size > 0;
+  // At most as many as the rarest term has; as many as their shares multiplied, if they were unrelated.
+  const most = known ? Math.round(Math.min(...shares) * ctx.rows) : null;
+  const likely = known ? Math.round(shares.reduce((a, b) => a * b, 1) * ctx.rows) : null;
+  steps.push(`band terms: ${terms.map((t) => t.length).join(', ') || 'none'} (at most ${most ?? '?'} matches, likely ${likely ?? '?'})`);
+  return { terms, most, likely };
+}
+
+type TokenStatistics = { share: Map<string, number>; floor: number; at: number };
+const STATISTICS_MS = 10 * 60_000;
+const tokenStatisticsCache = new WeakMap<Db, TokenStatistics>();
+
+/**
+ * The commonest search tokens and the share of ads that have each, as ANALYZE last counted
+ * them (pg_stats of search_tokens), read again every ten minutes. `floor`: the share of the
+ * least common of them, which every token not among them is below.
+ */
+async function tokenStatistics(db: Db): Promise<TokenStatistics> {
+  const cached = tokenStatisticsCache.get(db);
+  if (cached && Date.now() - cached.at < STATISTICS_MS) return cached;
+  const [row] = await queryRows<{ elems: string[] | null; freqs: number[] | null }>(
+    db,
+    sql`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats
+        WHERE schemaname = current_schema() AND tablename = 'listings' AND attname = 'search_tokens'`,
+  );
+  const share = new Map<string, number>();
+  const elems = row?.elems ?? [];
+  const freqs = row?.freqs ?? [];
+  elems.forEach((token, i) => share.set(token, Number(freqs[i])));
+  // After the shares come the least and the greatest of them (and the share of empty arrays).
+  const stats = { share, floor: elems.length ? Number(freqs[elems.length]) : 1, at: Date.now() };
+  tokenStatisticsCache.set(db, stats);
+  return stats;
 }
 
 /** What a try of fine bands `bands` asks the indexes: the terms in those bands; without terms, the search's own `find` within the bands. */

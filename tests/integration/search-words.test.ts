@@ -208,7 +208,7 @@ describe('searches too broad or too rare for the first walk', () => {
     for (const filters of cases) {
       const plan = await explainSearch(t.services.db, filters, { limits });
       for (const m of plan.matchAll(/walk (\d+)/g)) expect(Number(m[1])).toBeLessThanOrEqual(limits.maxWalkRows);
-      for (const m of plan.matchAll(/collect \(cap (\d+)\)/g)) expect(Number(m[1])).toBe(limits.collectCap);
+      for (const m of plan.matchAll(/collect \(cap (\d+)\)/g)) expect(Number(m[1])).toBeLessThanOrEqual(limits.collectCap);
     }
   });
 });
