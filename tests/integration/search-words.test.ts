@@ -190,7 +190,7 @@ describe('searches too broad or too rare for the first walk', () => {
     }
     // Every way was taken at least once.
     const taken = [...steps].join(' | ');
-    for (const way of ['walk #', 'collect (cap #)', 'slice of # ads', 'bands #', 'walk band', 'other currencies and negotiable', 'featured'])
+    for (const way of ['walk #', 'collect (cap #)', 'slice of # ads', 'band terms', 'bands #', 'walk band', 'title words (cap #)', 'other currencies and negotiable', 'featured'])
       expect(taken).toContain(way);
     // 112 searches, each run twice more to read its plan: on a busy machine this takes a while.
   }, 120_000);
