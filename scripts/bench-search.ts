@@ -23,7 +23,7 @@
  *   --seconds S        time cap per measured run (default 60)
  *   --seed N           seed of the data and of the searches (default 1)
  *   --runs N           measure N times on the same data, each with searches of its own, and print the medians (default 1)
- *   --pages            also the HTML results page (/listings?search=…); needs `npm run build` first
+ *   --pages            also the HTML results page (/listings?search=…), and the API on searches of the same kinds to compare it with; needs `npm run build` first
  *   --build-dir DIR    where that build is (default: BUILD_DIR, else build)
  *   --slowest N        slowest searches shown with their plans (default 10)
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
@@ -207,7 +207,7 @@ function pageQuery(query: string): string {
 async function distinctRuns(database: Database, base: string, label: string) {
   const warmupPer = (clients: number) => Math.max(20, clients * 3);
   const perRun = CLIENT_COUNTS.map((c) => REQUESTS + warmupPer(c));
-  const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 2 : 1) * RUNS;
+  const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 3 : 1) * RUNS;
   const queries = distinctQueries(createRng(SEED * 7919 + 17), total, { sorts: SORTS });
   if (queries.length < total) throw new Error(`only ${queries.length} distinct searches could be made`);
   // Each run takes its own slice: no search is asked twice in the whole run.
@@ -231,16 +231,24 @@ async function distinctRuns(database: Database, base: string, label: string) {
         const presult = await runLoad(base, pmeasured.map((q) => `/listings?${pageQuery(q)}`), pwarm.map((q) => `/listings?${pageQuery(q)}`), clients, CAP_MS);
         printSummary(`page /listings${suffix}`, clients, summarize(presult));
         runs.push({ name: 'page', clients, result: presult });
+        // The API on searches of the same kinds as the page's (no sort or price filter, searches of
+        // their own): the figure the page is compared with.
+        const awarm = take(warmupPer(clients));
+        const ameasured = take(REQUESTS);
+        const aresult = await runLoad(base, ameasured.map((q) => `/api/listings?${pageQuery(q)}`), awarm.map((q) => `/api/listings?${pageQuery(q)}`), clients, CAP_MS);
+        printSummary(`API, page's kind${suffix}`, clients, summarize(aresult));
+        runs.push({ name: 'API, page kind', clients, result: aresult });
       }
     }
   }
   if (RUNS > 1) {
     console.log(`\nMedian of the ${RUNS} runs, figure by figure:`);
     printSummaryHeader();
-    for (const name of ['API', 'page'])
+    const labels: Record<string, string> = { API: 'API /api/listings', page: 'page /listings', 'API, page kind': "API, page's kind" };
+    for (const name of Object.keys(labels))
       for (const clients of CLIENT_COUNTS) {
         const summaries = runs.filter((r) => r.name === name && r.clients === clients).map((r) => summarize(r.result));
-        if (summaries.length) printSummary(name === 'API' ? 'API /api/listings' : 'page /listings', clients, medianSummary(summaries));
+        if (summaries.length) printSummary(labels[name]!, clients, medianSummary(summaries));
       }
   }
   printShapes(runs.filter((r) => r.name === 'API' && r.clients === Math.min(...CLIENT_COUNTS)));

@@ -132,7 +132,7 @@ export type Conditions = {
 
 export type BandTerm = { tokens: string[] } | { part: string; prefix: '' | 'l:' };
 
-/** The vocabulary's words containing a part of a word, at most `limit` of them (a word of all the ads' words). */
+/** The vocabulary's words containing a part of a word (as `find` asks), at most `limit` of them. */
 export function vocabularyWords(term: Extract<BandTerm, { part: string }>, limit: number): SQL {
   const like = term.prefix ? sql`word LIKE ${`l:%${escapeLike(term.part)}%`}` : sql`word LIKE ${contains(term.part)} AND word NOT LIKE 'l:%'`;
   return sql`(SELECT coalesce(array_agg(word), '{}') FROM (SELECT word FROM search_vocabulary WHERE ${like} LIMIT ${limit}) v)`;
