@@ -212,7 +212,7 @@ function collectSql(group: WalkGroup, where: Conditions, want: number, cap: numb
   // word's ads instead and test each for its band.
   const check = checkAfter ? [] : onlyFind ? [sql`(${all(where.check)}) IS TRUE`] : where.check;
   const conditions = [LISTED, ...where.find, ...check, ...(within ? [within] : [])];
-  const member = checkAfter ? sql`${group.member ?? sql`true`} AND ${all(where.check)}` : (group.member ?? sql`true`);
+  const member = checkAfter ? sql`(${group.member ?? sql`true`}) AND (${all(where.check)})` : (group.member ?? sql`true`);
   const total =
     cap === null
       ? sql`(SELECT count(*) FROM c WHERE member)`

@@ -65,10 +65,9 @@ const tokens = (items: string[]) => sql`ARRAY[${sql.join(
   sql`, `,
 )}]::text[]`;
 /** The vocabulary's words containing `run` (migration 0700): the whole words an ad must have one of. */
-const wordsContaining = (run: string, prefix: '' | 'l:') =>
-  prefix
-    ? sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE word LIKE ${`l:%${escapeLike(run)}%`})`
-    : sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE word LIKE ${contains(run)} AND word NOT LIKE 'l:%')`;
+const containing = (run: string, prefix: '' | 'l:') =>
+  prefix ? sql`word LIKE ${`l:%${escapeLike(run)}%`}` : sql`word LIKE ${contains(run)} AND word NOT LIKE 'l:%'`;
+const wordsContaining = (run: string, prefix: '' | 'l:') => sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE ${containing(run, prefix)})`;
 const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ? b : a));
 
 /**
@@ -134,8 +133,7 @@ export type BandTerm = { tokens: string[] } | { part: string; prefix: '' | 'l:' 
 
 /** The vocabulary's words containing a part of a word (as `find` asks), at most `limit` of them. */
 export function vocabularyWords(term: Extract<BandTerm, { part: string }>, limit: number): SQL {
-  const like = term.prefix ? sql`word LIKE ${`l:%${escapeLike(term.part)}%`}` : sql`word LIKE ${contains(term.part)} AND word NOT LIKE 'l:%'`;
-  return sql`(SELECT coalesce(array_agg(word), '{}') FROM (SELECT word FROM search_vocabulary WHERE ${like} LIMIT ${limit}) v)`;
+  return sql`(SELECT coalesce(array_agg(word), '{}') FROM (SELECT word FROM search_vocabulary WHERE ${containing(term.part, term.prefix)} LIMIT ${limit}) v)`;
 }
 
 /** Ads with one of `items` in one of fine bands `bands` (migration 0980's expression, exactly as its index says it). */
