@@ -158,6 +158,15 @@ async function main() {
       SEARCH_CACHE_SECONDS: MODE === 'warm' ? '60' : '0',
     });
     const { services } = await createServices(config, { database });
+    if (services.searchIndex) {
+      // The server answers searches from its memory index once it is loaded (server/search-index/): measure that.
+      await services.searchIndex.ready;
+      const { ads, loadMs } = services.searchIndex.stats();
+      const memory = process.memoryUsage();
+      console.log(
+        `Search index in memory: ${ads.toLocaleString('en-KE')} ads loaded in ${(loadMs / 1000).toFixed(1)} s; process memory ${(memory.rss / 2 ** 20).toFixed(0)} MB (heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB, arrays ${(memory.arrayBuffers / 2 ** 20).toFixed(0)} MB)`,
+      );
+    }
     const build = args.pages ? await loadBuild(config.buildDir) : undefined;
     const app = createApp(services, build ? { getBuild: async () => build } : {});
     const port = await new Promise<number>((resolve) => {

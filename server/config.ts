@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -79,6 +80,8 @@ export type Config = {
   trustProxy: boolean;
   /** How long a list of search matches may be reused (0 turns the search cache off). */
   searchCacheSeconds: number;
+  /** 'memory': searches are answered from an index of the active ads held in each server's memory (server/search-index/); 'off': by the database alone. */
+  searchIndex: 'memory' | 'off';
   /** How often the saved-search alert job matches new ads and sends due alerts (server/alerts/job.ts). */
   alertsIntervalMs: number;
   /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
@@ -193,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    searchIndex: e.SEARCH_INDEX,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL),
     http: {

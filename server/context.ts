@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/storage.ts';
 import type { PaymentsService } from './payments/service.ts';
 import type { SearchCache } from './listings/search-cache.ts';
+import type { SearchIndex } from './search-index/search-index.ts';
 import type { RateLimits } from './rate-limits/rate-limits.ts';
 import type { SmsService } from './sms/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
@@ -20,6 +21,8 @@ export type Services = {
   payments?: PaymentsService;
   /** Recent lists of search matches (server/listings/search-cache.ts); absent means every search runs. */
   searchCache?: SearchCache;
+  /** The active ads' search index in memory (server/search-index/); absent means the database answers every search. */
+  searchIndex?: SearchIndex;
   /** Every rate limit (server/rate-limits/); page actions and the API share its counters. */
   rateLimits: RateLimits;
   /** SMS for phone verification (Africa's Talking or its built-in sandbox); null when it is off. */

@@ -4,6 +4,7 @@ import type { Services } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createSearchCache } from './listings/search-cache.ts';
+import { createSearchIndex } from './search-index/search-index.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutboxMailer, type Outbox } from './mail/outbox.ts';
@@ -62,6 +63,8 @@ export async function createServices(config: Config, options: ServicesOptions = 
     media: createLocalMediaStore(config.mediaDir),
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
+    // Loads in the background: until it is loaded, the database answers searches.
+    searchIndex: config.searchIndex === 'memory' ? createSearchIndex(database.db, logger) : undefined,
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     sms: createSmsService(config, options.sms),
   };
@@ -72,6 +75,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     database,
     outbox,
     async close() {
+      services.searchIndex?.close();
       await outbox.flush();
       outbox.close();
       await redis?.close();

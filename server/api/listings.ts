@@ -34,7 +34,7 @@ export function listingsRoutes(services: Services) {
 
   app.openapi(routes.list, async (c) => {
     const query = parseListingQuery(c.req.query());
-    const result = await searchListings(db, query, { cache: services.searchCache });
+    const result = await searchListings(db, query, { cache: services.searchCache, index: services.searchIndex });
     c.header('X-Total-Count', String(result.total));
     if (result.totalIsCapped) c.header('X-Total-Count-Capped', 'true');
     const link = pageLinks(services.config.appUrl, new URL(c.req.url), result);

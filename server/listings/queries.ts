@@ -10,6 +10,7 @@ import { listings, listingTombstones } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
 import { findHits, firstStatement, LISTING_GENERATION, pageStatement, parseReads, searchPlan, withSettings, type Found, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import type { SearchCache } from './search-cache.ts';
+import type { SearchIndex } from '../search-index/search-index.ts';
 import { isOnPublicPage, LISTED } from './visibility.ts';
 import { filterConditions, searchLocation, wordsKey } from './search-terms.ts';
 
@@ -69,6 +70,8 @@ export type SearchOptions = {
   now?: Date;
   /** Reuse recent pages of results (services.searchCache); absent means always search. */
   cache?: SearchCache;
+  /** The search index in memory (services.searchIndex): it answers what it can, the database the rest. */
+  index?: SearchIndex;
   /** How far each step of the search may go (bounded-search.ts); tests make them small. */
   limits?: SearchLimits;
 };
@@ -131,6 +134,13 @@ export function searchCards(db: Db, filters: ListingFilters = {}, options: Searc
 async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
+  const hits = options.index && !options.limits ? await options.index.find(filters, shape.window, now) : null;
+  if (hits) {
+    // Every match up to the window, exactly: the count is exact up to the cap, and no cache is needed.
+    const ids = hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id);
+    const items = ids.length ? (await prepared<{ items: string }>(db, pageStatement(ids, now, format)))[0]!.items : '[]';
+    return toPage(items, { hits, capped: false, fromFirst: false, steps: ['memory index'] }, shape, format);
+  }
   const { cache } = options;
   const key = cache ? searchKey(filters, shape, format) : '';
   const cached = cache?.get(key, now.getTime());

@@ -27,6 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     sms: { fetch: (input, init) => Promise.resolve(app.request(input, init)) },
   });
   const app = createApp(services);
+  // Searches then use the index from the first request, as a server does once it has loaded.
+  await services.searchIndex?.ready;
 
   /** A request as a browser on our own origin or an API client would send it. */
   const request = (pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const savedSearchId = await savedSearchStateFor(context, searchFilters);
   const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
-    const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache });
+    const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     return data({ ...base, items: result.items, saved: await savedIdsFor(context, result.items), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');

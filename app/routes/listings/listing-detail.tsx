@@ -51,7 +51,7 @@ function countsAsView(request: Request, ownerId: string, viewerId: string | null
 
 /** Up to eight active ads of the category (another ad of the seller's excluded), or none if that fails. */
 function similarAds(context: Route.LoaderArgs['context'], category: string, exclude?: string) {
-  return searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 9 }, { cache: context.searchCache }).then(
+  return searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 9 }, { cache: context.searchCache, index: context.searchIndex }).then(
     (r) => r.items.filter((c) => c._id !== exclude).slice(0, 8),
     () => [],
   );

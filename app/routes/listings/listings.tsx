@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
   }
   try {
-    const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache });
+    const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     return data({
       ...shown,
       origin,

@@ -1,0 +1,98 @@
+import { CATEGORIES } from '../../app/lib/categories.ts';
+import type { ListingFilters } from '../listings/queries.ts';
+import { searchLocation, searchWords, term } from '../listings/search-terms.ts';
+import type { IndexQuery, MemoryIndex } from './memory-index.ts';
+
+/*
+ * A search's filters as the memory index asks them: the same matches as search-terms.ts's
+ * conditions, worked out on the ads' tokens (migration 0700) instead of in SQL.
+ *
+ * - A word of one or two characters (or of such parts: "4k", "i-5") is each of its parts as a
+ *   whole word; a longer word is "one of the words containing it", as the vocabulary answers.
+ *   That is exactly `search_text LIKE '%word%'` when the word is one run of letters and digits:
+ *   such a run can only occur inside one word of the ad. A longer word with punctuation in it
+ *   ("k-gas", "laptop,") is a substring test on the whole text, which the index does not hold:
+ *   the search then goes to the database (compileSearch answers null).
+ * - The location works the same way on location words; a location of several words ("Ruiru,
+ *   Kiambu") is also tested as a substring of the ad's location, which the index holds.
+ * - A subcategory and its fields go to the database too: their conditions are on columns the
+ *   index does not hold.
+ */
+
+export type CompiledSearch = { query: IndexQuery; conditions: number[][] };
+
+const LISTED = new Set(CATEGORIES.filter((c) => c !== 'Others').map((c) => c.toLowerCase()));
+const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ? b : a));
+
+/** The search as the index asks it, or null when only the database can answer it. */
+export function compileSearch(index: MemoryIndex, filters: ListingFilters): CompiledSearch | null {
+  if (filters.subcategory || Object.keys(filters.attributes ?? {}).length) return null;
+  const conditions: number[][] = [];
+  const titleOf: number[] = [];
+  const tests: ((index: MemoryIndex, slot: number) => boolean)[] = [];
+  const whole = (text: string) => {
+    const id = index.tokenId(text);
+    return id < 0 ? [] : [id];
+  };
+
+  if (filters.category) {
+    const name = filters.category.toLowerCase();
+    if (LISTED.has(name)) conditions.push(whole(`c:${name}`));
+    else {
+      // Others: any category outside the list (spec section 9).
+      const listed = new Set([...LISTED].map((c) => index.values.find(c)));
+      tests.push((ix, slot) => !listed.has(ix.category[slot]!));
+    }
+  }
+
+  const words = searchWords(filters.search);
+  for (const word of words) {
+    if (word.whole) {
+      for (const run of word.runs) {
+        titleOf.push(conditions.length);
+        conditions.push(whole(run));
+      }
+    } else {
+      if (word.runs.length !== 1 || word.runs[0] !== word.text) return null;
+      titleOf.push(conditions.length);
+      conditions.push(index.tokensContaining(word.text, ''));
+    }
+  }
+
+  const place = term(searchLocation(filters.location));
+  if (place?.whole) for (const run of place.runs) conditions.push(whole(`l:${run}`));
+  else if (place) {
+    conditions.push(index.tokensContaining(longest(place.runs), 'l:'));
+    if (place.runs.length !== 1 || place.runs[0] !== place.text) {
+      const text = place.text;
+      tests.push((ix, slot) => ix.values.text(ix.location[slot]!)!.includes(text));
+    }
+  }
+
+  for (const [value, column] of [
+    [filters.county, 'county'],
+    [filters.town, 'town'],
+  ] as const) {
+    if (!value) continue;
+    const id = index.values.find(value);
+    tests.push((ix, slot) => ix[column][slot] === id);
+  }
+
+  const { minPrice, maxPrice } = filters;
+  let priceRange: IndexQuery['priceRange'] = null;
+  if (minPrice !== undefined || maxPrice !== undefined) {
+    const range = { min: minPrice ?? -Infinity, max: maxPrice ?? Infinity };
+    const kes = index.values.find('KES');
+    tests.push((ix, slot) => {
+      const price = ix.price[slot]!;
+      return ix.currency[slot] === kes && price >= range.min && price <= range.max;
+    });
+    priceRange = range;
+  }
+
+  const sort = filters.sort ?? 'newest';
+  // Best match without words is newest first (bounded-search.ts's searchPlan).
+  const order = sort === 'best' && words.length === 0 ? 'newest' : sort;
+  const test = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (ix: MemoryIndex, slot: number) => tests.every((t) => t(ix, slot));
+  return { query: { titleOf, test, order, priceRange }, conditions };
+}

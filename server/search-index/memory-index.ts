@@ -1,0 +1,667 @@
+/*
+ * The active ads' search tokens held in memory: an inverted index (each token's ads) and each
+ * ad's own tokens, so that a search is a few array walks in this process instead of several
+ * statements in the database. The database stays the truth: search-index.ts loads this from
+ * it, keeps it up to date from its change notes (migration 1000), and the page's listings are
+ * still read from it by id.
+ *
+ * Every ad version has a slot, numbered in the order they were added. An ad that changes gets
+ * a new slot and its old one is marked dead, so a token's list of slots only ever grows at
+ * its end and stays sorted. Slots were added in date order at load, and nearly so since
+ * (an ad is added when its transaction commits, and one that is edited keeps its date), so a
+ * newest-first search walks slots from the last one back and stops when no slot before can be
+ * newer than the matches it holds (`newestBefore`).
+ */
+
+/** An active ad as the index holds it: what a search tests and orders by. */
+export type IndexedAd = {
+  id: string;
+  /** created_at, µs (PostgreSQL's precision: two ads a millisecond apart keep their order). */
+  created: number;
+  /** featured_until, µs, or null. */
+  featuredUntil: number | null;
+  price: number | null;
+  currency: string;
+  /** lower(category) */
+  category: string;
+  subcategory: string | null;
+  county: string | null;
+  town: string | null;
+  /** lower(location) */
+  location: string;
+  /** search_tokens (migration 0700). */
+  tokens: string[];
+  /** search_title_words(title) (migration 0990). */
+  titleWords: string[];
+};
+
+/** Orders a search can ask for (queries.ts SORTS). */
+export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
+
+/**
+ * A search, compiled to what the index can test (index-terms.ts), beside its token conditions
+ * (each "the ad has one of these tokens"):
+ * - `titleOf`: for Best match, the conditions (indexes into anyOf) every one of which the
+ *   title must meet on its own words;
+ * - `test`: the rest, on an ad's columns (a category outside the list, a county, a price range).
+ */
+export type IndexQuery = {
+  titleOf: number[];
+  test: ((index: MemoryIndex, slot: number) => boolean) | null;
+  order: IndexOrder;
+  /** With a price range: only KES prices in it can match, so price orders walk that stretch only. */
+  priceRange: { min: number; max: number } | null;
+};
+
+export type IndexHit = { id: string; featuredUntil: number | null; group: number };
+
+/** Slots added since the price orders were last merged, tested one by one until there are this many. */
+const PRICE_TAIL = 4_096;
+
+class Growable {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 4) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+function grow<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, capacity: number): T {
+  if (array.length >= capacity) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(capacity, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+export class MemoryIndex {
+  /** Slots used. */
+  size = 0;
+  /** Live ads. */
+  live = 0;
+  ids: string[] = [];
+  created = new Float64Array(1024);
+  /** The newest created over slots 0..s (ms): no slot at or before s is newer. */
+  newestBefore = new Float64Array(1024);
+  featured = new Float64Array(1024);
+  price = new Float64Array(1024);
+  currency = new Int32Array(1024);
+  category = new Int32Array(1024);
+  subcategory = new Int32Array(1024);
+  county = new Int32Array(1024);
+  town = new Int32Array(1024);
+  location = new Int32Array(1024);
+  alive = new Uint8Array(1024);
+  private tokStart = new Int32Array(1024);
+  private tokCount = new Int32Array(1024);
+  private titleStart = new Int32Array(1024);
+  private titleCount = new Int32Array(1024);
+  private docTokens = new Growable(1 << 16);
+  private titleTokens = new Growable(1 << 14);
+
+  /** Token text → token number, and each token's slots (ascending). */
+  private tokenIds = new Map<string, number>();
+  private tokens: string[] = [];
+  private postings: Growable[] = [];
+  /** Three-letter pieces of the words (and location words) → the tokens holding them, to find the words containing a part. */
+  private trigrams = new Map<string, number[]>();
+
+  /** Strings many ads share (categories, places, currencies), each kept once. */
+  readonly values = new Interned();
+  private slotOf = new Map<string, number>();
+  private featuredSlots = new Set<number>();
+
+  /** Slots in each price order, as last merged (slots from `priceSorted` on are the tail). */
+  private byPriceAsc: Int32Array = new Int32Array(0);
+  private byPriceDesc: Int32Array = new Int32Array(0);
+  private priceSorted = 0;
+  /** Each slot's place in those orders. */
+  private rankAsc: Int32Array = new Int32Array(0);
+  private rankDesc: Int32Array = new Int32Array(0);
+
+  /** Scratch per search: each token's bits (one per condition), and a mark per slot. */
+  private marks = new Uint32Array(1024);
+
+  /** Adds an ad, or its new version (the old one's slot dies); null removes it. */
+  put(id: string, ad: IndexedAd | null) {
+    const old = this.slotOf.get(id);
+    if (old !== undefined) {
+      this.alive[old] = 0;
+      this.featuredSlots.delete(old);
+      this.slotOf.delete(id);
+      this.live--;
+    }
+    if (ad) this.add(ad);
+  }
+
+  /** The ids of every live ad (tests compare them with the database). */
+  liveIds(): string[] {
+    return [...this.slotOf.keys()];
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** Slots no longer live, as a share of all: a reload compacts them (search-index.ts). */
+  deadShare(): number {
+    return this.size === 0 ? 0 : 1 - this.live / this.size;
+  }
+
+  private add(ad: IndexedAd) {
+    const slot = this.size++;
+    this.ensure(this.size);
+    this.ids[slot] = ad.id;
+    this.created[slot] = ad.created;
+    this.newestBefore[slot] = slot === 0 ? ad.created : Math.max(this.newestBefore[slot - 1]!, ad.created);
+    this.featured[slot] = ad.featuredUntil ?? NaN;
+    this.price[slot] = ad.price ?? NaN;
+    this.currency[slot] = this.values.id(ad.currency);
+    this.category[slot] = this.values.id(ad.category);
+    this.subcategory[slot] = this.values.id(ad.subcategory);
+    this.county[slot] = this.values.id(ad.county);
+    this.town[slot] = this.values.id(ad.town);
+    this.location[slot] = this.values.id(ad.location);
+    this.alive[slot] = 1;
+    this.tokStart[slot] = this.docTokens.length;
+    const seen = new Set<number>();
+    for (const text of ad.tokens) {
+      const token = this.token(text);
+      if (seen.has(token)) continue;
+      seen.add(token);
+      this.docTokens.push(token);
+      this.postings[token]!.push(slot);
+    }
+    this.tokCount[slot] = seen.size;
+    this.titleStart[slot] = this.titleTokens.length;
+    let titled = 0;
+    for (const text of new Set(ad.titleWords)) {
+      this.titleTokens.push(this.token(text));
+      titled++;
+    }
+    this.titleCount[slot] = titled;
+    if (ad.featuredUntil !== null) this.featuredSlots.add(slot);
+    this.slotOf.set(ad.id, slot);
+    this.live++;
+  }
+
+  private ensure(capacity: number) {
+    if (this.created.length >= capacity) return;
+    this.created = grow(this.created, capacity);
+    this.newestBefore = grow(this.newestBefore, capacity);
+    this.featured = grow(this.featured, capacity);
+    this.price = grow(this.price, capacity);
+    this.currency = grow(this.currency, capacity);
+    this.category = grow(this.category, capacity);
+    this.subcategory = grow(this.subcategory, capacity);
+    this.county = grow(this.county, capacity);
+    this.town = grow(this.town, capacity);
+    this.location = grow(this.location, capacity);
+    this.alive = grow(this.alive, capacity);
+    this.tokStart = grow(this.tokStart, capacity);
+    this.tokCount = grow(this.tokCount, capacity);
+    this.titleStart = grow(this.titleStart, capacity);
+    this.titleCount = grow(this.titleCount, capacity);
+  }
+
+  private token(text: string): number {
+    let id = this.tokenIds.get(text);
+    if (id !== undefined) return id;
+    id = this.tokens.length;
+    this.tokenIds.set(text, id);
+    this.tokens.push(text);
+    this.postings.push(new Growable());
+    if (id >= this.marks.length) this.marks = grow(this.marks, id + 1);
+    // Words and location words can be asked for by a part (migration 0700's vocabulary does
+    // the same); title and category tokens and price bands cannot.
+    if (!/^[tcpf]:/.test(text)) {
+      const word = text.startsWith('l:') ? text.slice(2) : text;
+      for (const piece of new Set(trigramsOf(word))) {
+        let list = this.trigrams.get(piece);
+        if (!list) this.trigrams.set(piece, (list = []));
+        list.push(id);
+      }
+    }
+    return id;
+  }
+
+  /** The token's number, or -1 if no ad ever had it. */
+  tokenId(text: string): number {
+    return this.tokenIds.get(text) ?? -1;
+  }
+
+  /**
+   * The tokens containing `part` (three characters or more): words, or with prefix 'l:' the
+   * location words, as migration 0700's vocabulary answers `word LIKE '%part%'`.
+   */
+  tokensContaining(part: string, prefix: '' | 'l:'): number[] {
+    let shortest: number[] | undefined;
+    for (const piece of new Set(trigramsOf(part))) {
+      const list = this.trigrams.get(piece);
+      if (!list) return [];
+      if (!shortest || list.length < shortest.length) shortest = list;
+    }
+    const out: number[] = [];
+    for (const id of shortest ?? []) {
+      const text = this.tokens[id]!;
+      if (prefix ? text.startsWith('l:') && text.includes(part, 2) : !text.startsWith('l:') && text.includes(part)) out.push(id);
+    }
+    return out;
+  }
+
+  /**
+   * The first `want` matches of the query in display order (all of them if fewer), exactly;
+   * `now` (µs) says which featured ads are still featured.
+   */
+  search(query: IndexQuery, conditions: number[][], want: number, now: number): IndexHit[] {
+    if (conditions.some((c) => c.length === 0)) return [];
+    if (conditions.length > 32) throw new Error('At most 32 conditions');
+    const marked: number[] = [];
+    conditions.forEach((tokens, i) => {
+      for (const t of tokens) {
+        if (this.marks[t] === 0) marked.push(t);
+        this.marks[t]! |= 1 << i;
+      }
+    });
+    try {
+      const { test } = query;
+      const accept = (slot: number) => this.alive[slot] === 1 && (test === null || test(this, slot));
+      const driver = this.matching(conditions);
+      switch (query.order) {
+        case 'newest':
+          return this.newest(driver, accept, want, now);
+        case 'best': {
+          let titleMask = 0;
+          for (const i of query.titleOf) titleMask |= 1 << i;
+          return this.best(driver, accept, titleMask >>> 0, want);
+        }
+        default:
+          return this.byPrice(query, driver, accept, want);
+      }
+    } finally {
+      for (const t of marked) this.marks[t] = 0;
+    }
+  }
+
+  private titleMeets(slot: number, mask: number): boolean {
+    if (mask === 0) return true;
+    let bits = 0;
+    const start = this.titleStart[slot]!;
+    const end = start + this.titleCount[slot]!;
+    const tokens = this.titleTokens.data;
+    for (let i = start; i < end; i++) bits |= this.marks[tokens[i]!]!;
+    return ((bits & mask) >>> 0) === mask;
+  }
+
+  /**
+   * The slots meeting every token condition, ascending (null: no condition, every slot).
+   * Conditions are taken fewest first: a one-token condition is a merge of two sorted lists
+   * (galloping through the longer), a condition of several tokens either tests each slot's
+   * own tokens or stamps its slots, whichever reads less.
+   */
+  private matching(conditions: number[][]): { slots: Int32Array | null; length: number } {
+    if (conditions.length === 0) return { slots: null, length: this.size };
+    const sized = conditions
+      .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0) }))
+      .sort((a, b) => a.size - b.size);
+    let slots = this.union(sized[0]!.tokens);
+    let length = slots.length;
+    for (const { tokens, bit, size } of sized.slice(1)) {
+      if (length === 0) break;
+      if (tokens.length === 1) {
+        const list = this.postings[tokens[0]!]!;
+        length = intersect(slots, length, list.data, list.length);
+      } else if (length * 16 < size) {
+        let out = 0;
+        for (let i = 0; i < length; i++) if (this.hasAny(slots[i]!, 1 << bit)) slots[out++] = slots[i]!;
+        length = out;
+      } else {
+        const stamp = this.nextStamp();
+        for (const t of tokens) {
+          const list = this.postings[t]!;
+          for (let i = 0; i < list.length; i++) this.stamps[list.data[i]!] = stamp;
+        }
+        let out = 0;
+        for (let i = 0; i < length; i++) if (this.stamps[slots[i]!] === stamp) slots[out++] = slots[i]!;
+        length = out;
+      }
+    }
+    return { slots, length };
+  }
+
+  /** A new copy of the slots of any of `tokens`, ascending, each once. */
+  private union(tokens: number[]): Int32Array {
+    let size = 0;
+    for (const t of tokens) size += this.postings[t]!.length;
+    const slots = new Int32Array(size);
+    let n = 0;
+    for (const t of tokens) {
+      const list = this.postings[t]!;
+      slots.set(list.data.subarray(0, list.length), n);
+      n += list.length;
+    }
+    if (tokens.length === 1) return slots;
+    slots.sort();
+    // An ad with two of the tokens is in two lists: keep it once.
+    let out = 0;
+    for (let i = 0; i < n; i++) if (i === 0 || slots[i] !== slots[i - 1]) slots[out++] = slots[i]!;
+    return slots.subarray(0, out);
+  }
+
+  private stamps = new Uint32Array(1024);
+  private stamp = 0;
+  private nextStamp(): number {
+    if (this.stamps.length < this.size) this.stamps = new Uint32Array(Math.max(this.size, this.stamps.length * 2));
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  /** Whether the slot has a token with one of `bits`. */
+  private hasAny(slot: number, bits: number): boolean {
+    const start = this.tokStart[slot]!;
+    const end = start + this.tokCount[slot]!;
+    const tokens = this.docTokens.data;
+    for (let i = start; i < end; i++) if ((this.marks[tokens[i]!]! & bits) !== 0) return true;
+    return false;
+  }
+
+  private isNewer(a: number, b: number): boolean {
+    const ca = this.created[a]!;
+    const cb = this.created[b]!;
+    return ca !== cb ? ca > cb : this.ids[a]! > this.ids[b]!;
+  }
+
+  /** Adds `slot` to `list` (newest first), keeping at most `limit`. */
+  private keepNewest(list: number[], slot: number, limit: number) {
+    if (list.length >= limit && !this.isNewer(slot, list[list.length - 1]!)) return;
+    let i = list.length;
+    list.push(slot);
+    while (i > 0 && this.isNewer(slot, list[i - 1]!)) {
+      list[i] = list[i - 1]!;
+      i--;
+    }
+    list[i] = slot;
+    if (list.length > limit) list.pop();
+  }
+
+  /** Whether no slot before `slot` can be newer than the last of `list` (which holds `limit`). */
+  private settled(list: number[], limit: number, slot: number): boolean {
+    return list.length >= limit && (slot === 0 || this.created[list[limit - 1]!]! > this.newestBefore[slot - 1]!);
+  }
+
+  private hit(slot: number, group: number): IndexHit {
+    const featured = this.featured[slot]!;
+    // Dates are held in microseconds, as PostgreSQL orders them; hits give milliseconds.
+    return { id: this.ids[slot]!, featuredUntil: Number.isNaN(featured) ? null : Math.floor(featured / 1000), group };
+  }
+
+  /** Newest first: featured ads (still featured at `now`) first, then the rest. */
+  private newest(driver: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, want: number, now: number): IndexHit[] {
+    const featured: number[] = [];
+    for (const slot of this.featuredSlots) if (this.featured[slot]! > now && accept(slot)) this.keepNewest(featured, slot, want);
+    const rest: number[] = [];
+    const limit = want - featured.length;
+    if (limit > 0) {
+      const { slots, length } = driver;
+      for (let i = length - 1; i >= 0; i--) {
+        const slot = slots ? slots[i]! : i;
+        if (this.settled(rest, limit, slot)) break;
+        if (this.featured[slot]! > now) continue;
+        if (accept(slot)) this.keepNewest(rest, slot, limit);
+      }
+    }
+    return [...featured.map((s) => this.hit(s, 0)), ...rest.map((s) => this.hit(s, 1))];
+  }
+
+  /** Best match: ads with every word in the title, newest first, then the others. */
+  private best(driver: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, titleMask: number, want: number): IndexHit[] {
+    const titled: number[] = [];
+    const others: number[] = [];
+    const { slots, length } = driver;
+    for (let i = length - 1; i >= 0; i--) {
+      const slot = slots ? slots[i]! : i;
+      if (this.settled(titled, want, slot)) break;
+      if (!accept(slot)) continue;
+      if (this.titleMeets(slot, titleMask)) this.keepNewest(titled, slot, want);
+      else this.keepNewest(others, slot, want);
+    }
+    return [...titled.map((s) => this.hit(s, 0)), ...others.slice(0, want - titled.length).map((s) => this.hit(s, 1))];
+  }
+
+  /** Price orders, as bounded-search.ts's ORDER BY: KES prices, other currencies (by currency), no price; then newest. */
+  private compare(desc: boolean): (a: number, b: number) => number {
+    const kes = this.values.id('KES');
+    return (a, b) => {
+      const pa = this.price[a]!;
+      const pb = this.price[b]!;
+      const na = Number.isNaN(pa);
+      const nb = Number.isNaN(pb);
+      if (na !== nb) return na ? 1 : -1;
+      const ca = this.currency[a]!;
+      const cb = this.currency[b]!;
+      if (ca !== cb) {
+        if (ca === kes || cb === kes) return ca === kes ? -1 : 1;
+        const sa = this.values.text(ca)!;
+        const sb = this.values.text(cb)!;
+        if (sa !== sb) return sa < sb ? -1 : 1;
+      }
+      if (!na && pa !== pb) return desc ? pb - pa : pa - pb;
+      return this.isNewer(a, b) ? -1 : this.isNewer(b, a) ? 1 : 0;
+    };
+  }
+
+  private byPrice(query: IndexQuery, matches: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, want: number): IndexHit[] {
+    const desc = query.order === 'price_desc';
+    const compare = this.compare(desc);
+    this.mergePrices();
+    const order = desc ? this.byPriceDesc : this.byPriceAsc;
+    const found: number[] = [];
+    if (matches.slots) {
+      // The matches are known: the `want` first in price order, by their place in the merged order.
+      const rank = desc ? this.rankDesc : this.rankAsc;
+      const best = new TopRanks(want);
+      for (let i = 0; i < matches.length; i++) {
+        const slot = matches.slots[i]!;
+        if (!accept(slot)) continue;
+        if (slot < this.priceSorted) best.add(rank[slot]!);
+        else found.push(slot);
+      }
+      for (const r of best.sorted()) found.push(order[r]!);
+    } else {
+      // No token condition (a county, a price range, Others, nothing): walk every ad in price
+      // order and stop at `want` matches. With a price range, only its stretch of KES prices.
+      let from = 0;
+      let to = order.length;
+      if (query.priceRange) {
+        const { min, max } = query.priceRange;
+        to = this.kesEnd(order);
+        from = this.lowerBound(order, 0, to, desc ? max : min, desc);
+      }
+      for (let i = from, n = 0; i < to && n < want; i++) {
+        const slot = order[i]!;
+        if (query.priceRange) {
+          const p = this.price[slot]!;
+          if (desc ? p < query.priceRange.min : p > query.priceRange.max) break;
+        }
+        if (accept(slot)) {
+          found.push(slot);
+          n++;
+        }
+      }
+      for (let slot = this.priceSorted; slot < this.size; slot++) if (accept(slot)) found.push(slot);
+    }
+    // The slots added since the last merge are among them: sort all (few) together.
+    return found.sort(compare).slice(0, want).map((s) => this.hit(s, 0));
+  }
+
+  /** Where KES prices end in a price order. */
+  private kesEnd(order: Int32Array): number {
+    const kes = this.values.id('KES');
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const slot = order[mid]!;
+      if (!Number.isNaN(this.price[slot]!) && this.currency[slot] === kes) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first place in order[from..to) (KES prices) at or past `price`. */
+  private lowerBound(order: Int32Array, from: number, to: number, price: number, desc: boolean): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = this.price[order[mid]!]!;
+      if (desc ? p > price : p < price) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Brings the price orders up to date when enough slots were added since: the new ones sorted,
+   * then merged in, the dead left out. `force`: whatever was added (after a load, so that no
+   * search pays for sorting every ad).
+   */
+  mergePrices(force = false) {
+    if (!force && this.size - this.priceSorted < PRICE_TAIL && this.priceSorted > 0) return;
+    const tail = Array.from({ length: this.size - this.priceSorted }, (_, i) => this.priceSorted + i).filter((s) => this.alive[s] === 1);
+    this.byPriceAsc = this.merged(this.byPriceAsc, tail, this.compare(false));
+    this.byPriceDesc = this.merged(this.byPriceDesc, tail, this.compare(true));
+    this.rankAsc = ranks(this.byPriceAsc, this.size);
+    this.rankDesc = ranks(this.byPriceDesc, this.size);
+    this.priceSorted = this.size;
+  }
+
+  private merged(order: Int32Array, tail: number[], compare: (a: number, b: number) => number): Int32Array {
+    tail.sort(compare);
+    // Where each new slot goes (binary search), then the old order copied between, the dead left out.
+    const out = new Int32Array(order.length + tail.length);
+    let n = 0;
+    let i = 0;
+    for (const slot of tail) {
+      let lo = i;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(order[mid]!, slot) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      for (; i < lo; i++) if (this.alive[order[i]!] === 1) out[n++] = order[i]!;
+      out[n++] = slot;
+    }
+    for (; i < order.length; i++) if (this.alive[order[i]!] === 1) out[n++] = order[i]!;
+    return out.subarray(0, n);
+  }
+
+}
+
+/** Strings kept once each, by number (0 is null). */
+class Interned {
+  private ids = new Map<string, number>();
+  private texts: (string | null)[] = [null];
+  id(text: string | null): number {
+    if (text === null) return 0;
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.ids.set(text, id);
+      this.texts.push(text);
+    }
+    return id;
+  }
+  /** The number of a string, or -1 if no ad has it. */
+  find(text: string): number {
+    return this.ids.get(text) ?? -1;
+  }
+  text(id: number): string | null {
+    return this.texts[id] ?? null;
+  }
+}
+
+function trigramsOf(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= word.length; i++) out.push(word.slice(i, i + 3));
+  return out;
+}
+
+function ranks(order: Int32Array, size: number): Int32Array {
+  const rank = new Int32Array(size);
+  for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+  return rank;
+}
+
+/** Slots of sorted list `a` (its first `m`) also in sorted list `b` (its first `n`), written over `a`; how many. */
+function intersect(a: Int32Array, m: number, b: Int32Array, n: number): number {
+  let out = 0;
+  let j = 0;
+  for (let i = 0; i < m && j < n; i++) {
+    const x = a[i]!;
+    if (b[j]! < x) {
+      // Gallop: double the step until past x, then halve back.
+      let step = 1;
+      while (j + step < n && b[j + step]! < x) step *= 2;
+      let lo = j + (step >> 1);
+      let hi = Math.min(j + step, n);
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (b[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      j = lo;
+    }
+    if (j < n && b[j] === x) a[out++] = x;
+  }
+  return out;
+}
+
+/** The `k` smallest numbers added, kept in a max-heap. */
+class TopRanks {
+  private heap: Int32Array;
+  private n = 0;
+  constructor(private k: number) {
+    this.heap = new Int32Array(Math.max(1, k));
+  }
+  add(x: number) {
+    const h = this.heap;
+    if (this.n < this.k) {
+      let i = this.n++;
+      h[i] = x;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (h[p]! >= h[i]!) break;
+        [h[p], h[i]] = [h[i]!, h[p]!];
+        i = p;
+      }
+    } else if (this.k > 0 && x < h[0]!) {
+      h[0] = x;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < this.n && h[l]! > h[m]!) m = l;
+        if (r < this.n && h[r]! > h[m]!) m = r;
+        if (m === i) break;
+        [h[m], h[i]] = [h[i]!, h[m]!];
+        i = m;
+      }
+    }
+  }
+  sorted(): Int32Array {
+    return this.heap.slice(0, this.n).sort();
+  }
+}

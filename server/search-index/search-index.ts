@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { queryPrepared, queryRows, type Db } from '../db/client.ts';
+import type { ListingFilters } from '../listings/queries.ts';
+import { compileSearch } from './index-terms.ts';
+import { MemoryIndex, type IndexedAd, type IndexHit } from './memory-index.ts';
+
+/*
+ * The memory index's life beside the database (issue 15): loaded at start-up, kept up to date
+ * from migration 1000's change notes, reloaded now and then to drop dead slots.
+ *
+ * Freshness: before it answers, a search asks the database which ads changed since the index
+ * last asked (one small statement, shared by the searches waiting at that moment) and reads
+ * those ads again. So a search sees every change committed before it began, as one that asked
+ * the database directly would; an ad posted on another server is found by the next search here.
+ * Until the first load is done, and for what only the database can answer (index-terms.ts),
+ * searches go to the database as before (bounded-search.ts).
+ */
+
+/** Ads read per statement while loading: one JSON text each, parsed at once. */
+const LOAD_CHUNK = 20_000;
+/** A reload is started when this share of slots is dead (edited, sold, expired ads). */
+const RELOAD_DEAD_SHARE = 0.25;
+/** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
+const KEEP_CHANGES_MS = 24 * 3600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+export type SearchIndex = {
+  /** Whether the first load is done (searches use the index from then on). */
+  readonly loaded: boolean;
+  /** Settles when the first load is done (or failed: the database answers searches then). */
+  readonly ready: Promise<void>;
+  /**
+   * The first `want` matches in display order, exactly, or null when the index cannot answer
+   * this search (not loaded yet, a subcategory, a word with punctuation inside).
+   */
+  find(filters: ListingFilters, want: number, now: Date): Promise<IndexHit[] | null>;
+  /** How many live ads, and the time of the first load (the benchmark reports them). */
+  stats(): { ads: number; slots: number; loadMs: number };
+  close(): void;
+};
+
+type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string | null, string, string[], string[]];
+
+/** One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). */
+const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
+  floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category), subcategory,
+  county_code, town_id, lower(location), search_tokens, search_title_words(title))`);
+
+function toAd(row: AdRow): IndexedAd {
+  const [id, created, featuredUntil, price, currency, category, subcategory, county, town, location, tokens, titleWords] = row;
+  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, category, subcategory, county, town, location, tokens, titleWords };
+}
+
+/** Loads every active ad into a new index, in date order; `from` is where its change notes start. */
+async function load(db: Db): Promise<{ index: MemoryIndex; from: bigint }> {
+  const index = new MemoryIndex();
+  let from: bigint | null = null;
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    const [row] = await queryRows<{ xmin: string; ads: string; last_at: string | null }>(
+      db,
+      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${LOAD_CHUNK})
+        SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+          (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
+          (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
+    );
+    // Changes committed after the first chunk was read are in the notes from its xmin on.
+    from ??= BigInt(row!.xmin);
+    const ads = JSON.parse(row!.ads) as AdRow[];
+    for (const ad of ads) index.put(ad[0], toAd(ad));
+    if (ads.length < LOAD_CHUNK || !row!.last_at) break;
+    const [at, id] = JSON.parse(row!.last_at) as [string, string];
+    after = { at, id };
+  }
+  index.mergePrices(true);
+  return { index, from: from! };
+}
+
+export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
+  /** The index, where its change notes start, and the notes applied whose transactions may still be returned (xid at or after `from`). */
+  type State = { index: MemoryIndex; from: bigint; applied: Map<string, bigint> };
+  let state: State | null = null;
+  let loadMs = 0;
+  let closed = false;
+  let reloading = false;
+  let lastCaughtUp = Date.now();
+  let lastPruned = 0;
+
+  /** Reads the ads whose change notes are new to `s` again; moves `s.from` on. */
+  async function catchUp(s: State): Promise<void> {
+    const [row] = await queryPrepared<{ xmin: string; changes: string }>(
+      db,
+      'search_index_changes',
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+        coalesce((SELECT json_agg(json_build_array(seq::text, xid::text, listing_id)) FROM search_index_changes WHERE xid >= ${s.from.toString()}::xid8), '[]')::text AS changes`,
+    );
+    const xmin = BigInt(row!.xmin);
+    const fresh = (JSON.parse(row!.changes) as [string, string, string][]).filter(([seq]) => !s.applied.has(seq));
+    if (fresh.length) {
+      const ids = [...new Set(fresh.map(([, , id]) => id))];
+      const [ads] = await queryRows<{ ads: string }>(
+        db,
+        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND status = 'active'`,
+      );
+      const current = new Map((JSON.parse(ads!.ads) as AdRow[]).map((ad) => [ad[0], toAd(ad)]));
+      for (const id of ids) s.index.put(id, current.get(id) ?? null);
+      for (const [seq, xid] of fresh) s.applied.set(seq, BigInt(xid));
+    }
+    for (const [seq, xid] of s.applied) if (xid < xmin) s.applied.delete(seq);
+    s.from = xmin;
+  }
+
+  /** One catch-up at a time; a search that arrives while one runs waits for the next, which may see its writes. */
+  let current: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  function fresh(): Promise<void> {
+    if (!current) {
+      const s = state;
+      current = (async () => {
+        if (!s) return;
+        await catchUp(s);
+        lastCaughtUp = Date.now();
+      })().finally(() => {
+        current = null;
+      });
+      return current;
+    }
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return fresh();
+      });
+    return next;
+  }
+
+  async function reload() {
+    if (reloading || closed) return;
+    reloading = true;
+    try {
+      const started = Date.now();
+      const loaded = await load(db);
+      const s: State = { index: loaded.index, from: loaded.from, applied: new Map() };
+      await catchUp(s);
+      // Catch up once more right before the swap: what the old index learns from here on, the next catch-up tells the new one.
+      await current?.catch(() => undefined);
+      await catchUp(s);
+      state = s;
+      loadMs = Date.now() - started;
+      lastCaughtUp = Date.now();
+      logger.info({ ads: s.index.live, ms: loadMs }, 'search index loaded');
+    } finally {
+      reloading = false;
+    }
+  }
+
+  function housekeeping() {
+    const now = Date.now();
+    if (state && !reloading && (state.index.deadShare() > RELOAD_DEAD_SHARE || now - lastCaughtUp > KEEP_CHANGES_MS / 2)) {
+      reload().catch((err) => logger.error({ err }, 'search index reload failed'));
+    }
+    if (now - lastPruned > PRUNE_EVERY_MS) {
+      lastPruned = now;
+      queryRows(db, sql`DELETE FROM search_index_changes WHERE at < now() - ${`${KEEP_CHANGES_MS / 1000} seconds`}::interval`).catch((err) =>
+        logger.warn({ err }, 'search index: old change notes not deleted'),
+      );
+    }
+  }
+
+  const ready = reload().catch((err) => {
+    logger.error({ err }, 'search index not loaded: searches go to the database');
+  });
+
+  return {
+    get loaded() {
+      return state !== null;
+    },
+    ready,
+    async find(filters, want, now) {
+      if (!state || closed) return null;
+      try {
+        await fresh();
+      } catch (err) {
+        logger.warn({ err }, 'search index could not catch up: this search goes to the database');
+        return null;
+      }
+      housekeeping();
+      const { index } = state;
+      const compiled = compileSearch(index, filters);
+      if (!compiled) return null;
+      return index.search(compiled.query, compiled.conditions, want, now.getTime() * 1000);
+    },
+    stats() {
+      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs };
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
