@@ -275,8 +275,11 @@ export class MemoryIndex {
       const accept = (slot: number) => this.alive[slot] === 1 && (test === null || test(this, slot));
       const driver = this.matching(conditions);
       switch (query.order) {
-        case 'newest':
-          return this.newest(driver, accept, want, now);
+        case 'newest': {
+          // Featured ads are tested one by one, not found through the matches: they are few.
+          const full = conditions.length === 32 ? 0xffffffff : (1 << conditions.length) - 1;
+          return this.newest(driver, (slot) => accept(slot) && this.meets(slot, full >>> 0), accept, want, now);
+        }
         case 'best': {
           let titleMask = 0;
           for (const i of query.titleOf) titleMask |= 1 << i;
@@ -288,6 +291,17 @@ export class MemoryIndex {
     } finally {
       for (const t of marked) this.marks[t] = 0;
     }
+  }
+
+  /** Whether the slot's tokens meet every condition (each has a bit in `marks`). */
+  private meets(slot: number, full: number): boolean {
+    if (full === 0) return true;
+    let bits = 0;
+    const start = this.tokStart[slot]!;
+    const end = start + this.tokCount[slot]!;
+    const tokens = this.docTokens.data;
+    for (let i = start; i < end; i++) bits |= this.marks[tokens[i]!]!;
+    return bits >>> 0 === full;
   }
 
   private titleMeets(slot: number, mask: number): boolean {
@@ -406,9 +420,9 @@ export class MemoryIndex {
   }
 
   /** Newest first: featured ads (still featured at `now`) first, then the rest. */
-  private newest(driver: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, want: number, now: number): IndexHit[] {
+  private newest(driver: { slots: Int32Array | null; length: number }, acceptFeatured: (slot: number) => boolean, accept: (slot: number) => boolean, want: number, now: number): IndexHit[] {
     const featured: number[] = [];
-    for (const slot of this.featuredSlots) if (this.featured[slot]! > now && accept(slot)) this.keepNewest(featured, slot, want);
+    for (const slot of this.featuredSlots) if (this.featured[slot]! > now && acceptFeatured(slot)) this.keepNewest(featured, slot, want);
     const rest: number[] = [];
     const limit = want - featured.length;
     if (limit > 0) {

@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/client.ts';
+import { listings } from '../../server/db/schema/index.ts';
+import { searchListings, type ListingFilters, type ListingSort } from '../../server/listings/queries.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { insertRows } from './listings-support.ts';
+
+/*
+ * The search index in memory (server/search-index/) must answer exactly as the database does
+ * (bounded-search.ts, itself checked against answers worked out in JavaScript in
+ * search-words.test.ts), and see every change committed before a search begins.
+ */
+
+let t: TestApp;
+let ownerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ownerId = (await t.createUser()).user.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A small seeded generator, so that a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
+}
+
+const WORDS = ['toyota', 'axio', 'samsung', 'tv', 'hp', '4k', 'ps4', 'iphone13', 'iphone', '13', 'sofa', 'leather', 'laptop', 'elitebook', 'goats', 'maisonette', 'i5', 'bed', 'clean'];
+const PARTS = ['toyo', 'sams', 'phone', 'lap', 'eliteb', 'sof', 'goat', 'xyzzy'];
+const PLACES = ['Ruiru, Kiambu', 'Nairobi CBD', 'Westlands, Nairobi', 'Mombasa', 'Thika Road', 'Kisumu'];
+const LOCATION_FILTERS = ['ruiru', 'nairobi', 'ruiru, kiambu', 'cbd', 'westlands, nai', 'nairobi cbd', 'road thika', 'mom', 'ka', 'thika road', 'nowhere'];
+const CATEGORIES = ['Electronics', 'Cars & Vehicles', 'Furniture', 'For Sale', 'Pets', 'Spaceships'];
+const CATEGORY_FILTERS = ['Electronics', 'Cars & Vehicles', 'Furniture', 'Others', 'Pets'] as const;
+const SORTS: ListingSort[] = ['newest', 'price_asc', 'price_desc', 'best'];
+
+describe('the search index in memory answers as the database does', () => {
+  beforeAll(async () => {
+    const r = rng(15);
+    const base = Date.UTC(2026, 2, 1);
+    const now = Date.now();
+    const rows = Array.from({ length: 360 }, (_, i) => {
+      const title = Array.from({ length: 1 + Math.floor(r.next() * 3) }, () => r.pick(WORDS)).join(' ');
+      const description = Array.from({ length: Math.floor(r.next() * 4) }, () => r.pick(WORDS)).join(' ');
+      const currency = r.chance(0.1) ? r.pick(['USD', 'EUR']) : 'KES';
+      // Ties: every fifth ad shares its moment with the one before (the id decides); some microseconds apart.
+      const at = base + Math.floor(i / 5) * 60_000 + (i % 5 === 4 ? 0 : i % 5);
+      return {
+        title: title || 'plain',
+        description: description || 'Plain description',
+        category: r.pick(CATEGORIES),
+        location: r.pick(PLACES),
+        price: r.chance(0.1) ? null : r.pick([500, 1000, 1000, 25_000, 250_000, 1_200_000, Math.floor(r.next() * 2_000_000)]),
+        currency,
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+        featuredUntil: r.chance(0.08) ? new Date(now + (r.chance(0.5) ? 86_400_000 : -86_400_000)) : null,
+        status: (r.chance(0.1) ? r.pick(['sold', 'expired', 'hidden']) : 'active') as 'active',
+      };
+    });
+    await insertRows(t, ownerId, rows);
+    // Microsecond ties that milliseconds would lose.
+    await queryRows(t.services.db, sql`UPDATE listings SET created_at = created_at + interval '3 microseconds' WHERE title LIKE 'toyota%'`);
+  });
+
+  const filtersFor = (seed: number): ListingFilters => {
+    const r = rng(seed);
+    const words = Array.from({ length: Math.floor(r.next() * 3) }, () => (r.chance(0.3) ? r.pick(PARTS) : r.pick(WORDS)));
+    const filters: ListingFilters = { sort: r.pick(SORTS), page: 1 + Math.floor(r.next() * 3), limit: r.pick([3, 5, 24]) };
+    if (words.length) filters.search = words.join(' ');
+    if (r.chance(0.4)) filters.location = r.pick(LOCATION_FILTERS);
+    if (r.chance(0.3)) filters.category = r.pick(CATEGORY_FILTERS);
+    if (r.chance(0.2)) filters.minPrice = r.pick([0, 1000, 20_000]);
+    if (r.chance(0.2)) filters.maxPrice = r.pick([1000, 300_000, 5_000_000]);
+    return filters;
+  };
+
+  it('gives the same page, in the same order, and the same count, for 400 searches', async () => {
+    const index = t.services.searchIndex!;
+    expect(index.loaded).toBe(true);
+    let answered = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const filters = filtersFor(seed);
+      const hits = await index.find(filters, 10, new Date());
+      if (hits) answered++;
+      const fromIndex = await searchListings(t.services.db, filters, { index });
+      const fromDatabase = await searchListings(t.services.db, filters);
+      const ids = (p: typeof fromIndex) => p.items.map((l) => l._id);
+      expect(ids(fromDatabase).every((id) => typeof id === 'string' && id.length === 36)).toBe(true);
+      expect({ seed, filters, ids: ids(fromIndex) }).toEqual({ seed, filters, ids: ids(fromDatabase) });
+      // The database's count may be a lower bound ("120+"); the index counts every match up to the cap.
+      if (!fromDatabase.totalIsCapped) expect({ seed, total: fromIndex.total, capped: fromIndex.totalIsCapped }).toEqual({ seed, total: fromDatabase.total, capped: false });
+      else expect(fromIndex.total).toBeGreaterThanOrEqual(fromDatabase.total);
+    }
+    // Only searches with a word such as "ruiru, kiambu" in a location are tested as substrings; none goes to the database.
+    expect(answered).toBe(400);
+  });
+
+  it('leaves to the database what only it can answer: a subcategory, a word with punctuation inside', async () => {
+    const index = t.services.searchIndex!;
+    expect(await index.find({ subcategory: 'Cars' }, 10, new Date())).toBeNull();
+    expect(await index.find({ search: 'k-gas' }, 10, new Date())).toBeNull();
+    expect(await index.find({ search: 'toyota' }, 10, new Date())).not.toBeNull();
+  });
+});
+
+describe('the search index sees every change committed before a search', () => {
+  const find = async (filters: ListingFilters) => (await searchListings(t.services.db, filters, { index: t.services.searchIndex })).items.map((l) => l.title);
+
+  it('a new, edited, featured, sold and deleted ad, at once', async () => {
+    const [ad] = await insertRows(t, ownerId, [{ title: 'Zanzibarite pendant', createdAt: new Date(), updatedAt: new Date() }]);
+    expect(await find({ search: 'zanzibarite' })).toEqual(['Zanzibarite pendant']);
+
+    await t.services.db.update(listings).set({ title: 'Tanzanite pendant' }).where(eq(listings.id, ad!.id));
+    expect(await find({ search: 'zanzibarite' })).toEqual([]);
+    expect(await find({ search: 'tanzanite' })).toEqual(['Tanzanite pendant']);
+
+    await insertRows(t, ownerId, [{ title: 'Tanzanite ring', createdAt: new Date(Date.now() + 1000), updatedAt: new Date() }]);
+    expect(await find({ search: 'tanzanite' })).toEqual(['Tanzanite ring', 'Tanzanite pendant']);
+    await t.services.db.update(listings).set({ featuredUntil: new Date(Date.now() + 86_400_000) }).where(eq(listings.id, ad!.id));
+    expect(await find({ search: 'tanzanite' })).toEqual(['Tanzanite pendant', 'Tanzanite ring']);
+
+    await t.services.db.update(listings).set({ status: 'sold' }).where(eq(listings.id, ad!.id));
+    expect(await find({ search: 'tanzanite' })).toEqual(['Tanzanite ring']);
+    await t.services.db.update(listings).set({ status: 'active' }).where(eq(listings.id, ad!.id));
+    expect(await find({ search: 'tanzanite' })).toEqual(['Tanzanite pendant', 'Tanzanite ring']);
+
+    await t.services.db.delete(listings).where(eq(listings.id, ad!.id));
+    expect(await find({ search: 'tanzanite' })).toEqual(['Tanzanite ring']);
+    // The index agrees with the database on which ads are active.
+    const active = await queryRows<{ id: string }>(t.services.db, sql`SELECT id FROM listings WHERE status = 'active'`);
+    expect(t.services.searchIndex!.stats().ads).toBe(active.length);
+  });
+
+  it('an ad whose transaction began first but committed last is not missed (PostgreSQL: two connections)', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) {
+      // PGlite has one connection: a rolled-back ad is never found.
+      await t.services.db.transaction(async (tx) => {
+        await tx.insert(listings).values({ ownerId, title: 'Rolled back opal', description: 'x', category: 'For Sale', location: 'Nairobi' });
+        tx.rollback();
+      }).catch(() => undefined);
+      expect(await find({ search: 'opal' })).toEqual([]);
+      return;
+    }
+    const database = (await queryRows<{ db: string }>(t.services.db, sql`SELECT current_database() AS db`))[0]!.db;
+    const other = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, `/${database}`) });
+    await other.connect();
+    try {
+      // Another seller: each seller's count of ads is a row the first insert would hold locked.
+      const otherSeller = (await t.createUser()).user.id;
+      // A word both ads share must be in the vocabulary already: a new one would make the second insert wait for the first.
+      await insertRows(t, ownerId, [{ title: 'Amber gemstone', description: 'Plain description', location: 'Nairobi', status: 'sold' }]);
+      await other.query('BEGIN');
+      await other.query(`INSERT INTO listings (owner_id, title, description, category, location) VALUES ($1, 'Slow garnet gemstone', 'Plain description', 'For Sale', 'Nairobi')`, [otherSeller]);
+      await insertRows(t, ownerId, [{ title: 'Quick opal gemstone', description: 'Plain description', location: 'Nairobi', createdAt: new Date(), updatedAt: new Date() }]);
+      expect(await find({ search: 'gemstone' })).toEqual(['Quick opal gemstone']);
+      await other.query('COMMIT');
+      expect(await find({ search: 'gemstone' })).toEqual(['Quick opal gemstone', 'Slow garnet gemstone']);
+    } finally {
+      await other.end();
+    }
+  });
+});
