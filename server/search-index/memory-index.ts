@@ -58,6 +58,9 @@ export type IndexHit = { id: string; featuredUntil: number | null; group: number
 /** Slots added since the price orders were last merged, tested one by one until there are this many. */
 const PRICE_TAIL = 4_096;
 
+/** Slots to walk from the end (null: every slot), and how many of them at most before giving up. */
+type Walk = { slots: Int32Array | null; length: number; budget: number };
+
 class Growable {
   data: Int32Array;
   length = 0;
@@ -272,25 +275,58 @@ export class MemoryIndex {
     });
     try {
       const { test } = query;
+      const full = (conditions.length === 32 ? 0xffffffff : (1 << conditions.length) - 1) >>> 0;
       const accept = (slot: number) => this.alive[slot] === 1 && (test === null || test(this, slot));
-      const driver = this.matching(conditions);
+      const acceptAll = (slot: number) => accept(slot) && this.meets(slot, full);
       switch (query.order) {
         case 'newest': {
           // Featured ads are tested one by one, not found through the matches: they are few.
-          const full = conditions.length === 32 ? 0xffffffff : (1 << conditions.length) - 1;
-          return this.newest(driver, (slot) => accept(slot) && this.meets(slot, full >>> 0), accept, want, now);
+          const walk = this.walkInstead(conditions, want, true);
+          return (walk && this.newest(walk, acceptAll, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions), budget: Infinity }, acceptAll, accept, want, now)!;
         }
         case 'best': {
           let titleMask = 0;
           for (const i of query.titleOf) titleMask |= 1 << i;
-          return this.best(driver, accept, titleMask >>> 0, want);
+          return this.best(this.matching(conditions), accept, titleMask >>> 0, want);
         }
-        default:
-          return this.byPrice(query, driver, accept, want);
+        default: {
+          const walk = this.walkInstead(conditions, want, false);
+          return (walk && this.byPrice(query, { slots: null, length: 0 }, acceptAll, want, walk.budget)) ?? this.byPrice(query, this.matching(conditions), accept, want)!;
+        }
       }
     } finally {
       for (const t of marked) this.marks[t] = 0;
     }
+  }
+
+  /**
+   * When matches are common, reading ads in display order and testing each finds the first
+   * `want` sooner than finding every match: the slots to walk for that (`alongList`: those of
+   * the one-token condition with the fewest, else every slot, as a price order walks them), or
+   * null to find every match. How common is
+   * guessed as if the conditions were independent, which errs towards finding every match
+   * (words that go together, "toyota corolla", are commoner than that).
+   */
+  private walkInstead(conditions: number[][], want: number, alongList: boolean): Walk | null {
+    if (conditions.length === 0) return { slots: null, length: this.size, budget: Infinity };
+    const n = Math.max(1, this.live);
+    let share = 1;
+    let fewest = Infinity;
+    let list: Growable | null = null;
+    for (const tokens of conditions) {
+      let size = 0;
+      for (const t of tokens) size += this.postings[t]!.length;
+      share *= Math.min(1, size / n);
+      fewest = Math.min(fewest, size * (tokens.length === 1 ? 1 : 4));
+      if (alongList && tokens.length === 1 && (!list || size < list.length)) list = this.postings[tokens[0]!]!;
+    }
+    const walked = list ? list.length : this.size;
+    // Each ad walked is tested token by token: about as dear as reading twenty list entries.
+    const read = Math.min(walked, (want * walked) / Math.max(share * n, 1e-9));
+    if (read * 20 >= fewest) return null;
+    // The guess can be far off (dear ads are seldom phones): past what finding every match costs, the walk gives up.
+    const budget = Math.max(fewest / 20, 1000);
+    return list ? { slots: list.data, length: list.length, budget } : { slots: null, length: this.size, budget };
   }
 
   /** Whether the slot's tokens meet every condition (each has a bit in `marks`). */
@@ -420,16 +456,22 @@ export class MemoryIndex {
   }
 
   /** Newest first: featured ads (still featured at `now`) first, then the rest. */
-  private newest(driver: { slots: Int32Array | null; length: number }, acceptFeatured: (slot: number) => boolean, accept: (slot: number) => boolean, want: number, now: number): IndexHit[] {
+  private newest(driver: Walk, acceptFeatured: (slot: number) => boolean, accept: (slot: number) => boolean, want: number, now: number): IndexHit[] | null {
     const featured: number[] = [];
-    for (const slot of this.featuredSlots) if (this.featured[slot]! > now && acceptFeatured(slot)) this.keepNewest(featured, slot, want);
+    for (const slot of this.featuredSlots) {
+      // An ad featured again is an update, so a new slot: one whose time has passed never comes back.
+      if (this.featured[slot]! <= now) this.featuredSlots.delete(slot);
+      else if (acceptFeatured(slot)) this.keepNewest(featured, slot, want);
+    }
     const rest: number[] = [];
     const limit = want - featured.length;
     if (limit > 0) {
-      const { slots, length } = driver;
+      const { slots, length, budget } = driver;
+      const last = length - 1 - budget;
       for (let i = length - 1; i >= 0; i--) {
         const slot = slots ? slots[i]! : i;
         if (this.settled(rest, limit, slot)) break;
+        if (i < last) return null;
         if (this.featured[slot]! > now) continue;
         if (accept(slot)) this.keepNewest(rest, slot, limit);
       }
@@ -474,7 +516,7 @@ export class MemoryIndex {
     };
   }
 
-  private byPrice(query: IndexQuery, matches: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, want: number): IndexHit[] {
+  private byPrice(query: IndexQuery, matches: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, want: number, budget = Infinity): IndexHit[] | null {
     const desc = query.order === 'price_desc';
     const compare = this.compare(desc);
     this.mergePrices();
@@ -502,6 +544,7 @@ export class MemoryIndex {
         from = this.lowerBound(order, 0, to, desc ? max : min, desc);
       }
       for (let i = from, n = 0; i < to && n < want; i++) {
+        if (i - from > budget) return null;
         const slot = order[i]!;
         if (query.priceRange) {
           const p = this.price[slot]!;
