@@ -361,7 +361,7 @@ export class MemoryIndex {
     const sized = conditions
       .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0) }))
       .sort((a, b) => a.size - b.size);
-    let slots = this.union(sized[0]!.tokens);
+    const slots = this.union(sized[0]!.tokens);
     let length = slots.length;
     for (const { tokens, bit, size } of sized.slice(1)) {
       if (length === 0) break;
