@@ -119,7 +119,8 @@ export class MemoryIndex {
   /** Strings many ads share (categories, places, currencies), each kept once. */
   readonly values = new Interned();
   private slotOf = new Map<string, number>();
-  private featuredSlots = new Set<number>();
+  /** Slots of ads with a featured_until (ascending): those still featured are found by intersecting it with the matches. */
+  private featuredList = new Growable();
 
   /** Slots in each price order, as last merged (slots from `priceSorted` on are the tail). */
   private byPriceAsc: Int32Array = new Int32Array(0);
@@ -137,7 +138,6 @@ export class MemoryIndex {
     const old = this.slotOf.get(id);
     if (old !== undefined) {
       this.alive[old] = 0;
-      this.featuredSlots.delete(old);
       this.slotOf.delete(id);
       this.live--;
     }
@@ -190,7 +190,7 @@ export class MemoryIndex {
       titled++;
     }
     this.titleCount[slot] = titled;
-    if (ad.featuredUntil !== null) this.featuredSlots.add(slot);
+    if (ad.featuredUntil !== null) this.featuredList.push(slot);
     this.slotOf.set(ad.id, slot);
     this.live++;
   }
@@ -280,9 +280,8 @@ export class MemoryIndex {
       const acceptAll = (slot: number) => accept(slot) && this.meets(slot, full);
       switch (query.order) {
         case 'newest': {
-          // Featured ads are tested one by one, not found through the matches: they are few.
           const walk = this.walkInstead(conditions, want, true);
-          return (walk && this.newest(walk, acceptAll, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions), budget: Infinity }, acceptAll, accept, want, now)!;
+          return (walk && this.newest(walk, conditions, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions), budget: Infinity }, conditions, accept, want, now)!;
         }
         case 'best': {
           let titleMask = 0;
@@ -351,22 +350,25 @@ export class MemoryIndex {
   }
 
   /**
-   * The slots meeting every token condition, ascending (null: no condition, every slot).
+   * The slots meeting every token condition (and in `within`, if given), ascending (null: no
+   * condition, every slot).
    * Conditions are taken fewest first: a one-token condition is a merge of two sorted lists
    * (galloping through the longer), a condition of several tokens either tests each slot's
    * own tokens or stamps its slots, whichever reads less.
    */
-  private matching(conditions: number[][]): { slots: Int32Array | null; length: number } {
-    if (conditions.length === 0) return { slots: null, length: this.size };
+  private matching(conditions: number[][], within?: Growable): { slots: Int32Array | null; length: number } {
+    if (conditions.length === 0 && !within) return { slots: null, length: this.size };
     const sized = conditions
-      .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0) }))
+      .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0), list: null as Growable | null }))
+      .concat(within ? [{ tokens: [], bit: -1, size: within.length, list: within }] : [])
       .sort((a, b) => a.size - b.size);
-    const slots = this.union(sized[0]!.tokens);
+    const first = sized[0]!;
+    const slots = first.list ? first.list.data.slice(0, first.list.length) : this.union(first.tokens);
     let length = slots.length;
-    for (const { tokens, bit, size } of sized.slice(1)) {
+    for (const { tokens, bit, size, list: own } of sized.slice(1)) {
       if (length === 0) break;
-      if (tokens.length === 1) {
-        const list = this.postings[tokens[0]!]!;
+      if (own || tokens.length === 1) {
+        const list = own ?? this.postings[tokens[0]!]!;
         length = intersect(slots, length, list.data, list.length);
       } else if (length * 16 < size) {
         let out = 0;
@@ -456,12 +458,12 @@ export class MemoryIndex {
   }
 
   /** Newest first: featured ads (still featured at `now`) first, then the rest. */
-  private newest(driver: Walk, acceptFeatured: (slot: number) => boolean, accept: (slot: number) => boolean, want: number, now: number): IndexHit[] | null {
+  private newest(driver: Walk, conditions: number[][], accept: (slot: number) => boolean, want: number, now: number): IndexHit[] | null {
     const featured: number[] = [];
-    for (const slot of this.featuredSlots) {
-      // An ad featured again is an update, so a new slot: one whose time has passed never comes back.
-      if (this.featured[slot]! <= now) this.featuredSlots.delete(slot);
-      else if (acceptFeatured(slot)) this.keepNewest(featured, slot, want);
+    const candidates = this.matching(conditions, this.featuredList);
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const slot = candidates.slots![i]!;
+      if (this.featured[slot]! > now && accept(slot)) this.keepNewest(featured, slot, want);
     }
     const rest: number[] = [];
     const limit = want - featured.length;
