@@ -390,23 +390,45 @@ export class MemoryIndex {
 
   /** A new copy of the slots of any of `tokens`, ascending, each once. */
   private union(tokens: number[]): Int32Array {
-    let size = 0;
-    for (const t of tokens) size += this.postings[t]!.length;
-    const slots = new Int32Array(size);
-    let n = 0;
+    if (tokens.length === 1) {
+      const list = this.postings[tokens[0]!]!;
+      return list.data.slice(0, list.length);
+    }
+    // A bit per slot, then the set bits in order: no sort, and an ad in two lists counts once.
+    const words = (this.size + 31) >>> 5;
+    if (this.bits.length < words) this.bits = new Uint32Array(words * 2);
+    const bits = this.bits;
+    bits.fill(0, 0, words);
     for (const t of tokens) {
       const list = this.postings[t]!;
-      slots.set(list.data.subarray(0, list.length), n);
-      n += list.length;
+      const data = list.data;
+      for (let i = 0; i < list.length; i++) {
+        const slot = data[i]!;
+        bits[slot >>> 5]! |= 1 << (slot & 31);
+      }
     }
-    if (tokens.length === 1) return slots;
-    slots.sort();
-    // An ad with two of the tokens is in two lists: keep it once.
-    let out = 0;
-    for (let i = 0; i < n; i++) if (i === 0 || slots[i] !== slots[i - 1]) slots[out++] = slots[i]!;
-    return slots.subarray(0, out);
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      let x = bits[w]!;
+      while (x !== 0) {
+        x &= x - 1;
+        count++;
+      }
+    }
+    const slots = new Int32Array(count);
+    let n = 0;
+    for (let w = 0; w < words; w++) {
+      let x = bits[w]!;
+      while (x !== 0) {
+        const low = x & -x;
+        slots[n++] = (w << 5) + 31 - Math.clz32(low);
+        x ^= low;
+      }
+    }
+    return slots;
   }
 
+  private bits = new Uint32Array(1024);
   private stamps = new Uint32Array(1024);
   private stamp = 0;
   private nextStamp(): number {
