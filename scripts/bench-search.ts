@@ -104,6 +104,8 @@ function printSummary(name: string, clients: number, s: Summary) {
 }
 
 async function main() {
+  // React picks its build when first imported, from NODE_ENV: pages measured with its development build would be several times slower than `npm start` serves them.
+  if (args.pages && process.env.NODE_ENV !== 'production') throw new Error('--pages needs NODE_ENV=production (npm run bench:search sets it), as npm start runs');
   const url = args['database-url'];
   const kind = url ? 'postgres' : 'pglite';
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-bench-'));
