@@ -330,23 +330,12 @@ export class MemoryIndex {
 
   /** Whether the slot's tokens meet every condition (each has a bit in `marks`). */
   private meets(slot: number, full: number): boolean {
-    if (full === 0) return true;
-    let bits = 0;
-    const start = this.tokStart[slot]!;
-    const end = start + this.tokCount[slot]!;
-    const tokens = this.docTokens.data;
-    for (let i = start; i < end; i++) bits |= this.marks[tokens[i]!]!;
-    return bits >>> 0 === full;
+    return full === 0 || marksOf(this.marks, this.docTokens.data, this.tokStart[slot]!, this.tokCount[slot]!) === full;
   }
 
+  /** Whether the slot's title words meet every condition of `mask`. */
   private titleMeets(slot: number, mask: number): boolean {
-    if (mask === 0) return true;
-    let bits = 0;
-    const start = this.titleStart[slot]!;
-    const end = start + this.titleCount[slot]!;
-    const tokens = this.titleTokens.data;
-    for (let i = start; i < end; i++) bits |= this.marks[tokens[i]!]!;
-    return ((bits & mask) >>> 0) === mask;
+    return mask === 0 || (marksOf(this.marks, this.titleTokens.data, this.titleStart[slot]!, this.titleCount[slot]!) & mask) >>> 0 === mask;
   }
 
   /**
@@ -745,4 +734,11 @@ class TopRanks {
   sorted(): Int32Array {
     return this.heap.slice(0, this.n).sort();
   }
+}
+
+/** The conditions' bits of `count` tokens from `start` of `tokens`, together. */
+function marksOf(marks: Uint32Array, tokens: Int32Array, start: number, count: number): number {
+  let bits = 0;
+  for (let i = start; i < start + count; i++) bits |= marks[tokens[i]!]!;
+  return bits >>> 0;
 }
