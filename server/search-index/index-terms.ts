@@ -21,6 +21,24 @@ import type { IndexQuery, MemoryIndex } from './memory-index.ts';
 
 export type CompiledSearch = { query: IndexQuery; conditions: number[][] };
 
+/*
+ * Tokens of the index's own, beside an ad's search_tokens, so that a county, a town or Others is
+ * a list to intersect like a word rather than a test of every ad. NUL never occurs in text from
+ * PostgreSQL, so no word can look like one.
+ */
+const COUNTY = '\0county:';
+const TOWN = '\0town:';
+const OTHERS = '\0others';
+
+/** The index's own tokens of an ad. */
+export function ownTokens(ad: { county: string | null; town: string | null; category: string }): string[] {
+  const tokens: string[] = [];
+  if (ad.county) tokens.push(COUNTY + ad.county);
+  if (ad.town) tokens.push(TOWN + ad.town);
+  if (!LISTED.has(ad.category)) tokens.push(OTHERS);
+  return tokens;
+}
+
 const LISTED = new Set(CATEGORIES.filter((c) => c !== 'Others').map((c) => c.toLowerCase()));
 const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ? b : a));
 
@@ -37,12 +55,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
 
   if (filters.category) {
     const name = filters.category.toLowerCase();
-    if (LISTED.has(name)) conditions.push(whole(`c:${name}`));
-    else {
-      // Others: any category outside the list (spec section 9).
-      const listed = new Set([...LISTED].map((c) => index.values.find(c)));
-      tests.push((ix, slot) => !listed.has(ix.category[slot]!));
-    }
+    // Others: any category outside the list (spec section 9).
+    conditions.push(whole(LISTED.has(name) ? `c:${name}` : OTHERS));
   }
 
   const words = searchWords(filters.search);
@@ -69,14 +83,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
     }
   }
 
-  for (const [value, column] of [
-    [filters.county, 'county'],
-    [filters.town, 'town'],
-  ] as const) {
-    if (!value) continue;
-    const id = index.values.find(value);
-    tests.push((ix, slot) => ix[column][slot] === id);
-  }
+  if (filters.county) conditions.push(whole(COUNTY + filters.county));
+  if (filters.town) conditions.push(whole(TOWN + filters.town));
 
   const { minPrice, maxPrice } = filters;
   let priceRange: IndexQuery['priceRange'] = null;

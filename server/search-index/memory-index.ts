@@ -22,14 +22,9 @@ export type IndexedAd = {
   featuredUntil: number | null;
   price: number | null;
   currency: string;
-  /** lower(category) */
-  category: string;
-  subcategory: string | null;
-  county: string | null;
-  town: string | null;
   /** lower(location) */
   location: string;
-  /** search_tokens (migration 0700). */
+  /** search_tokens (migration 0700), and the index's own tokens for a county, a town and Others (index-terms.ts). */
   tokens: string[];
   /** search_title_words(title) (migration 0990). */
   titleWords: string[];
@@ -43,7 +38,7 @@ export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
  * (each "the ad has one of these tokens"):
  * - `titleOf`: for Best match, the conditions (indexes into anyOf) every one of which the
  *   title must meet on its own words;
- * - `test`: the rest, on an ad's columns (a category outside the list, a county, a price range).
+ * - `test`: the rest, on an ad's columns (a location of several words, a price range).
  */
 export type IndexQuery = {
   titleOf: number[];
@@ -57,6 +52,9 @@ export type IndexHit = { id: string; featuredUntil: number | null; group: number
 
 /** Slots added since the price orders were last merged, tested one by one until there are this many. */
 const PRICE_TAIL = 4_096;
+
+/** A sorted list of slots (its first `length`). */
+type SlotList = { data: Int32Array; length: number };
 
 /** Slots to walk from the end (null: every slot), and how many of them at most before giving up. */
 type Walk = { slots: Int32Array | null; length: number; budget: number };
@@ -96,10 +94,6 @@ export class MemoryIndex {
   featured = new Float64Array(1024);
   price = new Float64Array(1024);
   currency = new Int32Array(1024);
-  category = new Int32Array(1024);
-  subcategory = new Int32Array(1024);
-  county = new Int32Array(1024);
-  town = new Int32Array(1024);
   location = new Int32Array(1024);
   alive = new Uint8Array(1024);
   private tokStart = new Int32Array(1024);
@@ -121,6 +115,8 @@ export class MemoryIndex {
   private slotOf = new Map<string, number>();
   /** Slots of ads with a featured_until (ascending): those still featured are found by intersecting it with the matches. */
   private featuredList = new Growable();
+  /** When the featured list was last pruned (µs). */
+  private featuredPrunedAt = 0;
 
   /** Slots in each price order, as last merged (slots from `priceSorted` on are the tail). */
   private byPriceAsc: Int32Array = new Int32Array(0);
@@ -167,10 +163,6 @@ export class MemoryIndex {
     this.featured[slot] = ad.featuredUntil ?? NaN;
     this.price[slot] = ad.price ?? NaN;
     this.currency[slot] = this.values.id(ad.currency);
-    this.category[slot] = this.values.id(ad.category);
-    this.subcategory[slot] = this.values.id(ad.subcategory);
-    this.county[slot] = this.values.id(ad.county);
-    this.town[slot] = this.values.id(ad.town);
     this.location[slot] = this.values.id(ad.location);
     this.alive[slot] = 1;
     this.tokStart[slot] = this.docTokens.length;
@@ -202,10 +194,6 @@ export class MemoryIndex {
     this.featured = grow(this.featured, capacity);
     this.price = grow(this.price, capacity);
     this.currency = grow(this.currency, capacity);
-    this.category = grow(this.category, capacity);
-    this.subcategory = grow(this.subcategory, capacity);
-    this.county = grow(this.county, capacity);
-    this.town = grow(this.town, capacity);
     this.location = grow(this.location, capacity);
     this.alive = grow(this.alive, capacity);
     this.tokStart = grow(this.tokStart, capacity);
@@ -223,8 +211,8 @@ export class MemoryIndex {
     this.postings.push(new Growable());
     if (id >= this.marks.length) this.marks = grow(this.marks, id + 1);
     // Words and location words can be asked for by a part (migration 0700's vocabulary does
-    // the same); title and category tokens and price bands cannot.
-    if (!/^[tcpf]:/.test(text)) {
+    // the same); title and category tokens, price bands and the index's own (index-terms.ts) cannot.
+    if (!/^([tcpf]:|\0)/.test(text)) {
       const word = text.startsWith('l:') ? text.slice(2) : text;
       for (const piece of new Set(trigramsOf(word))) {
         let list = this.trigrams.get(piece);
@@ -280,13 +268,15 @@ export class MemoryIndex {
       const acceptAll = (slot: number) => accept(slot) && this.meets(slot, full);
       switch (query.order) {
         case 'newest': {
-          const walk = this.walkInstead(conditions, want, true);
-          return (walk && this.newest(walk, conditions, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions), budget: Infinity }, conditions, accept, want, now)!;
+          // A narrow price range is a list of its own (from the price order), intersected like a word.
+          const inRange = this.priceRangeSlots(query.priceRange);
+          const walk = inRange ? null : this.walkInstead(conditions, want, true);
+          return (walk && this.newest(walk, conditions, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions, inRange), budget: Infinity }, conditions, accept, want, now)!;
         }
         case 'best': {
           let titleMask = 0;
           for (const i of query.titleOf) titleMask |= 1 << i;
-          return this.best(this.matching(conditions), accept, titleMask >>> 0, want);
+          return this.best(this.matching(conditions, this.priceRangeSlots(query.priceRange)), accept, titleMask >>> 0, want);
         }
         default: {
           const walk = this.walkInstead(conditions, want, false);
@@ -345,10 +335,10 @@ export class MemoryIndex {
    * (galloping through the longer), a condition of several tokens either tests each slot's
    * own tokens or stamps its slots, whichever reads less.
    */
-  private matching(conditions: number[][], within?: Growable): { slots: Int32Array | null; length: number } {
+  private matching(conditions: number[][], within?: SlotList | null): { slots: Int32Array | null; length: number } {
     if (conditions.length === 0 && !within) return { slots: null, length: this.size };
     const sized = conditions
-      .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0), list: null as Growable | null }))
+      .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0), list: null as SlotList | null }))
       .concat(within ? [{ tokens: [], bit: -1, size: within.length, list: within }] : [])
       .sort((a, b) => a.size - b.size);
     const first = sized[0]!;
@@ -471,6 +461,7 @@ export class MemoryIndex {
   /** Newest first: featured ads (still featured at `now`) first, then the rest. */
   private newest(driver: Walk, conditions: number[][], accept: (slot: number) => boolean, want: number, now: number): IndexHit[] | null {
     const featured: number[] = [];
+    this.pruneFeatured();
     const candidates = this.matching(conditions, this.featuredList);
     for (let i = candidates.length - 1; i >= 0; i--) {
       const slot = candidates.slots![i]!;
@@ -490,6 +481,26 @@ export class MemoryIndex {
       }
     }
     return [...featured.map((s) => this.hit(s, 0)), ...rest.map((s) => this.hit(s, 1))];
+  }
+
+  /**
+   * Drops from the featured list, once a minute, the slots whose feature ended over an hour ago
+   * by the clock: a week's paid features end every day, and one that ends never comes back
+   * (featuring again is an update, so a new slot). The hour leaves a search asked "as of" a
+   * moment just past (a test's `now`) its featured ads.
+   */
+  private pruneFeatured() {
+    const clock = Date.now() * 1000;
+    if (clock - this.featuredPrunedAt < 60_000_000) return;
+    this.featuredPrunedAt = clock;
+    const ended = clock - 3_600_000_000;
+    const kept = new Growable();
+    const list = this.featuredList;
+    for (let i = 0; i < list.length; i++) {
+      const slot = list.data[i]!;
+      if (this.alive[slot] === 1 && this.featured[slot]! > ended) kept.push(slot);
+    }
+    this.featuredList = kept;
   }
 
   /** Best match: ads with every word in the title, newest first, then the others. */
@@ -547,7 +558,7 @@ export class MemoryIndex {
       }
       for (const r of best.sorted()) found.push(order[r]!);
     } else {
-      // No token condition (a county, a price range, Others, nothing): walk every ad in price
+      // No token condition (a price range, nothing) or common ones: walk every ad in price
       // order and stop at `want` matches. With a price range, only its stretch of KES prices.
       let from = 0;
       let to = order.length;
@@ -572,6 +583,30 @@ export class MemoryIndex {
     }
     // The slots added since the last merge are among them: sort all (few) together.
     return found.sort(compare).slice(0, want).map((s) => this.hit(s, 0));
+  }
+
+  /**
+   * The slots of KES prices in `range`, ascending, when they are fewer than an eighth of the ads
+   * (a binary search of the price order tells how many); null otherwise, or without a range.
+   */
+  private priceRangeSlots(range: IndexQuery['priceRange']): SlotList | null {
+    if (!range) return null;
+    this.mergePrices();
+    const order = this.byPriceAsc;
+    const kesEnd = this.kesEnd(order);
+    const from = this.lowerBound(order, 0, kesEnd, range.min, false);
+    const to = this.lowerBound(order, from, kesEnd, range.max === Infinity ? Infinity : range.max + 1, false);
+    if (to - from > this.live / 8) return null;
+    const tail: number[] = [];
+    const kes = this.values.find('KES');
+    for (let slot = this.priceSorted; slot < this.size; slot++) {
+      const p = this.price[slot]!;
+      if (this.currency[slot] === kes && p >= range.min && p <= range.max) tail.push(slot);
+    }
+    const data = new Int32Array(to - from + tail.length);
+    data.set(order.subarray(from, to));
+    data.set(tail, to - from);
+    return { data: data.sort(), length: data.length };
   }
 
   /** Where KES prices end in a price order. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import type { ListingFilters } from '../listings/queries.ts';
-import { compileSearch } from './index-terms.ts';
+import { compileSearch, ownTokens } from './index-terms.ts';
 import { MemoryIndex, type IndexedAd, type IndexHit } from './memory-index.ts';
 
 /*
@@ -40,16 +40,16 @@ export type SearchIndex = {
   close(): void;
 };
 
-type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string | null, string, string[], string[]];
+type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[]];
 
 /** One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). */
 const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
-  floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category), subcategory,
+  floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
   county_code, town_id, lower(location), search_tokens, search_title_words(title))`);
 
 function toAd(row: AdRow): IndexedAd {
-  const [id, created, featuredUntil, price, currency, category, subcategory, county, town, location, tokens, titleWords] = row;
-  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, category, subcategory, county, town, location, tokens, titleWords };
+  const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords] = row;
+  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category })], titleWords };
 }
 
 /** Loads every active ad into a new index, in date order; `from` is where its change notes start. */

@@ -78,6 +78,9 @@ describe('the search index in memory answers as the database does', () => {
     if (words.length) filters.search = words.join(' ');
     if (r.chance(0.4)) filters.location = r.pick(LOCATION_FILTERS);
     if (r.chance(0.3)) filters.category = r.pick(CATEGORY_FILTERS);
+    // Counties (Kiambu, Nairobi, Mombasa, Kisumu) and towns the ads' locations name (migration 0880), and one no ad has.
+    if (r.chance(0.2)) filters.county = r.pick(['022', '047', '001', '042', '030']);
+    if (r.chance(0.15)) filters.town = r.pick(['ruiru', 'westlands', 'thika', 'lodwar']);
     if (r.chance(0.2)) filters.minPrice = r.pick([0, 1000, 20_000]);
     if (r.chance(0.2)) filters.maxPrice = r.pick([1000, 300_000, 5_000_000]);
     return filters;
