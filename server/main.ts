@@ -17,7 +17,7 @@ export type Runtime = { services: Services; database: Database; stop(): Promise<
  * seed an empty database otherwise).
  */
 export async function prepareDatabase(config: Config): Promise<void> {
-  const built = await createServices(config);
+  const built = await createServices(config, { searchIndex: false });
   try {
     if (config.seedDemoData && (await seedIfEmpty(built.services))) built.services.logger.info('empty database: demo data added');
   } finally {

@@ -23,6 +23,8 @@ type ServicesOptions = {
   payments?: PaymentsServiceOptions;
   /** How the SMS adapter reaches the gateway (tests route it in process). */
   sms?: { fetch?: FetchLike };
+  /** false: no search index (a process that only migrates and seeds, then exits). */
+  searchIndex?: boolean;
 };
 
 type BuiltServices = {
@@ -64,7 +66,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // Loads in the background: until it is loaded, the database answers searches.
-    searchIndex: config.searchIndex === 'memory' ? createSearchIndex(database.db, logger) : undefined,
+    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger) : undefined,
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     sms: createSmsService(config, options.sms),
   };

@@ -170,7 +170,8 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
   }
 
   const ready = reload().catch((err) => {
-    logger.error({ err }, 'search index not loaded: searches go to the database');
+    // Closed while loading (a server stopping): nothing to say.
+    if (!closed) logger.error({ err }, 'search index not loaded: searches go to the database');
   });
 
   return {
