@@ -98,6 +98,9 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
     priceRange = range;
   }
 
+  // One bit per condition in a 32-bit mask (memory-index.ts): more (eight words of many short
+  // parts) is rare enough to leave to the database.
+  if (conditions.length > 32) return null;
   const sort = filters.sort ?? 'newest';
   // Best match without words is newest first (bounded-search.ts's searchPlan).
   const order = sort === 'best' && words.length === 0 ? 'newest' : sort;

@@ -36,7 +36,7 @@ export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
 /**
  * A search, compiled to what the index can test (index-terms.ts), beside its token conditions
  * (each "the ad has one of these tokens"):
- * - `titleOf`: for Best match, the conditions (indexes into anyOf) every one of which the
+ * - `titleOf`: for Best match, the conditions (by their place) every one of which the
  *   title must meet on its own words;
  * - `test`: the rest, on an ad's columns (a location of several words, a price range).
  */
@@ -89,7 +89,7 @@ export class MemoryIndex {
   live = 0;
   ids: string[] = [];
   created = new Float64Array(1024);
-  /** The newest created over slots 0..s (ms): no slot at or before s is newer. */
+  /** The newest created over slots 0..s (µs): no slot at or before s is newer. */
   newestBefore = new Float64Array(1024);
   featured = new Float64Array(1024);
   price = new Float64Array(1024);
@@ -110,7 +110,7 @@ export class MemoryIndex {
   /** Three-letter pieces of the words (and location words) → the tokens holding them, to find the words containing a part. */
   private trigrams = new Map<string, number[]>();
 
-  /** Strings many ads share (categories, places, currencies), each kept once. */
+  /** Strings many ads share (locations, currencies), each kept once. */
   readonly values = new Interned();
   private slotOf = new Map<string, number>();
   /** Slots of ads with a featured_until (ascending): those still featured are found by intersecting it with the matches. */
@@ -126,7 +126,7 @@ export class MemoryIndex {
   private rankAsc: Int32Array = new Int32Array(0);
   private rankDesc: Int32Array = new Int32Array(0);
 
-  /** Scratch per search: each token's bits (one per condition), and a mark per slot. */
+  /** Scratch per search: each token's bits, one per condition it is in (at most 32 conditions: index-terms.ts). */
   private marks = new Uint32Array(1024);
 
   /** Adds an ad, or its new version (the old one's slot dies); null removes it. */
