@@ -140,15 +140,6 @@ export class MemoryIndex {
     if (ad) this.add(ad);
   }
 
-  /** The ids of every live ad (tests compare them with the database). */
-  liveIds(): string[] {
-    return [...this.slotOf.keys()];
-  }
-
-  has(id: string): boolean {
-    return this.slotOf.has(id);
-  }
-
   /** Slots no longer live, as a share of all: a reload compacts them (search-index.ts). */
   deadShare(): number {
     return this.size === 0 ? 0 : 1 - this.live / this.size;
@@ -292,9 +283,9 @@ export class MemoryIndex {
    * When matches are common, reading ads in display order and testing each finds the first
    * `want` sooner than finding every match: the slots to walk for that (`alongList`: those of
    * the one-token condition with the fewest, else every slot, as a price order walks them), or
-   * null to find every match. How common is
-   * guessed as if the conditions were independent, which errs towards finding every match
-   * (words that go together, "toyota corolla", are commoner than that).
+   * null to find every match. How common is guessed as if the conditions were independent,
+   * which errs towards finding every match (words that go together, "toyota corolla", are
+   * commoner than that).
    */
   private walkInstead(conditions: number[][], want: number, alongList: boolean): Walk | null {
     if (conditions.length === 0) return { slots: null, length: this.size, budget: Infinity };
