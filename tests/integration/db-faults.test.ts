@@ -8,6 +8,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/client.t
 import { isDatabaseUnavailable, isRefusedValue } from '../../server/db/faults.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { appErrorForDatabaseFault, UNAVAILABLE_MESSAGE } from '../../server/http/db-errors.ts';
+import { createSearchIndex, type SearchIndex } from '../../server/search-index/search-index.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
@@ -174,6 +175,7 @@ if (PG_URL) {
     let app: ReturnType<typeof createApp>;
     let request: ReturnType<typeof requester>;
     let admin: pg.Client;
+    let searchIndex: SearchIndex;
 
     beforeAll(async () => {
       const target = new URL(PG_URL);
@@ -186,13 +188,18 @@ if (PG_URL) {
       url.port = String(proxy.port);
       url.pathname = `/${name}`;
       proxied = await openDatabase({ kind: 'postgres', url: url.toString(), max: 4 });
-      app = createApp({ ...t.services, db: proxied.db }, { getBuild: pages.getBuild });
+      // The search index reads through the proxy too, as a server's does through its one pool:
+      // during an outage it cannot catch up, and searches fail as the database does.
+      searchIndex = createSearchIndex(proxied.db, t.services.logger);
+      await searchIndex.ready;
+      app = createApp({ ...t.services, db: proxied.db, searchIndex }, { getBuild: pages.getBuild });
       request = requester(app);
       admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();
     });
 
     afterAll(async () => {
+      searchIndex?.close();
       await admin?.end();
       await proxied?.close();
       await proxy?.stop();
