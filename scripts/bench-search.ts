@@ -279,8 +279,11 @@ async function distinctRuns(database: Database, base: string, label: string, ind
       console.log(`\n-- ${t.ms.toFixed(1)} ms with ${t.clients} client(s): ${decodeURIComponent(query.replace(/\+/g, ' '))}`);
       const filters = parseListingQuery(new URLSearchParams(query));
       const started = performance.now();
-      const hits = await index?.find(filters, filters.page * filters.limit + 1, new Date());
-      if (hits) console.log(`answered by the memory index: ${hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included), then the page's statement`);
+      const answer = await index?.find(filters, filters.page * filters.limit + 1, new Date());
+      if (answer) {
+        const checked = answer.check ? `, which the database then tested (a word with punctuation inside)` : '';
+        console.log(`answered by the memory index: ${answer.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
+      }
       else console.log(await explainSearch(database.db, filters));
     }
   }

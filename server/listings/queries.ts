@@ -134,9 +134,10 @@ export function searchCards(db: Db, filters: ListingFilters = {}, options: Searc
 async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
-  const hits = options.index && !options.limits ? await options.index.find(filters, shape.window, now) : null;
-  if (hits) {
+  const answer = options.index && !options.limits ? await options.index.find(filters, shape.window, now) : null;
+  if (answer) {
     // Every match up to the window, exactly: the count is exact up to the cap, and no cache is needed.
+    const hits = answer.check ? (await checked(db, filters, answer.hits)).slice(0, shape.window) : answer.hits;
     const ids = hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id);
     const items = ids.length ? (await prepared<{ items: string }>(db, pageStatement(ids, now, format)))[0]!.items : '[]';
     return toPage(items, { hits, capped: false, fromFirst: false, steps: ['memory index'] }, shape, format);
@@ -153,6 +154,19 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
   const featuredEnds = Math.min(...result.found.hits.map((h) => (h.featuredUntil !== null && h.featuredUntil > now.getTime() ? h.featuredUntil : Infinity)));
   cache?.set(key, { page, generation: result.generation, expiresAt: Math.min(now.getTime() + cache.ttlMs, featuredEnds) });
   return page;
+}
+
+/** The hits that meet every condition of the search, tested by the database (in their order). */
+async function checked<H extends { id: string }>(db: Db, filters: ListingFilters, hits: H[]): Promise<H[]> {
+  if (hits.length === 0) return hits;
+  const { check } = filterConditions(filters);
+  const [row] = await queryRows<{ ids: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(id), '[]')::text AS ids FROM listings
+      WHERE id = ANY(${`{${hits.map((h) => h.id).join(',')}}`}::uuid[]) AND ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
+  );
+  const ok = new Set(JSON.parse(row!.ids) as string[]);
+  return hits.filter((h) => ok.has(h.id));
 }
 
 type Run = <R>(statement: SQL, settings?: string[]) => Promise<R[]>;

@@ -12,14 +12,16 @@ import type { IndexQuery, MemoryIndex } from './memory-index.ts';
  *   That is exactly `search_text LIKE '%word%'` when the word is one run of letters and digits:
  *   such a run can only occur inside one word of the ad. A longer word with punctuation in it
  *   ("k-gas", "laptop,") is a substring test on the whole text, which the index does not hold:
- *   the search then goes to the database (compileSearch answers null).
+ *   the index finds the ads with a word containing its longest part, which every match has, and
+ *   the database tests those (`exact` false; under Best match the database answers alone).
  * - The location works the same way on location words; a location of several words ("Ruiru,
  *   Kiambu") is also tested as a substring of the ad's location, which the index holds.
  * - A subcategory and its fields go to the database too: their conditions are on columns the
  *   index does not hold.
  */
 
-export type CompiledSearch = { query: IndexQuery; conditions: number[][] };
+/** `exact` false: the conditions may select more than the search (a word with punctuation inside); the database must test the matches. */
+export type CompiledSearch = { query: IndexQuery; conditions: number[][]; exact: boolean };
 
 /*
  * Tokens of the index's own, beside an ad's search_tokens, so that a county, a town or Others is
@@ -60,6 +62,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
   }
 
   const words = searchWords(filters.search);
+  const sort = filters.sort ?? 'newest';
+  let exact = true;
   for (const word of words) {
     if (word.whole) {
       for (const run of word.runs) {
@@ -67,7 +71,13 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
         conditions.push(whole(run));
       }
     } else {
-      if (word.runs.length !== 1 || word.runs[0] !== word.text) return null;
+      if (word.runs.length !== 1 || word.runs[0] !== word.text) {
+        // Best match would also need the title tested: the database answers that alone.
+        if (sort === 'best') return null;
+        conditions.push(index.tokensContaining(longest(word.runs), ''));
+        exact = false;
+        continue;
+      }
       titleOf.push(conditions.length);
       conditions.push(index.tokensContaining(word.text, ''));
     }
@@ -101,9 +111,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
   // One bit per condition in a 32-bit mask (memory-index.ts): more (eight words of many short
   // parts) is rare enough to leave to the database.
   if (conditions.length > 32) return null;
-  const sort = filters.sort ?? 'newest';
   // Best match without words is newest first (bounded-search.ts's searchPlan).
   const order = sort === 'best' && words.length === 0 ? 'newest' : sort;
   const test = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (ix: MemoryIndex, slot: number) => tests.every((t) => t(ix, slot));
-  return { query: { titleOf, test, order, priceRange }, conditions };
+  return { query: { titleOf, test, order, priceRange }, conditions, exact };
 }

@@ -24,6 +24,10 @@ const RELOAD_DEAD_SHARE = 0.25;
 /** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
 const KEEP_CHANGES_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** The most ads that may match a word with punctuation inside that the database is asked to test in one statement. */
+const CHECK_AT_MOST = 2_000;
+
+export type IndexAnswer = { hits: IndexHit[]; check: boolean };
 
 export type SearchIndex = {
   /** Whether the first load is done (searches use the index from then on). */
@@ -32,9 +36,11 @@ export type SearchIndex = {
   readonly ready: Promise<void>;
   /**
    * The first `want` matches in display order, exactly, or null when the index cannot answer
-   * this search (not loaded yet, a subcategory, a word with punctuation inside).
+   * this search (not loaded yet, a subcategory, a word with punctuation inside under Best
+   * match). `check`: the hits are every ad that may match, in display order, and the database
+   * must test them (a word with punctuation inside: index-terms.ts).
    */
-  find(filters: ListingFilters, want: number, now: Date): Promise<IndexHit[] | null>;
+  find(filters: ListingFilters, want: number, now: Date): Promise<IndexAnswer | null>;
   /** How many live ads, and the time of the first load (the benchmark reports them). */
   stats(): { ads: number; slots: number; loadMs: number };
   close(): void;
@@ -191,7 +197,10 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
       const { index } = state;
       const compiled = compileSearch(index, filters);
       if (!compiled) return null;
-      return index.search(compiled.query, compiled.conditions, want, now.getTime() * 1000);
+      if (compiled.exact) return { hits: index.search(compiled.query, compiled.conditions, want, now.getTime() * 1000), check: false };
+      // Every ad that may match, if few enough for the database to test at once; else the database answers.
+      const hits = index.search(compiled.query, compiled.conditions, CHECK_AT_MOST + 1, now.getTime() * 1000);
+      return hits.length > CHECK_AT_MOST ? null : { hits, check: true };
     },
     stats() {
       return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs };
