@@ -24,6 +24,7 @@ const RELOAD_DEAD_SHARE = 0.25;
 /** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
 const KEEP_CHANGES_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+const CATCH_UP_EVERY_MS = 60_000;
 /** The most ads that may match a word with punctuation inside that the database is asked to test in one statement. */
 const CHECK_AT_MOST = 2_000;
 
@@ -92,6 +93,8 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
   let closed = false;
   let reloading = false;
   let lastCaughtUp = Date.now();
+  /** The index may have missed notes (see fresh): the database answers until a reload. */
+  let stale = false;
   let lastPruned = 0;
 
   /** Reads the ads whose change notes are new to `s` again; moves `s.from` on. */
@@ -126,6 +129,8 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
       const s = state;
       current = (async () => {
         if (!s) return;
+        // So long without catching up that other servers may have deleted notes this one never read: only a reload is sure.
+        if (Date.now() - lastCaughtUp > KEEP_CHANGES_MS / 2) stale = true;
         await catchUp(s);
         lastCaughtUp = Date.now();
       })().finally(() => {
@@ -156,17 +161,18 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
       state = s;
       loadMs = Date.now() - started;
       lastCaughtUp = Date.now();
+      stale = false;
       logger.info({ ads: s.index.live, ms: loadMs }, 'search index loaded');
     } finally {
       reloading = false;
     }
   }
 
+  const reloadInBackground = () => reload().catch((err) => logger.error({ err }, 'search index reload failed'));
+
   function housekeeping() {
     const now = Date.now();
-    if (state && !reloading && (state.index.deadShare() > RELOAD_DEAD_SHARE || now - lastCaughtUp > KEEP_CHANGES_MS / 2)) {
-      reload().catch((err) => logger.error({ err }, 'search index reload failed'));
-    }
+    if (state && !reloading && state.index.deadShare() > RELOAD_DEAD_SHARE) reloadInBackground();
     if (now - lastPruned > PRUNE_EVERY_MS) {
       lastPruned = now;
       queryRows(db, sql`DELETE FROM search_index_changes WHERE at < now() - ${`${KEEP_CHANGES_MS / 1000} seconds`}::interval`).catch((err) =>
@@ -174,6 +180,13 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
       );
     }
   }
+
+  // Catching up now and then keeps an idle server's index near the notes' end; one that could not
+  // for so long that other servers may have deleted notes it never read is reloaded.
+  const timer = setInterval(() => {
+    if (state) fresh().then(housekeeping, (err) => logger.warn({ err }, 'search index could not catch up'));
+  }, CATCH_UP_EVERY_MS);
+  timer.unref();
 
   const ready = reload().catch((err) => {
     // Closed while loading (a server stopping): nothing to say.
@@ -193,6 +206,10 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
         logger.warn({ err }, 'search index could not catch up: this search goes to the database');
         return null;
       }
+      if (stale) {
+        if (!reloading) reloadInBackground();
+        return null;
+      }
       housekeeping();
       const { index } = state;
       const compiled = compileSearch(index, filters);
@@ -207,6 +224,7 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
     },
     close() {
       closed = true;
+      clearInterval(timer);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { searchListings, type ListingFilters, type ListingSort } from '../../server/listings/queries.ts';
@@ -150,6 +150,21 @@ describe('the search index sees every change committed before a search', () => {
     // The index agrees with the database on which ads are active.
     const active = await queryRows<{ id: string }>(t.services.db, sql`SELECT id FROM listings WHERE status = 'active'`);
     expect(t.services.searchIndex!.stats().ads).toBe(active.length);
+  });
+
+  it('a server that could not catch up for half a day (other servers may have deleted notes it never read) answers from the database until it has reloaded', async () => {
+    const index = t.services.searchIndex!;
+    expect(await index.find({ search: 'tanzanite' }, 10, new Date())).not.toBeNull();
+    const later = Date.now() + 13 * 3600_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      expect(await index.find({ search: 'tanzanite' }, 10, new Date())).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
+    // The reload runs in the background; then the index answers again.
+    for (let i = 0; i < 100 && !(await index.find({ search: 'tanzanite' }, 10, new Date())); i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await index.find({ search: 'tanzanite' }, 10, new Date()))?.hits).toHaveLength(1);
   });
 
   it('an ad whose transaction began first but committed last is not missed (PostgreSQL: two connections)', async () => {
