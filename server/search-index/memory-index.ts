@@ -438,9 +438,10 @@ export class MemoryIndex {
     if (list.length > limit) list.pop();
   }
 
-  /** Whether no slot before `slot` can be newer than the last of `list` (which holds `limit`). */
+  /** Whether no slot up to `slot` (walking back) can be newer than the last of `list` (which holds `limit`). */
   private settled(list: number[], limit: number, slot: number): boolean {
-    return list.length >= limit && (slot === 0 || this.created[list[limit - 1]!]! > this.newestBefore[slot - 1]!);
+    // `slot` itself is not tested yet: it counts among those that could be newer.
+    return list.length >= limit && this.created[list[limit - 1]!]! > this.newestBefore[slot]!;
   }
 
   private hit(slot: number, group: number): IndexHit {

@@ -42,8 +42,8 @@ export type SearchIndex = {
    * must test them (a word with punctuation inside: index-terms.ts).
    */
   find(filters: ListingFilters, want: number, now: Date): Promise<IndexAnswer | null>;
-  /** How many live ads, and the time of the first load (the benchmark reports them). */
-  stats(): { ads: number; slots: number; loadMs: number };
+  /** How many live ads, the time of the first load (the benchmark reports them), and how many change notes were read. */
+  stats(): { ads: number; slots: number; loadMs: number; notesRead: number };
   close(): void;
 };
 
@@ -59,22 +59,22 @@ function toAd(row: AdRow): IndexedAd {
   return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category })], titleWords };
 }
 
-/** Loads every active ad into a new index, in date order; `from` is where its change notes start. */
-async function load(db: Db): Promise<{ index: MemoryIndex; from: bigint }> {
+/** Loads every active ad into a new index, in date order; `snapshot`: the notes to read next are those it cannot see. */
+async function load(db: Db): Promise<{ index: MemoryIndex; snapshot: string }> {
   const index = new MemoryIndex();
-  let from: bigint | null = null;
+  let snapshot: string | null = null;
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
-    const [row] = await queryRows<{ xmin: string; ads: string; last_at: string | null }>(
+    const [row] = await queryRows<{ snapshot: string; ads: string; last_at: string | null }>(
       db,
       sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${LOAD_CHUNK})
-        SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+        SELECT pg_current_snapshot()::text AS snapshot,
           (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
           (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
     );
-    // Changes committed after the first chunk was read are in the notes from its xmin on.
-    from ??= BigInt(row!.xmin);
+    // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
+    snapshot ??= row!.snapshot;
     const ads = JSON.parse(row!.ads) as AdRow[];
     for (const ad of ads) index.put(ad[0], toAd(ad));
     if (ads.length < LOAD_CHUNK || !row!.last_at) break;
@@ -82,12 +82,12 @@ async function load(db: Db): Promise<{ index: MemoryIndex; from: bigint }> {
     after = { at, id };
   }
   index.mergePrices(true);
-  return { index, from: from! };
+  return { index, snapshot: snapshot! };
 }
 
 export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
-  /** The index, where its change notes start, and the notes applied whose transactions may still be returned (xid at or after `from`). */
-  type State = { index: MemoryIndex; from: bigint; applied: Map<string, bigint> };
+  /** The index, and the snapshot of its last catch-up: the notes to read next are those of transactions it could not see. */
+  type State = { index: MemoryIndex; snapshot: string };
   let state: State | null = null;
   let loadMs = 0;
   let closed = false;
@@ -96,29 +96,35 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
   /** The index may have missed notes (see fresh): the database answers until a reload. */
   let stale = false;
   let lastPruned = 0;
+  let notesRead = 0;
 
-  /** Reads the ads whose change notes are new to `s` again; moves `s.from` on. */
+  /**
+   * Reads again the ads whose change notes `s` has not seen, and moves its snapshot on. A note is
+   * new if its transaction was not visible in the last snapshot: it began later (xid at or past
+   * that snapshot's xmax) or was running then (its xip list). Both are index look-ups, so a
+   * long transaction elsewhere does not make every catch-up read again the notes since it began.
+   */
   async function catchUp(s: State): Promise<void> {
-    const [row] = await queryPrepared<{ xmin: string; changes: string }>(
+    const [row] = await queryPrepared<{ snapshot: string; notes: number; ids: string }>(
       db,
       'search_index_changes',
-      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
-        coalesce((SELECT json_agg(json_build_array(seq::text, xid::text, listing_id)) FROM search_index_changes WHERE xid >= ${s.from.toString()}::xid8), '[]')::text AS changes`,
+      sql`WITH prev AS (SELECT ${s.snapshot}::pg_snapshot AS s),
+          notes AS (SELECT listing_id FROM search_index_changes
+            WHERE xid >= (SELECT pg_snapshot_xmax(s) FROM prev) OR xid = ANY(ARRAY(SELECT pg_snapshot_xip(s) FROM prev)))
+        SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM notes) AS notes,
+          coalesce((SELECT json_agg(DISTINCT listing_id) FROM notes), '[]')::text AS ids`,
     );
-    const xmin = BigInt(row!.xmin);
-    const fresh = (JSON.parse(row!.changes) as [string, string, string][]).filter(([seq]) => !s.applied.has(seq));
-    if (fresh.length) {
-      const ids = [...new Set(fresh.map(([, , id]) => id))];
+    notesRead += row!.notes;
+    const ids = JSON.parse(row!.ids) as string[];
+    if (ids.length) {
       const [ads] = await queryRows<{ ads: string }>(
         db,
         sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND status = 'active'`,
       );
       const current = new Map((JSON.parse(ads!.ads) as AdRow[]).map((ad) => [ad[0], toAd(ad)]));
       for (const id of ids) s.index.put(id, current.get(id) ?? null);
-      for (const [seq, xid] of fresh) s.applied.set(seq, BigInt(xid));
     }
-    for (const [seq, xid] of s.applied) if (xid < xmin) s.applied.delete(seq);
-    s.from = xmin;
+    s.snapshot = row!.snapshot;
   }
 
   /** One catch-up at a time; a search that arrives while one runs waits for the next, which may see its writes. */
@@ -153,7 +159,7 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
     try {
       const started = Date.now();
       const loaded = await load(db);
-      const s: State = { index: loaded.index, from: loaded.from, applied: new Map() };
+      const s: State = { index: loaded.index, snapshot: loaded.snapshot };
       await catchUp(s);
       // Catch up once more right before the swap: what the old index learns from here on, the next catch-up tells the new one.
       await current?.catch(() => undefined);
@@ -220,7 +226,7 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
       return hits.length > CHECK_AT_MOST ? null : { hits, check: true };
     },
     stats() {
-      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs };
+      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead };
     },
     close() {
       closed = true;

@@ -1,8 +1,8 @@
 -- Which ads changed, in commit order as far as it matters, for each server's search index in
 -- memory (server/search-index/). Every insert, delete and search-relevant update of a listing
 -- notes the ad's id with the id of the transaction that made it; a server asks for the notes of
--- transactions that may have committed since it last asked (xid at or after the oldest one then
--- running, pg_snapshot_xmin) and reads those ads again. A sequence number alone would not do:
+-- transactions its last snapshot could not see (begun after it, or running then: xid at or past
+-- pg_snapshot_xmax, or in pg_snapshot_xip) and reads those ads again. A sequence number alone would not do:
 -- numbers are taken in one order and committed in another, so a reader could pass over a number
 -- whose transaction had not committed yet and never see it.
 --
