@@ -5,7 +5,7 @@ import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from './api/index.ts';
 import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
@@ -138,10 +138,20 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
 
   if (options.getBuild) {
     const getBuild = options.getBuild;
-    const handle = createRequestHandler(
-      async () => withDatabaseFaultPages(await getBuild()),
-      config.env === 'development' ? 'development' : 'production',
-    );
+    const mode = config.env === 'development' ? 'development' : 'production';
+    // One handler per build. Given a function, React Router derives its route tables again on
+    // every request (a third of the CPU of a page's shell); the build changes only when the dev
+    // server rebuilds, which hands back a new module object.
+    const handlers = new WeakMap<ServerBuild, RequestHandler>();
+    const handle: RequestHandler = async (request, context) => {
+      const build = await getBuild();
+      let handler = handlers.get(build);
+      if (!handler) {
+        handler = createRequestHandler(withDatabaseFaultPages(build), mode);
+        handlers.set(build, handler);
+      }
+      return handler(request, context);
+    };
     app.use('*', resolveAuth(services));
     app.use('*', deviceId({ secure: config.secureCookies }));
     app.all('*', async (c) => {

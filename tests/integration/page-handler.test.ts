@@ -1,0 +1,50 @@
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
+import { loadPageBuild } from './page-build.ts';
+
+/**
+ * The app keeps one React Router handler per build (server/app.ts): the same build serves every
+ * request with the route tables it derived once, and a new build (the dev server's rebuild) is
+ * served from the next request on.
+ */
+let t: TestApp;
+let build: ServerBuild;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  build = await (await loadPageBuild()).getBuild();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The build with the 404 page's text replaced: what a rebuild after an edit hands back. */
+function rebuiltWith(text: string): ServerBuild {
+  const id = 'routes/not-found';
+  const route = build.routes[id]!;
+  const module = { ...route.module, default: () => text } as unknown as typeof route.module;
+  return { ...build, routes: { ...build.routes, [id]: { ...route, module } } };
+}
+
+it('serves many requests from one build, and the next build from the request after it arrives', async () => {
+  let current = build;
+  const app = createApp(t.services, { getBuild: async () => current });
+  const notFound = async () => {
+    const res = await app.request(`${TEST_ORIGIN}/no-such-page-here`);
+    expect(res.status).toBe(404);
+    return res.text();
+  };
+  const HEADING = '404: Not Found</h1>';
+  for (let i = 0; i < 3; i++) expect(await notFound()).toContain(HEADING);
+
+  current = rebuiltWith('Edited after the rebuild');
+  const edited = await notFound();
+  expect(edited).toContain('Edited after the rebuild');
+  expect(edited).not.toContain(HEADING);
+
+  current = build;
+  expect(await notFound()).toContain(HEADING);
+});
