@@ -52,9 +52,22 @@ export type IndexHit = { id: string; featuredUntil: number | null; group: number
 
 /** Slots added since the price orders were last merged, tested one by one until there are this many. */
 const PRICE_TAIL = 4_096;
+/**
+ * A token in at least one ad in BITMAP_SHARE also has a bit per slot: a list is intersected
+ * with it by testing each slot's bit, with no search through its (long) list. The bitmap takes
+ * no more memory than the list; one whose token fell below half that share is dropped.
+ */
+const BITMAP_SHARE = 32;
+const BITMAP_AT_LEAST = 4_096;
 
 /** A sorted list of slots (its first `length`). */
 type SlotList = { data: Int32Array; length: number };
+
+/**
+ * The ads with a KES price in a range: how many (a binary search of the price order tells),
+ * whether a slot is one (its price), and, only when asked, their slots in order (a sort).
+ */
+type PriceRangeSlots = { length: number; has(slot: number): boolean; slots(): Int32Array };
 
 /** Slots to walk from the end (null: every slot), and how many of them at most before giving up. */
 type Walk = { slots: Int32Array | null; length: number; budget: number };
@@ -107,6 +120,9 @@ export class MemoryIndex {
   private tokenIds = new Map<string, number>();
   private tokens: string[] = [];
   private postings: Growable[] = [];
+  /** The bitmaps of the commonest tokens (BITMAP_SHARE), by token; checked every PRICE_TAIL ads added. */
+  private bitmaps: (Uint32Array | undefined)[] = [];
+  private bitmapsAt = -1;
   /** Three-letter pieces of the words (and location words) → the tokens holding them, to find the words containing a part. */
   private trigrams = new Map<string, number[]>();
 
@@ -164,6 +180,8 @@ export class MemoryIndex {
       seen.add(token);
       this.docTokens.push(token);
       this.postings[token]!.push(slot);
+      const bitmap = this.bitmaps[token];
+      if (bitmap) this.setBit(token, bitmap, slot);
     }
     this.tokCount[slot] = seen.size;
     this.titleStart[slot] = this.titleTokens.length;
@@ -326,18 +344,28 @@ export class MemoryIndex {
    * (galloping through the longer), a condition of several tokens either tests each slot's
    * own tokens or stamps its slots, whichever reads less.
    */
-  private matching(conditions: number[][], within?: SlotList | null): { slots: Int32Array | null; length: number } {
+  private matching(conditions: number[][], within?: SlotList | PriceRangeSlots | null): { slots: Int32Array | null; length: number } {
     if (conditions.length === 0 && !within) return { slots: null, length: this.size };
-    const sized = conditions
-      .map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0), list: null as SlotList | null }))
-      .concat(within ? [{ tokens: [], bit: -1, size: within.length, list: within }] : [])
-      .sort((a, b) => a.size - b.size);
+    this.refreshBitmaps();
+    type Step = { tokens: number[]; bit: number; size: number; list: SlotList | null; range: PriceRangeSlots | null };
+    const sized: Step[] = conditions.map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0), list: null, range: null }));
+    if (within) sized.push({ tokens: [], bit: -1, size: within.length, list: 'data' in within ? within : null, range: 'has' in within ? within : null });
+    sized.sort((a, b) => a.size - b.size);
     const first = sized[0]!;
-    const slots = first.list ? first.list.data.slice(0, first.list.length) : this.union(first.tokens);
+    const slots = first.range ? first.range.slots() : first.list ? first.list.data.slice(0, first.list.length) : this.union(first.tokens);
     let length = slots.length;
-    for (const { tokens, bit, size, list: own } of sized.slice(1)) {
+    for (const { tokens, bit, size, list: own, range } of sized.slice(1)) {
       if (length === 0) break;
-      if (own || tokens.length === 1) {
+      const bitmap = tokens.length === 1 ? this.bitmaps[tokens[0]!] : undefined;
+      if (range || bitmap) {
+        // A test per slot: its price, or its bit.
+        let out = 0;
+        for (let i = 0; i < length; i++) {
+          const slot = slots[i]!;
+          if (range ? range.has(slot) : slot >>> 5 < bitmap!.length && (bitmap![slot >>> 5]! & (1 << (slot & 31))) !== 0) slots[out++] = slot;
+        }
+        length = out;
+      } else if (own || tokens.length === 1) {
         const list = own ?? this.postings[tokens[0]!]!;
         length = intersect(slots, length, list.data, list.length);
       } else if (length * 16 < size) {
@@ -356,6 +384,33 @@ export class MemoryIndex {
       }
     }
     return { slots, length };
+  }
+
+  /** Gives the commonest tokens a bitmap, and drops those of tokens no longer common (BITMAP_SHARE). */
+  private refreshBitmaps() {
+    if (this.bitmapsAt >= 0 && this.size - this.bitmapsAt < PRICE_TAIL) return;
+    this.bitmapsAt = this.size;
+    const common = Math.max(BITMAP_AT_LEAST, this.size / BITMAP_SHARE);
+    for (let token = 0; token < this.postings.length; token++) {
+      const list = this.postings[token]!;
+      if (this.bitmaps[token]) {
+        if (list.length < common / 2) this.bitmaps[token] = undefined;
+      } else if (list.length >= common) {
+        const bitmap = new Uint32Array((this.size + 31) >>> 5);
+        this.bitmaps[token] = bitmap;
+        for (let i = 0; i < list.length; i++) this.setBit(token, bitmap, list.data[i]!);
+      }
+    }
+  }
+
+  private setBit(token: number, bitmap: Uint32Array, slot: number) {
+    const word = slot >>> 5;
+    if (word >= bitmap.length) {
+      const next = new Uint32Array(Math.max(word + 1, bitmap.length * 2));
+      next.set(bitmap);
+      this.bitmaps[token] = bitmap = next;
+    }
+    bitmap[word]! |= 1 << (slot & 31);
   }
 
   /** A new copy of the slots of any of `tokens`, ascending, each once. */
@@ -578,10 +633,12 @@ export class MemoryIndex {
   }
 
   /**
-   * The slots of KES prices in `range`, ascending, when they are fewer than an eighth of the ads
-   * (a binary search of the price order tells how many); null otherwise, or without a range.
+   * The ads with a KES price in `range`, when they are fewer than an eighth of the ads (a binary
+   * search of the price order tells how many); null otherwise, or without a range. Their slots
+   * are listed (and sorted) only if the range is the narrowest condition; else each match's
+   * price is tested.
    */
-  private priceRangeSlots(range: IndexQuery['priceRange']): SlotList | null {
+  private priceRangeSlots(range: IndexQuery['priceRange']): PriceRangeSlots | null {
     if (!range) return null;
     this.mergePrices();
     const order = this.byPriceAsc;
@@ -589,16 +646,24 @@ export class MemoryIndex {
     const from = this.lowerBound(order, 0, kesEnd, range.min, false);
     const to = this.lowerBound(order, from, kesEnd, range.max === Infinity ? Infinity : range.max + 1, false);
     if (to - from > this.live / 8) return null;
-    const tail: number[] = [];
     const kes = this.values.find('KES');
-    for (let slot = this.priceSorted; slot < this.size; slot++) {
+    const has = (slot: number) => {
       const p = this.price[slot]!;
-      if (this.currency[slot] === kes && p >= range.min && p <= range.max) tail.push(slot);
-    }
-    const data = new Int32Array(to - from + tail.length);
-    data.set(order.subarray(from, to));
-    data.set(tail, to - from);
-    return { data: data.sort(), length: data.length };
+      return this.currency[slot] === kes && p >= range.min && p <= range.max;
+    };
+    return {
+      // The ads added since the last merge are not in the order: counted as if all were in range.
+      length: to - from + (this.size - this.priceSorted),
+      has,
+      slots: () => {
+        const tail: number[] = [];
+        for (let slot = this.priceSorted; slot < this.size; slot++) if (has(slot)) tail.push(slot);
+        const data = new Int32Array(to - from + tail.length);
+        data.set(order.subarray(from, to));
+        data.set(tail, to - from);
+        return data.sort();
+      },
+    };
   }
 
   /** Where KES prices end in a price order. */

@@ -53,4 +53,87 @@ describe('the memory index', () => {
     expect(index.search(query('price_asc'), [], 10, 0).map((h) => h.id)).toEqual(['b', 'c', 'a', 'd']);
     expect(index.search(query('price_desc'), [[index.tokenId('sofa')]], 10, 0).map((h) => h.id)).toEqual(['a', 'c', 'b', 'd']);
   });
+
+  it('answers as a plain filter and sort would, with the commonest words as bitmaps and price ranges narrow or not', () => {
+    // Seeded, so a failure can be replayed.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    // Word k is in about one ad in 2^k: the first few are common enough for a bitmap (BITMAP_SHARE).
+    const WORDS = ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8', 'w9', 'w10', 'w11'];
+    const all = new Map<string, IndexedAd>();
+    const index = new MemoryIndex();
+    let n = 0;
+    const addAds = (count: number, words = WORDS) => {
+      for (let i = 0; i < count; i++) {
+        const id = `ad${String(n).padStart(6, '0')}`;
+        const tokens = words.filter((_, k) => random() < 1 / 2 ** (k + 1));
+        const priced = random() < 0.9;
+        const fresh: IndexedAd = { ...ad(id, 1_000 + Math.floor(random() * 50_000), tokens, priced ? 500 * Math.floor(random() * 200) : null), titleWords: tokens.filter(() => random() < 0.5) };
+        index.put(id, fresh);
+        all.set(id, fresh);
+        n++;
+      }
+    };
+    const isNewer = (a: IndexedAd, b: IndexedAd) => (a.created !== b.created ? a.created > b.created : a.id > b.id);
+    const newestFirst = (a: IndexedAd, b: IndexedAd) => (isNewer(a, b) ? -1 : isNewer(b, a) ? 1 : 0);
+    const byPrice = (desc: boolean) => (a: IndexedAd, b: IndexedAd) => {
+      if ((a.price === null) !== (b.price === null)) return a.price === null ? 1 : -1;
+      if (a.price !== null && a.price !== b.price) return desc ? b.price! - a.price : a.price - b.price!;
+      return newestFirst(a, b);
+    };
+    const expected = (order: IndexQuery['order'], groups: string[][], range: { min: number; max: number } | null, want: number) => {
+      const matches = [...all.values()].filter(
+        (a) => groups.every((g) => g.some((w) => a.tokens.includes(w))) && (!range || (a.price !== null && a.price >= range.min && a.price <= range.max)),
+      );
+      if (order === 'best') {
+        const titled = matches.filter((a) => groups.every((g) => g.some((w) => a.titleWords.includes(w))));
+        const others = matches.filter((a) => !titled.includes(a));
+        return [...titled.sort(newestFirst), ...others.sort(newestFirst)].slice(0, want).map((a) => a.id);
+      }
+      return matches.sort(order === 'newest' ? newestFirst : byPrice(order === 'price_desc')).slice(0, want).map((a) => a.id);
+    };
+    const check = (rounds: number) => {
+      for (let r = 0; r < rounds; r++) {
+        const groups = Array.from({ length: Math.floor(random() * 3) + (random() < 0.2 ? 0 : 1) }, () =>
+          Array.from({ length: random() < 0.7 ? 1 : 2 + Math.floor(random() * 3) }, () => pick(WORDS)),
+        );
+        const width = pick([500, 5_000, 40_000]);
+        // Prices and ranges on a grid of 500: ads priced at either end of a range are common.
+        const min = 500 * Math.floor(random() * 200);
+        const range = random() < 0.5 ? { min, max: min + width } : null;
+        const order = pick(['newest', 'best', 'price_asc', 'price_desc'] as const);
+        const want = pick([1, 25, 121, 2001]);
+        const q: IndexQuery = {
+          titleOf: groups.map((_, i) => i),
+          test: range ? (ix, slot) => ix.price[slot]! >= range.min && ix.price[slot]! <= range.max : null,
+          order,
+          priceRange: range,
+        };
+        // A word no ad has is no token: its condition is empty (index-terms.ts does the same).
+        const conditions = groups.map((g) => [...new Set(g.map((w) => index.tokenId(w)))].filter((t) => t >= 0));
+        const what = JSON.stringify({ groups, range, order, want });
+        expect(index.search(q, conditions, want, 0).map((h) => h.id), what).toEqual(expected(order, groups, range, want));
+      }
+    };
+    addAds(20_000);
+    check(150);
+    // Ads added since the last look (not yet in the bitmaps' check or the price order), some removed or edited.
+    addAds(3_000);
+    for (let i = 0; i < 500; i++) {
+      const id = `ad${String(Math.floor(random() * n)).padStart(6, '0')}`;
+      if (random() < 0.5) {
+        index.put(id, null);
+        all.delete(id);
+      } else if (all.has(id)) {
+        const edited = { ...all.get(id)!, tokens: ['w0', 'w3'], titleWords: ['w3'] };
+        index.put(id, edited);
+        all.set(id, edited);
+      }
+    }
+    check(150);
+    // Many ads without the common words: they are no longer common, and lose their bitmaps.
+    addAds(60_000, ['w11']);
+    check(100);
+  });
 });
