@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import type { ListingFilters } from '../listings/queries.ts';
@@ -85,6 +85,31 @@ async function load(db: Db): Promise<{ index: MemoryIndex; snapshot: string }> {
   return { index, snapshot: snapshot! };
 }
 
+/**
+ * A snapshot's text (pg_current_snapshot(): "xmin:xmax:xip,xip,…"): the first transaction it
+ * could not see yet (xmax) and those running when it was taken (xip, each below xmax).
+ */
+function snapshotParts(text: string): { xmax: string; xip: string[] } {
+  const parts = /^(\d+):(\d+):([\d,]*)$/.exec(text);
+  if (!parts) throw new Error(`Not a snapshot: ${text}`);
+  return { xmax: parts[2]!, xip: parts[3] ? parts[3].split(',') : [] };
+}
+
+/**
+ * The notes a catch-up from `snapshot` reads, the new snapshot, and the ads noted. The two kinds
+ * of note are asked apart, with the snapshot's numbers as values: given one condition "this or
+ * that" on numbers it could not see, PGlite's planner read every note (9 ms at 100,000 notes).
+ */
+export function catchUpStatement(snapshot: string): SQL {
+  const { xmax, xip } = snapshotParts(snapshot);
+  return sql`WITH notes AS (
+      SELECT listing_id FROM search_index_changes WHERE xid >= ${xmax}::xid8
+      UNION ALL
+      SELECT listing_id FROM search_index_changes WHERE xid = ANY(${`{${xip.join(',')}}`}::xid8[]))
+    SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM notes) AS notes,
+      coalesce((SELECT json_agg(DISTINCT listing_id) FROM notes), '[]')::text AS ids`;
+}
+
 export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
   /** The index, and the snapshot of its last catch-up: the notes to read next are those of transactions it could not see. */
   type State = { index: MemoryIndex; snapshot: string };
@@ -105,15 +130,7 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
    * long transaction elsewhere does not make every catch-up read again the notes since it began.
    */
   async function catchUp(s: State): Promise<void> {
-    const [row] = await queryPrepared<{ snapshot: string; notes: number; ids: string }>(
-      db,
-      'search_index_changes',
-      sql`WITH prev AS (SELECT ${s.snapshot}::pg_snapshot AS s),
-          notes AS (SELECT listing_id FROM search_index_changes
-            WHERE xid >= (SELECT pg_snapshot_xmax(s) FROM prev) OR xid = ANY(ARRAY(SELECT pg_snapshot_xip(s) FROM prev)))
-        SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM notes) AS notes,
-          coalesce((SELECT json_agg(DISTINCT listing_id) FROM notes), '[]')::text AS ids`,
-    );
+    const [row] = await queryPrepared<{ snapshot: string; notes: number; ids: string }>(db, 'search_index_changes', catchUpStatement(s.snapshot));
     notesRead += row!.notes;
     const ids = JSON.parse(row!.ids) as string[];
     if (ids.length) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { searchListings, type ListingFilters, type ListingSort } from '../../server/listings/queries.ts';
+import { catchUpStatement } from '../../server/search-index/search-index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
@@ -206,6 +207,22 @@ describe('the search index sees every change committed before a search', () => {
       expect(await find({ search: 'gemstone' })).toEqual(['Quick amber gemstone', 'Quick opal gemstone', 'Slow garnet gemstone']);
     } finally {
       await other.end();
+    }
+  });
+
+  it('a catch-up looks its notes up by index, however many there are (PGlite and PostgreSQL plan it alike)', async () => {
+    // 20,000 notes of transactions past, as a day of posting leaves them (deleted after a day).
+    await t.services.db.execute(sql`INSERT INTO search_index_changes (xid, listing_id)
+      SELECT (1 + g % greatest(1, pg_snapshot_xmin(pg_current_snapshot())::text::bigint - 10))::text::xid8, gen_random_uuid()
+      FROM generate_series(1, 20000) g`);
+    await t.services.db.execute(sql`ANALYZE search_index_changes`);
+    const [{ snapshot }] = await queryRows<{ snapshot: string }>(t.services.db, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+    // A snapshot with a transaction that was running (xip) as well as its xmax.
+    const [xmin, xmax] = snapshot.split(':');
+    for (const from of [snapshot, `${xmin}:${xmax}:${xmin}`]) {
+      const plan = (await queryRows<Record<string, string>>(t.services.db, sql`EXPLAIN ${catchUpStatement(from)}`)).map((r) => Object.values(r)[0]).join('\n');
+      expect(plan, plan).toMatch(/Index (Only )?Scan (using|on) search_index_changes_xid_idx/);
+      expect(plan, plan).not.toMatch(/Seq Scan on search_index_changes/);
     }
   });
 });
