@@ -177,17 +177,54 @@ const dialect = new PgDialect();
 
 /**
  * Rows of a query that runs very often with the same text. On PostgreSQL it is a named
- * prepared statement, so each connection plans it once instead of on every call; PGlite runs
- * in-process and takes it as a plain query. Values come back as the drivers' defaults
- * (select text, numbers and JSON, not timestamps).
+ * prepared statement, so each connection plans it once instead of on every call. On PGlite it
+ * is PREPAREd in SQL once and run by EXECUTE with its values written as literals, over the
+ * simple protocol: a page of 24 listings took 4.0 ms as a plain query there, of which planning
+ * was 0.7 ms and the extended protocol's handling of the 20 kB answer about 1 ms. Values come
+ * back as the drivers' defaults (select text, numbers and JSON, not timestamps).
  */
 export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: PreparingClient }).$client;
-  const result = 'totalCount' in client ? await client.query({ name, text, values: params }) : await client.query(text, params);
-  return result.rows as T[];
+  if ('totalCount' in client) return (await client.query({ name, text, values: params })).rows as T[];
+  return (await executePrepared(client, name, text, params)) as T[];
 }
 
-type PreparingClient =
-  | { totalCount: number; query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> }
-  | { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+type PgliteClient = {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<Array<{ rows: unknown[] }>>;
+};
+type PreparingClient = { totalCount: number; query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> } | PgliteClient;
+
+/** Per PGlite database: whether each name is PREPAREd (false: it could not be, so it runs as a plain query). */
+const preparedOn = new WeakMap<PgliteClient, Promise<Map<string, Promise<boolean>> | null>>();
+
+async function executePrepared(client: PgliteClient, name: string, text: string, params: unknown[]): Promise<unknown[]> {
+  let known = preparedOn.get(client);
+  if (!known) {
+    // Literals are quoted by doubling quotes only, which is safe only with standard strings (PostgreSQL's default).
+    known = client.query('SHOW standard_conforming_strings', []).then((r) => ((r.rows[0] as { standard_conforming_strings?: string })?.standard_conforming_strings === 'on' ? new Map() : null));
+    preparedOn.set(client, known);
+  }
+  const names = await known;
+  const literals = params.map(sqlLiteral);
+  if (!names || !/^[a-z_][a-z0-9_]*$/.test(name) || literals.includes(null)) return (await client.query(text, params)).rows;
+  let prepared = names.get(name);
+  if (!prepared) {
+    // A statement PREPARE cannot take (a value whose type nothing tells) stays a plain query.
+    prepared = client.exec(`PREPARE ${name} AS ${text}`).then(() => true, () => false);
+    names.set(name, prepared);
+  }
+  if (!(await prepared)) return (await client.query(text, params)).rows;
+  const [result] = await client.exec(literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
+  return result?.rows ?? [];
+}
+
+/** A value as an SQL literal (its type comes from the prepared statement), or null if it is not a plain value. */
+function sqlLiteral(value: unknown): string | null {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : null;
+  if (typeof value === 'boolean' || typeof value === 'bigint') return `'${value}'`;
+  return null;
+}
