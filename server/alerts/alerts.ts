@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { searchHref, searchLabel, type SavedFilters } from '../../app/lib/saved-search-rules.ts';
-import { queryRows, type Db } from '../db/client.ts';
+import { queryRows, sqlArray, type Db } from '../db/client.ts';
 import { filterConditions } from '../listings/search-terms.ts';
 import { LISTED } from '../listings/visibility.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -39,8 +39,6 @@ const KEEP_SENT = '90 days';
 /** What a listing must be to be announced: public (held, hidden, sold and expired ads are not), and a match. */
 const conditionsOf = (filters: SavedFilters): SQL => sql.join([LISTED, ...filterConditions(listingFilters(filters)).check], sql` AND `);
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
 export type MatchResult = { ads: number; candidates: number; hits: number };
 
 /**
@@ -59,7 +57,7 @@ export async function matchQueuedAds(db: Db, batch = 200, timings?: MatchTimings
     if (claimed.length === 0) return { ads: 0, candidates: 0, hits: 0 };
     const ads = await queryRows<NewAd>(
       tx,
-      sql`SELECT id, category, search_tokens AS tokens, price::float8 AS price, currency FROM listings WHERE id = ANY(${uuidArray(claimed.map((c) => c.listing_id))})`,
+      sql`SELECT id, category, search_tokens AS tokens, price::float8 AS price, currency FROM listings WHERE id = ANY(${sqlArray(claimed.map((c) => c.listing_id), 'uuid')})`,
     );
     return { ads: claimed.length, ...(await matchAds(tx, ads, timings)) };
   });
@@ -135,7 +133,7 @@ export async function matchAds(db: Db, ads: NewAd[], timings?: MatchTimings): Pr
   for (let i = 0; i < searches.length; i += CHECK_CHUNK) {
     const parts = searches.slice(i, i + CHECK_CHUNK).map(
       ([searchId, { filters, ads: ids }]) =>
-        sql`SELECT ${searchId}::uuid AS search_id, id AS listing_id FROM listings WHERE id = ANY(${uuidArray(ids)}) AND (${conditionsOf(filters)})`,
+        sql`SELECT ${searchId}::uuid AS search_id, id AS listing_id FROM listings WHERE id = ANY(${sqlArray(ids, 'uuid')}) AND (${conditionsOf(filters)})`,
     );
     const inserted = await queryRows<{ search_id: string }>(
       db,
@@ -206,7 +204,7 @@ async function sendOne(tx: Db, appUrl: string, key: Buffer, search: Due, at: SQL
   const ads = await queryRows<AlertAd & { total: number }>(
     tx,
     sql`SELECT id, title, price::float8 AS price, currency, location, count(*) OVER ()::int AS total
-        FROM listings WHERE id = ANY(${uuidArray(taken.map((t) => t.listing_id))}) AND (${conditionsOf(search.filters)})
+        FROM listings WHERE id = ANY(${sqlArray(taken.map((t) => t.listing_id), 'uuid')}) AND (${conditionsOf(search.filters)})
         ORDER BY created_at DESC, id DESC LIMIT ${ADS_PER_EMAIL}`,
   );
   if (ads.length === 0) return false;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { EventEmitter } from 'node:events';
 import type { ClientConfig } from 'pg';
@@ -171,6 +171,14 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
 export async function queryRows<T>(db: Db, query: SQL | string): Promise<T[]> {
   const result = (await db.execute(query as SQL)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * An array of ids (uuids) or transaction ids (xid8) as one parameter, `{a,b}`, cast to its type:
+ * for `= ANY(...)` and `unnest(...)`. The values hold neither commas nor braces.
+ */
+export function sqlArray(values: readonly string[], type: 'uuid' | 'xid8'): SQL {
+  return sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
 }
 
 const dialect = new PgDialect();

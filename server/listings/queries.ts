@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
 import type { AttributeFilters } from '../../app/lib/subcategories.ts';
 import type { Db } from '../db/client.ts';
-import { queryPrepared, queryRows } from '../db/client.ts';
+import { queryPrepared, queryRows, sqlArray } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, listingTombstones } from '../db/schema/index.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from './listing-json.ts';
@@ -163,7 +163,7 @@ async function checked<H extends { id: string }>(db: Db, filters: ListingFilters
   const [row] = await queryRows<{ ids: string }>(
     db,
     sql`SELECT coalesce(json_agg(id), '[]')::text AS ids FROM listings
-      WHERE id = ANY(${`{${hits.map((h) => h.id).join(',')}}`}::uuid[]) AND ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
+      WHERE id = ANY(${sqlArray(hits.map((h) => h.id), 'uuid')}) AND ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
   );
   const ok = new Set(JSON.parse(row!.ids) as string[]);
   return hits.filter((h) => ok.has(h.id));

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_SAVED_ADS, SAVED_PAGE_SIZE } from '../../app/lib/saved-rules.ts';
 import type { Services } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import { sqlArray, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, savedAds } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -82,7 +82,7 @@ export async function listSavedAds(db: Db, userId: string, options: { page?: num
     ? await cardsOfPage(
         db,
         // Only active ads have a card: a sold, expired or hidden one is "No longer available", as a deleted one.
-        sql`SELECT t.id, t.ordinality AS n FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS t(id, ordinality)
+        sql`SELECT t.id, t.ordinality AS n FROM unnest(${sqlArray(ids, 'uuid')}) WITH ORDINALITY AS t(id, ordinality)
             WHERE EXISTS (SELECT 1 FROM listings WHERE listings.id = t.id AND ${LISTED})`,
         now,
       )

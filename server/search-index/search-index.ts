@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { queryPrepared, queryRows, type Db } from '../db/client.ts';
+import { queryPrepared, queryRows, sqlArray, type Db } from '../db/client.ts';
 import type { ListingFilters } from '../listings/queries.ts';
 import { compileSearch, ownTokens } from './index-terms.ts';
 import { MemoryIndex, type IndexedAd, type IndexHit } from './memory-index.ts';
@@ -105,7 +105,7 @@ export function catchUpStatement(snapshot: string): SQL {
   return sql`WITH notes AS (
       SELECT listing_id FROM search_index_changes WHERE xid >= ${xmax}::xid8
       UNION ALL
-      SELECT listing_id FROM search_index_changes WHERE xid = ANY(${`{${xip.join(',')}}`}::xid8[]))
+      SELECT listing_id FROM search_index_changes WHERE xid = ANY(${sqlArray(xip, 'xid8')}))
     SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM notes) AS notes,
       coalesce((SELECT json_agg(DISTINCT listing_id) FROM notes), '[]')::text AS ids`;
 }
@@ -136,7 +136,7 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
     if (ids.length) {
       const [ads] = await queryRows<{ ads: string }>(
         db,
-        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND status = 'active'`,
+        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${sqlArray(ids, 'uuid')}) AND status = 'active'`,
       );
       const current = new Map((JSON.parse(ads!.ads) as AdRow[]).map((ad) => [ad[0], toAd(ad)]));
       for (const id of ids) s.index.put(id, current.get(id) ?? null);
