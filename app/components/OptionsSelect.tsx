@@ -5,14 +5,44 @@ export type SelectGroup = { label: string; options: SelectOption[] };
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const optionHtml = (o: SelectOption, selected: string) =>
-  `<option value="${escapeHtml(o.value)}"${o.value === selected ? ' selected' : ''}>${escapeHtml(o.label)}</option>`;
+const optionHtml = (o: SelectOption, selected: boolean) => `<option value="${escapeHtml(o.value)}"${selected ? ' selected' : ''}>${escapeHtml(o.label)}</option>`;
 
-/** The options (and optgroups) of a select as HTML, the `selected` one marked. */
+/** A list's HTML with nothing selected, and where each value's option sits in it. */
+type Written = { html: string; at: Map<string, { start: number; end: number; option: SelectOption }> };
+
+/**
+ * Lists are long (275 places) and fixed, and every results page writes two of them: each is
+ * escaped once, and a page only splices in its selected option.
+ */
+const written = new WeakMap<ReadonlyArray<SelectOption | SelectGroup>, Written>();
+
+function write(items: ReadonlyArray<SelectOption | SelectGroup>): Written {
+  let html = '';
+  const at: Written['at'] = new Map();
+  const add = (o: SelectOption) => {
+    const start = html.length;
+    html += optionHtml(o, false);
+    if (!at.has(o.value)) at.set(o.value, { start, end: html.length, option: o });
+  };
+  for (const item of items) {
+    if ('options' in item) {
+      html += `<optgroup label="${escapeHtml(item.label)}">`;
+      item.options.forEach(add);
+      html += '</optgroup>';
+    } else {
+      add(item);
+    }
+  }
+  return { html, at };
+}
+
+/** The options (and optgroups) of a select as HTML, the first option of value `selected` marked. */
 export function optionsHtml(items: ReadonlyArray<SelectOption | SelectGroup>, selected: string): string {
-  return items
-    .map((item) => ('options' in item ? `<optgroup label="${escapeHtml(item.label)}">${item.options.map((o) => optionHtml(o, selected)).join('')}</optgroup>` : optionHtml(item, selected)))
-    .join('');
+  let list = written.get(items);
+  if (!list) written.set(items, (list = write(items)));
+  const place = list.at.get(selected);
+  if (!place) return list.html;
+  return list.html.slice(0, place.start) + optionHtml(place.option, true) + list.html.slice(place.end);
 }
 
 type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'value' | 'defaultValue' | 'dangerouslySetInnerHTML'> & {

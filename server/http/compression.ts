@@ -18,11 +18,11 @@ type Encoding = 'br' | 'gzip';
 
 /**
  * Compresses every compressible response, brotli where the client accepts it, gzip otherwise.
- * JSON bodies (every API answer, built in memory by c.json) are compressed in one call and sent
- * with a Content-Length, so the response leaves in a single write. Streamed bodies
- * (server-rendered pages) are compressed as they stream, and what has been rendered is flushed
- * whenever the renderer pauses, so the first bytes of a page still leave before the last are
- * rendered. Static assets arrive compressed already (precompressed files) and are left alone.
+ * Bodies held whole in memory (every API answer, built by c.json, and every page, rendered
+ * whole by app/entry.server.tsx) are compressed in one call and sent with a Content-Length, so
+ * the response leaves in a single write. Streamed bodies are compressed as they stream, and
+ * flushed whenever their source pauses. Static assets arrive compressed already (precompressed
+ * files) and are left alone.
  */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
@@ -51,7 +51,7 @@ export function compression(): MiddlewareHandler {
     if (encoding && etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
 
     let body: BodyInit | null = res.body;
-    if (type.startsWith('application/json')) {
+    if (type.startsWith('application/json') || (type.startsWith('text/html') && length !== null)) {
       let bytes = new Uint8Array(await res.arrayBuffer());
       if (encoding && bytes.byteLength >= THRESHOLD) {
         bytes = compressSync(bytes, encoding);

@@ -187,11 +187,19 @@ describe('every page is valid HTML with headings that never skip a level', () =>
 });
 
 describe('pages on the wire', () => {
-  it('sends pages brotli-compressed to browsers, gzip to clients that only take gzip', async () => {
+  it('sends pages whole, brotli-compressed to browsers, gzip to clients that only take gzip', async () => {
     const br = await app.request(`${TEST_ORIGIN}/`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
     expect(br.headers.get('content-encoding')).toBe('br');
-    const page = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8');
+    const compressed = Buffer.from(await br.arrayBuffer());
+    // Rendered whole and compressed in one call (app/entry.server.tsx): one body of known length.
+    expect(Number(br.headers.get('content-length'))).toBe(compressed.byteLength);
+    const page = brotliDecompressSync(compressed).toString('utf8');
     expect(page).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+    const plain = await app.request(`${TEST_ORIGIN}/`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const bytes = Buffer.from(await plain.arrayBuffer());
+    expect(Number(plain.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(bytes.toString('utf8')).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
     const gz = await app.request(`${TEST_ORIGIN}/`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);

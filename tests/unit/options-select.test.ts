@@ -19,6 +19,20 @@ describe('OptionsSelect', () => {
     expect(optionsHtml([{ value: 'x', label: 'X' }], '')).not.toContain('selected');
   });
 
+  it('marks only the current choice when one list is written again and again', () => {
+    const items = [
+      { value: '', label: 'Any town' },
+      { label: 'Nairobi City', options: [{ value: 'westlands', label: 'Westlands' }, { value: 'karen', label: 'Karen' }] },
+      { value: 'mombasa', label: 'Mombasa' },
+    ];
+    const plain = '<option value="">Any town</option><optgroup label="Nairobi City"><option value="westlands">Westlands</option><option value="karen">Karen</option></optgroup><option value="mombasa">Mombasa</option>';
+    expect(optionsHtml(items, 'karen')).toBe(plain.replace('"karen">', '"karen" selected>'));
+    expect(optionsHtml(items, 'mombasa')).toBe(plain.replace('"mombasa">', '"mombasa" selected>'));
+    expect(optionsHtml(items, 'nowhere')).toBe(plain);
+    expect(optionsHtml(items, '')).toBe(plain.replace('value="">', 'value="" selected>'));
+    expect(optionsHtml(items, 'karen').match(/selected/g)).toHaveLength(1);
+  });
+
   it('renders a select whose options are that HTML, as the server sends it', () => {
     const out = renderToString(createElement(OptionsSelect, { id: 'town', name: 'town', className: 'input', selected: '047', items: [{ value: '', label: 'Any' }, { value: '047', label: 'Nairobi City' }] }));
     expect(out).toBe('<select id="town" name="town" class="input"><option value="">Any</option><option value="047" selected>Nairobi City</option></select>');
