@@ -10,6 +10,7 @@ import { themeBootScript } from './lib/theme';
 import { ServerNow } from './lib/use-now';
 import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor } from './root.server';
+import { useInAppLinks } from './lib/in-app-links';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.auth?.user;
@@ -58,6 +59,7 @@ const bootScript = import.meta.env.SSR ? themeBootScript : '';
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
+  useInAppLinks();
   // Marks the moment the page's handlers are attached; the browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';

@@ -98,9 +98,21 @@ test.describe('home', () => {
       await expect(card.getByText(formatPrice(ad.price, ad.currency), { exact: true })).toBeVisible();
     }
     expect(FEATURED.some((ad) => ad.currency === 'KES' && (ad.price ?? 0) >= 1000)).toBe(true);
+    // A card's link is a plain <a> followed inside the app (app/lib/in-app-links.ts): the page
+    // is not loaded again, so what this document holds is still there after the click.
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await featured.getByRole('link', { name: FEATURED[0]!.title }).click();
     await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FEATURED[0]!.title);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Back on the list, a Ctrl-click is the browser's: the page stays, the ad opens in a new tab.
+    await page.goBack();
+    await hydrated(page);
+    const opened = page.context().waitForEvent('page');
+    await featured.getByRole('link', { name: FEATURED[0]!.title }).click({ modifiers: ['ControlOrMeta'] });
+    await expect((await opened).waitForURL(/\/listing\/[0-9a-f-]{36}$/)).resolves.toBeUndefined();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('View All Listings goes to /listings', async ({ page }) => {

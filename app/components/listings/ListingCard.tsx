@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { postedAgo } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { useNow } from '~/lib/use-now';
@@ -42,31 +41,28 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
   const now = useNow();
   return (
-    <article className="card relative flex h-full flex-col overflow-hidden focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+    <article className="listing-card">
       {/* The box sets the height; the image fills it, so no photo can make its card taller. */}
-      <div className="relative aspect-[4/3] overflow-hidden bg-gray-100 dark:bg-gray-800">
-        <CardImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="absolute inset-0 h-full w-full object-cover" />
+      <div className="listing-card-photo">
+        <CardImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="listing-card-image" />
         {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
         {saved !== undefined && <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="card" />}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
-        <Heading className="line-clamp-2 break-words text-sm font-semibold leading-snug sm:text-base">
-          <Link to={`/listing/${listing._id}`} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+      <div className="listing-card-body">
+        <Heading className="listing-card-title">
+          {/* A plain link, followed inside the app by useInAppLinks (app/lib/in-app-links.ts). */}
+          <a href={`/listing/${listing._id}`} className="listing-card-link" data-discover="true">
             {listing.title}
-          </Link>
+          </a>
         </Heading>
-        <p className="font-bold text-brand-700 dark:text-brand-100">{formatPrice(listing.price, listing.currency)}</p>
-        <p className="truncate text-xs text-gray-600 dark:text-gray-400">{listing.place ?? listing.location}</p>
+        <p className="listing-card-price">{formatPrice(listing.price, listing.currency)}</p>
+        <p className="listing-card-meta truncate">{listing.place ?? listing.location}</p>
         {listing.createdAt && (
-          <p className="text-xs text-gray-600 dark:text-gray-400">
-            <time dateTime={listing.createdAt} data-testid="posted">{postedAgo(listing.createdAt, now)}</time>
-          </p>
+          <time className="listing-card-meta" dateTime={listing.createdAt} data-testid="posted">
+            {postedAgo(listing.createdAt, now)}
+          </time>
         )}
-        <p className="mt-auto pt-1">
-          <span className="inline-block max-w-full truncate rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700 dark:bg-gray-800 dark:text-gray-300">
-            {categoryText}
-          </span>
-        </p>
+        <span className="listing-card-category">{categoryText}</span>
         {actions && <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>}
       </div>
     </article>

@@ -93,7 +93,8 @@ type CardImageProps = { photo: { key: string; width: number } | null; alt: strin
 
 /**
  * A card's cover: cropped to 4:3 on the server (every card the same height), AVIF where the
- * browser takes it, else WebP, at the width the card is drawn. Lazy unless in the first row.
+ * browser takes it, else WebP (the image's own srcset, so a card has one <source>), at the width
+ * the card is drawn. Lazy unless in the first row.
  */
 export function CardImage({ photo, alt, sizes, eager = false, className = '' }: CardImageProps) {
   const loading = eager ? 'eager' : 'lazy';
@@ -101,12 +102,23 @@ export function CardImage({ photo, alt, sizes, eager = false, className = '' }: 
     return <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={loading} decoding="async" className={className} />;
   }
   const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
+  const fallback = CARD_FORMATS[CARD_FORMATS.length - 1];
   return (
     <picture>
-      {CARD_FORMATS.map((format) => (
+      {CARD_FORMATS.filter((format) => format !== fallback).map((format) => (
         <source key={format} type={`image/${format}`} srcSet={cardSrcSet(photo.key, photo.width, format)} sizes={sizes} />
       ))}
-      <img src={cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], 'webp')} alt={alt} width={width} height={height} loading={loading} decoding="async" className={className} />
+      <img
+        src={cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], fallback)}
+        srcSet={cardSrcSet(photo.key, photo.width, fallback)}
+        sizes={sizes}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        className={className}
+      />
     </picture>
   );
 }

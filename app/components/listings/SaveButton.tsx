@@ -49,17 +49,13 @@ export function SaveButton({ listingId, title, saved, variant, back }: Props) {
   };
   const card = variant === 'card';
   return (
-    <form method="post" action={`/saved/${listingId}`} onSubmit={submit} className={card ? 'absolute right-1.5 top-1.5 z-10' : 'contents'}>
+    <form method="post" action={`/saved/${listingId}`} onSubmit={submit} className="contents">
       <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
       <input type="hidden" name="back" value={back ?? `${location.pathname}${location.search}`} />
       {card ? (
-        <button
-          type="submit"
-          aria-pressed={isSaved}
-          className="flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-brand-700 shadow ring-1 ring-black/5 hover:bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 aria-pressed:text-red-600 dark:bg-gray-900/90 dark:text-brand-100 dark:aria-pressed:text-red-400"
-        >
-          <Heart filled={isSaved} />
-          <span className="sr-only">Save {title}</span>
+        // The heart is drawn by the class (app.css): a page of cards carries no SVG for it.
+        <button type="submit" aria-pressed={isSaved} className="save-heart">
+          <span className="sr-only">{`Save ${title}`}</span>
         </button>
       ) : (
         <button type="submit" aria-pressed={isSaved} className="btn-secondary aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
