@@ -194,6 +194,12 @@ describe('JSON-LD', () => {
     }
   });
 
+  it('searches, which are noindex, carry no structured data', async () => {
+    const page = await html('/listings?search=toyota');
+    expect(page).toContain('<meta name="robots" content="noindex');
+    expect(jsonLd(page)).toEqual([]);
+  });
+
   it('text from an ad cannot end the JSON-LD script', async () => {
     const res = await postAd(t, token, { ...VALID_AD, title: 'Sofa </script><script>alert(1)</script>' });
     const { _id } = (await res.json()) as { _id: string };

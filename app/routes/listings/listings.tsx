@@ -163,8 +163,13 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
           <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} headingLevel={2} savedIds={loaderData.saved} />
-          <JsonLd data={itemList(loaderData.origin, listingsHeading(loaderData), items, (page - 1) * loaderData.limit + 1)} />
-          <JsonLd data={breadcrumbList(loaderData.origin, browseCrumbs(category))} />
+          {/* Searches are noindex (browseCanonical): structured data there would be bytes no crawler reads. */}
+          {!browseCanonical(loaderData).noindex && (
+            <>
+              <JsonLd data={itemList(loaderData.origin, listingsHeading(loaderData), items, (page - 1) * loaderData.limit + 1)} />
+              <JsonLd data={breadcrumbList(loaderData.origin, browseCrumbs(category))} />
+            </>
+          )}
           <Pagination page={page} pageCount={loaderData.pageCount} capped={capped} search={location.search} />
         </div>
       )}
