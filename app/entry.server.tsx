@@ -26,7 +26,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Once the page is written (or failed) nothing is left to abort: the timer goes with it.
-    let timer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Uint8Array[] = [];
     let length = 0;
     const page = new Writable({
@@ -66,6 +66,5 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
