@@ -140,8 +140,7 @@ function pageLinks(appUrl: string, url: URL, result: ListingPage): string | null
     params.set('limit', String(result.limit));
     return `<${appUrl}/api/listings?${params}>`;
   };
-  const hasNext = result.totalIsCapped ? result.items.length === result.limit : result.page * result.limit < result.total;
-  if (hasNext) links.push(`${at(result.page + 1)}; rel="next"`);
+  if (result.hasNext) links.push(`${at(result.page + 1)}; rel="next"`);
   if (result.page > 1) links.push(`${at(result.page - 1)}; rel="prev"`);
   return links.length ? links.join(', ') : null;
 }

@@ -54,6 +54,8 @@ export type ListingPage<T = ListingJson> = {
   readonly items: T[];
   total: number;
   totalIsCapped: boolean;
+  /** Another page follows, as the search found it (so nothing needs to parse the JSON to tell). */
+  hasNext: boolean;
   page: number;
   limit: number;
 };
@@ -97,6 +99,8 @@ function toPage<T>(itemsJson: string, found: Found, shape: PageShape, format: Li
     },
     total: Math.min(matched, shape.cap),
     totalIsCapped: matched > shape.cap || found.capped,
+    // The hits reach one past the page's end whenever there is more (Found).
+    hasNext: matched > shape.offset + shape.limit,
     page: shape.page,
     limit: shape.limit,
   };
