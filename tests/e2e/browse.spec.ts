@@ -186,7 +186,7 @@ test.describe('all listings', () => {
     await expect(page).toHaveURL(/\/listings\?category=Electronics$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electronics Listings');
     await expectCards(page, '/listings?category=Electronics', () => apiCount(page, 'Electronics'));
-    const badges = await cards(page).locator('p > span').allTextContents();
+    const badges = await cards(page).locator('.listing-card-category').allTextContents();
     expect(badges).toHaveLength(await cards(page).count());
     for (const badge of badges) expect(badge).toBe('Electronics');
     await page.getByLabel('Category', { exact: true }).selectOption('');
