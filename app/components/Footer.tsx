@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { InAppLink } from './InAppLink';
 import { Logo } from './Logo';
 import { ThemeSwitcher } from './ThemeSwitcher';
 
@@ -11,9 +11,9 @@ export function Footer() {
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Powering Ads, Elevating Brands</p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <Link className="hover:underline" to="/help-contact">Help &amp; Contact</Link>
-          <Link className="hover:underline" to="/terms">Terms of Service</Link>
-          <Link className="hover:underline" to="/privacy">Privacy</Link>
+          <InAppLink className="hover:underline" to="/help-contact">Help &amp; Contact</InAppLink>
+          <InAppLink className="hover:underline" to="/terms">Terms of Service</InAppLink>
+          <InAppLink className="hover:underline" to="/privacy">Privacy</InAppLink>
         </nav>
         <ThemeSwitcher />
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Form, Link, useLocation, useNavigate } from 'react-router';
+import { Form, useLocation, useNavigate } from 'react-router';
+import { InAppLink } from './InAppLink';
 import { CATEGORIES, resolveCategory } from '~/lib/categories';
 import { Logo } from './Logo';
 
@@ -75,27 +76,27 @@ function MenuLinks({ user }: { user: HeaderUser }) {
   if (!user) {
     return (
       <ul className="flex flex-col gap-1 md:flex-row">
-        <li><Link className={item} to="/auth/register">Sign up</Link></li>
-        <li><Link className={item} to="/auth/login">Login</Link></li>
+        <li><InAppLink className={item} to="/auth/register">Sign up</InAppLink></li>
+        <li><InAppLink className={item} to="/auth/login">Login</InAppLink></li>
       </ul>
     );
   }
   return (
     <ul className="flex flex-col gap-1">
-      <li><Link className={item} to="/manage-ads">Manage my Ads</Link></li>
+      <li><InAppLink className={item} to="/manage-ads">Manage my Ads</InAppLink></li>
       <li>
-        <Link className={item} to="/favourites">
+        <InAppLink className={item} to="/favourites">
           Saved ads{user.savedCount != null && <span data-testid="saved-count"> ({user.savedCount})</span>}
-        </Link>
+        </InAppLink>
       </li>
       <li>
-        <Link className={item} to="/my-alerts">
+        <InAppLink className={item} to="/my-alerts">
           Saved searches{user.searchCount != null && <span data-testid="search-count"> ({user.searchCount})</span>}
-        </Link>
+        </InAppLink>
       </li>
-      <li><Link className={item} to="/my-details">My Details</Link></li>
-      {user.admin && <li><Link className={item} to="/admin">Moderation</Link></li>}
-      <li><Link className={item} to="/help-contact">Help &amp; Contact</Link></li>
+      <li><InAppLink className={item} to="/my-details">My Details</InAppLink></li>
+      {user.admin && <li><InAppLink className={item} to="/admin">Moderation</InAppLink></li>}
+      <li><InAppLink className={item} to="/help-contact">Help &amp; Contact</InAppLink></li>
       <li>
         <Form method="post" action="/logout">
           <button type="submit" className={`${item} w-full text-left`}>Logout</button>
@@ -127,7 +128,7 @@ export function Header({ user }: { user: HeaderUser }) {
           <SearchForm idPrefix="header" locationPlaceholder="e.g., London" />
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <Link to="/post-ad" className="btn-primary whitespace-nowrap bg-accent-500 text-gray-950 hover:bg-amber-400">Post an ad</Link>
+          <InAppLink to="/post-ad" className="btn-primary whitespace-nowrap bg-accent-500 text-gray-950 hover:bg-amber-400">Post an ad</InAppLink>
           {user ? (
             <details data-menu className="relative hidden md:block">
               <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Hi, {user.firstName}</summary>
@@ -162,13 +163,13 @@ export function Header({ user }: { user: HeaderUser }) {
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-1 text-sm [scrollbar-width:none]">
           {CATEGORIES.map((c) => (
             <li key={c} className="shrink-0">
-              <Link
+              <InAppLink
                 to={`/listings?category=${encodeURIComponent(c)}`}
                 aria-current={c === current ? 'page' : undefined}
                 className="block rounded-full px-3 py-1.5 text-gray-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-gray-300 dark:hover:bg-gray-800"
               >
                 {c}
-              </Link>
+              </InAppLink>
             </li>
           ))}
         </ul>

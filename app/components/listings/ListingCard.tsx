@@ -3,6 +3,7 @@ import { postedAgo } from '~/lib/dates';
 import { formatPrice } from '~/lib/money';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '../../../server/listings/listing-json';
+import { InAppLink } from '../InAppLink';
 import { FeaturedBadge } from './FeaturedBadge';
 import { CardImage } from './ResponsiveImage';
 import { SaveButton } from './SaveButton';
@@ -50,10 +51,9 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
       </div>
       <div className="listing-card-body">
         <Heading className="listing-card-title">
-          {/* A plain link, followed inside the app by useInAppLinks (app/lib/in-app-links.ts). */}
-          <a href={`/listing/${listing._id}`} className="listing-card-link" data-discover="true">
+          <InAppLink to={`/listing/${listing._id}`} className="listing-card-link">
             {listing.title}
-          </a>
+          </InAppLink>
         </Heading>
         <p className="listing-card-price">{formatPrice(listing.price, listing.currency)}</p>
         <p className="listing-card-meta truncate">{listing.place ?? listing.location}</p>

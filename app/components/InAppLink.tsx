@@ -1,0 +1,13 @@
+import type { AnchorHTMLAttributes } from 'react';
+
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+/**
+ * A link to an absolute path of the app, followed inside the app by one document listener
+ * (useInAppLinks, app/lib/in-app-links.ts) rather than by a handler of its own. For the links
+ * every page repeats (header, footer, listing cards): React Router's <Link> resolves its path
+ * against the route tree on the server for each one, and a results page had some 45.
+ */
+export function InAppLink({ to, ...rest }: Props) {
+  return <a {...rest} href={to} data-discover="true" />;
+}
