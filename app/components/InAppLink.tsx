@@ -7,7 +7,8 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: strin
  * (useInAppLinks, app/lib/in-app-links.ts) rather than by a handler of its own. For the links
  * every page repeats (header, footer, listing cards): React Router's <Link> resolves its path
  * against the route tree on the server for each one, and a results page had some 45.
+ * `data-discover` lets React Router learn the route ahead of the click, as for a <Link>.
  */
 export function InAppLink({ to, ...rest }: Props) {
-  return <a {...rest} href={to} data-discover="true" />;
+  return <a {...rest} href={to} data-in-app="" data-discover="true" />;
 }

@@ -2,23 +2,21 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * Where a click on a plain in-app link should go inside the app, or null when the browser should
- * handle it: another tab or window, a modified or non-primary click, a download, another origin,
- * or a click something else has handled already (React Router's <Link> does its own).
- *
- * In-app plain links carry `data-discover`, as <Link> does: React Router then also learns their
- * routes ahead of the click (lazy route discovery).
+ * Where a click on an InAppLink (`<a data-in-app>`) should go inside the app, or null when the
+ * browser should handle it: another tab or window, a modified or non-primary click, a download,
+ * another origin, or a click something else has handled already. Only InAppLinks: a <Link
+ * reloadDocument> leaves its click to the browser and must keep it.
  */
 export function inAppDestination(event: MouseEvent): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
-  const link = event.target instanceof Element ? event.target.closest('a[data-discover]') : null;
+  const link = event.target instanceof Element ? event.target.closest('a[data-in-app]') : null;
   if (!(link instanceof HTMLAnchorElement)) return null;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return null;
   return `${link.pathname}${link.search}${link.hash}`;
 }
 
 /**
- * Plain `<a data-discover>` links (InAppLink) navigate inside the app, as a <Link> would, through
+ * InAppLinks navigate inside the app, as a <Link> would, through
  * one listener on the document: as <Link>s, the 24 card links of a results page and the header's
  * and footer's each resolved its path against the route tree on the server, about a tenth of
  * the page's rendering time. As <Link> does, a link to the page itself replaces its history entry.

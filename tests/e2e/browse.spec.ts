@@ -113,6 +113,18 @@ test.describe('home', () => {
     await featured.getByRole('link', { name: FEATURED[0]!.title }).click({ modifiers: ['ControlOrMeta'] });
     await expect((await opened).waitForURL(/\/listing\/[0-9a-f-]{36}$/)).resolves.toBeUndefined();
     await expect(page).toHaveURL(/\/$/);
+    // Only InAppLinks are taken over: a link marked for discovery alone (a <Link reloadDocument>
+    // renders one) still loads a new document.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      const a = Object.assign(document.createElement('a'), { href: '/how-it-works', textContent: 'Reload to How it works' });
+      a.dataset.discover = 'true';
+      document.querySelector('main')!.prepend(a);
+    });
+    await page.getByRole('link', { name: 'Reload to How it works' }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
   });
 
   test('View All Listings goes to /listings', async ({ page }) => {
