@@ -16,14 +16,6 @@ type Props = {
   back?: string;
 };
 
-function Heart({ filled }: { filled: boolean }) {
-  return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6">
-      <path d="M10 17.5l-1.2-1.1C4.5 12.6 2 10.3 2 7.5A4.4 4.4 0 0 1 6.5 3 4.9 4.9 0 0 1 10 4.6 4.9 4.9 0 0 1 13.5 3 4.4 4.4 0 0 1 18 7.5c0 2.8-2.5 5.1-6.8 8.9z" />
-    </svg>
-  );
-}
-
 /**
  * Save / Saved. Without JavaScript it is a form: POST /saved/:id saves (or removes) and sends
  * the browser back to this page; a visitor goes through login first. With JavaScript the same
@@ -53,13 +45,12 @@ export function SaveButton({ listingId, title, saved, variant, back }: Props) {
       <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
       <input type="hidden" name="back" value={back ?? `${location.pathname}${location.search}`} />
       {card ? (
-        // The heart is drawn by the class (app.css): a page of cards carries no SVG for it.
-        <button type="submit" aria-pressed={isSaved} className="save-heart">
+        // The heart is drawn by the class (app.css, heart-icon), as on the ad page's button.
+        <button type="submit" aria-pressed={isSaved} className="save-heart heart-icon">
           <span className="sr-only">{`Save ${title}`}</span>
         </button>
       ) : (
-        <button type="submit" aria-pressed={isSaved} className="btn-secondary aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
-          <Heart filled={isSaved} />
+        <button type="submit" aria-pressed={isSaved} className="btn-secondary heart-icon aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
           {isSaved ? 'Saved' : 'Save'}
         </button>
       )}
