@@ -2,6 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { OptionsSelect, optionsHtml } from '../../app/components/OptionsSelect';
+import { subcategoryOptions } from '../../app/components/listings/BrowseFilters';
+import { subcategoriesOf } from '../../app/lib/subcategories';
 
 describe('OptionsSelect', () => {
   it('writes options and optgroups as HTML, escaped, with the choice marked', () => {
@@ -36,5 +38,15 @@ describe('OptionsSelect', () => {
   it('renders a select whose options are that HTML, as the server sends it', () => {
     const out = renderToString(createElement(OptionsSelect, { id: 'town', name: 'town', className: 'input', selected: '047', items: [{ value: '', label: 'Any' }, { value: '047', label: 'Nairobi City' }] }));
     expect(out).toBe('<select id="town" name="town" class="input"><option value="">Any</option><option value="047" selected>Nairobi City</option></select>');
+  });
+
+  it('hands the subcategory select one array per list, so its HTML is written once', () => {
+    const phones = subcategoriesOf('Electronics');
+    expect(phones.length).toBeGreaterThan(0);
+    expect(subcategoryOptions(phones)).toBe(subcategoryOptions(subcategoriesOf('electronics')));
+    expect(subcategoryOptions(phones)).toEqual([{ value: '', label: 'Any subcategory' }, ...phones.map((s) => ({ value: s.name, label: s.name }))]);
+    // No category: every subcategory, grouped by category.
+    expect(subcategoryOptions(null)).toBe(subcategoryOptions(null));
+    expect(subcategoryOptions(null).filter((item) => 'options' in item).length).toBeGreaterThan(1);
   });
 });

@@ -3,7 +3,7 @@ import { Form, Link, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
 import { COUNTIES, townId } from '~/lib/kenya-locations';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
-import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters } from '~/lib/subcategories';
+import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '~/lib/subcategories';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -153,7 +153,7 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
         <OptionsSelect
           id={`${idPrefix}-subcategory`}
           name="subcategory"
-          items={[{ value: '', label: 'Any subcategory' }, ...(inCategory ? inCategory.map((s) => ({ value: s.name, label: s.name })) : SUBCATEGORY_GROUPS)]}
+          items={subcategoryOptions(inCategory)}
           selected={chosen?.name ?? ''}
           onChange={(e) => setPicked(e.currentTarget.value)}
           className="input"
@@ -202,6 +202,22 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
       </Fragment>
     </>
   );
+}
+
+const ANY_SUBCATEGORY: SelectOption = { value: '', label: 'Any subcategory' };
+const EVERY_SUBCATEGORY: ReadonlyArray<SelectOption | SelectGroup> = [ANY_SUBCATEGORY, ...SUBCATEGORY_GROUPS];
+const subcategoryLists = new WeakMap<readonly SubcategoryDef[], ReadonlyArray<SelectOption>>();
+
+/**
+ * The subcategory select's list: a category's subcategories, or every one grouped by category.
+ * The same array each time for the same list, because OptionsSelect writes a list's HTML once
+ * per array: built afresh on each render, every results page escaped all 55 again.
+ */
+export function subcategoryOptions(inCategory: readonly SubcategoryDef[] | null): ReadonlyArray<SelectOption | SelectGroup> {
+  if (!inCategory) return EVERY_SUBCATEGORY;
+  let list = subcategoryLists.get(inCategory);
+  if (!list) subcategoryLists.set(inCategory, (list = [ANY_SUBCATEGORY, ...inCategory.map((s) => ({ value: s.name, label: s.name }))]));
+  return list;
 }
 
 /** Whether any subcategory filter is set (the Filters disclosure opens). */
