@@ -2,9 +2,10 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The HTTP clients run in a worker thread, so the load generator does not take turns with the
- * server's event loop (it still shares the machine's cores). Plain node:http with keep-alive
- * and gzip, like a browser or a mobile app. Each URL is requested once, in order, by whichever
- * client is free; warm-up URLs first, all clients at once, not measured.
+ * server's event loop (it still shares the machine's cores). Plain node:http with keep-alive,
+ * accepting the encodings a phone's browser accepts, so the server compresses with brotli as it
+ * does for them. Each URL is requested once, in order, by whichever client is free; warm-up
+ * URLs first, all clients at once, not measured.
  */
 const CLIENT_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -12,7 +13,7 @@ const http = require('node:http');
 const { base, urls, warmup, clients, capMs } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 const get = (path) => new Promise((resolve) => {
-  const req = http.get(base + path, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+  const req = http.get(base + path, { agent, headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
     res.on('data', () => {});
     res.on('end', () => resolve(res.statusCode));
   });
