@@ -106,8 +106,22 @@ export async function postgresTemplate(url: string): Promise<string> {
       if ((error as { code?: string }).code !== '42P04') throw error;
       await admin.query(`DROP DATABASE ${building}`);
     }
+    await dropOtherTemplates(admin, name);
   });
   return name;
+}
+
+/**
+ * Templates of other versions of the migrations, left by earlier runs: each is a whole database,
+ * and a machine that has run the tests across many migrations would keep them all. One that a
+ * run elsewhere is copying at this moment cannot be dropped; the next new template drops it.
+ */
+async function dropOtherTemplates(admin: pg.Client, keep: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname ~ '^soko_tpl_[0-9a-f]+$' and datname <> $1`,
+    [keep],
+  );
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
 }
 
 /** Creates database name (dropping an older one of that name) as a copy of the migrated template. */
