@@ -12,7 +12,7 @@ describe('brotli window for a whole body', () => {
   });
 
   it('compresses a results-page-sized body as small as the default window does', () => {
-    // Repeats far apart, as a page's cards are: a window shorter than the body would miss them.
+    // Cards, over 64 kB of them, as a results page has.
     const card = (i: number) => `<article class="listing-card"><a href="/listing/${i.toString(16).padStart(8, '0')}">Toyota Axio ${i % 7}</a><p>Ksh ${i * 1000}</p></article>`;
     const body = Buffer.from(Array.from({ length: 700 }, (_, i) => card(i)).join(''));
     expect(body.byteLength).toBeGreaterThan(65_536);

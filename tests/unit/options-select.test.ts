@@ -41,10 +41,10 @@ describe('OptionsSelect', () => {
   });
 
   it('hands the subcategory select one array per list, so its HTML is written once', () => {
-    const phones = subcategoriesOf('Electronics');
-    expect(phones.length).toBeGreaterThan(0);
-    expect(subcategoryOptions(phones)).toBe(subcategoryOptions(subcategoriesOf('electronics')));
-    expect(subcategoryOptions(phones)).toEqual([{ value: '', label: 'Any subcategory' }, ...phones.map((s) => ({ value: s.name, label: s.name }))]);
+    const electronics = subcategoriesOf('Electronics');
+    expect(electronics.length).toBeGreaterThan(0);
+    expect(subcategoryOptions(electronics)).toBe(subcategoryOptions(subcategoriesOf('electronics')));
+    expect(subcategoryOptions(electronics)).toEqual([{ value: '', label: 'Any subcategory' }, ...electronics.map((s) => ({ value: s.name, label: s.name }))]);
     // No category: every subcategory, grouped by category.
     expect(subcategoryOptions(null)).toBe(subcategoryOptions(null));
     expect(subcategoryOptions(null).filter((item) => 'options' in item).length).toBeGreaterThan(1);
