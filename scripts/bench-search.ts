@@ -33,6 +33,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -46,6 +47,7 @@ import { listingImages, listings } from '../server/db/schema/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { parseListingQuery } from '../server/listings/listing-query.ts';
 import { explainSearch, searchListings, SORTS, type SearchOptions } from '../server/listings/queries.ts';
+import { cpuPerRequest, cpuSnapshot, formatCpu, type CpuPerRequest, type CpuSnapshot } from './bench-search/cpu-accounting.ts';
 import { runLoad, summarize, type LoadResult, type Summary } from './bench-search/http-load.ts';
 import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';
@@ -80,6 +82,8 @@ const CLIENT_COUNTS = args.clients.split(',').map(Number);
 const CAP_MS = Number(args.seconds) * 1000;
 const SEED = Number(args.seed);
 const RUNS = Math.max(1, Number(args.runs));
+/** PostgreSQL runs in processes of its own, whose CPU the report counts; PGlite runs in the server's main thread. */
+const EXTERNAL_DATABASE = Boolean(args['database-url']);
 
 /** The old fixed searches, asked again and again: what the search cache does for popular searches. */
 const WARM_SCENARIOS: Array<{ name: string; query: string }> = [
@@ -230,28 +234,25 @@ async function distinctRuns(database: Database, base: string, label: string, ind
 
   console.log(`\n${label}, DISTINCT searches (none repeated; search cache off); up to ${REQUESTS} per run, ${CAP_MS / 1000} s cap; ms over HTTP`);
   printSummaryHeader();
-  const runs: Array<{ name: string; clients: number; result: LoadResult }> = [];
+  const runs: Array<{ name: string; clients: number; result: LoadResult; cpu: CpuPerRequest | null; busy: number }> = [];
+  const measure = async (name: string, label: string, clients: number, paths: string[], warmup: string[]) => {
+    const run = await measuredLoad(base, paths, warmup, clients);
+    printSummary(label, clients, summarize(run.result));
+    if (run.cpu) console.log(`  ${formatCpu(run.cpu, run.busy, !EXTERNAL_DATABASE)}`);
+    runs.push({ name, clients, ...run });
+  };
   for (let r = 1; r <= RUNS; r++) {
     const suffix = RUNS > 1 ? ` (run ${r})` : '';
     for (const clients of CLIENT_COUNTS) {
       const warm = take(warmupPer(clients));
-      const measured = take(REQUESTS);
-      const result = await runLoad(base, measured.map((q) => `/api/listings?${q}`), warm.map((q) => `/api/listings?${q}`), clients, CAP_MS);
-      printSummary(`API /api/listings${suffix}`, clients, summarize(result));
-      runs.push({ name: 'API', clients, result });
+      await measure('API', `API /api/listings${suffix}`, clients, take(REQUESTS).map((q) => `/api/listings?${q}`), warm.map((q) => `/api/listings?${q}`));
       if (args.pages) {
         const pwarm = take(warmupPer(clients));
-        const pmeasured = take(REQUESTS);
-        const presult = await runLoad(base, pmeasured.map((q) => `/listings?${pageQuery(q)}`), pwarm.map((q) => `/listings?${pageQuery(q)}`), clients, CAP_MS);
-        printSummary(`page /listings${suffix}`, clients, summarize(presult));
-        runs.push({ name: 'page', clients, result: presult });
+        await measure('page', `page /listings${suffix}`, clients, take(REQUESTS).map((q) => `/listings?${pageQuery(q)}`), pwarm.map((q) => `/listings?${pageQuery(q)}`));
         // The API on searches of the same kinds as the page's (no sort or price filter, searches of
         // their own): the figure the page is compared with.
         const awarm = take(warmupPer(clients));
-        const ameasured = take(REQUESTS);
-        const aresult = await runLoad(base, ameasured.map((q) => `/api/listings?${pageQuery(q)}`), awarm.map((q) => `/api/listings?${pageQuery(q)}`), clients, CAP_MS);
-        printSummary(`API, page's kind${suffix}`, clients, summarize(aresult));
-        runs.push({ name: 'API, page kind', clients, result: aresult });
+        await measure('API, page kind', `API, page's kind${suffix}`, clients, take(REQUESTS).map((q) => `/api/listings?${pageQuery(q)}`), awarm.map((q) => `/api/listings?${pageQuery(q)}`));
       }
     }
   }
@@ -261,8 +262,11 @@ async function distinctRuns(database: Database, base: string, label: string, ind
     const labels: Record<string, string> = { API: 'API /api/listings', page: 'page /listings', 'API, page kind': "API, page's kind" };
     for (const name of Object.keys(labels))
       for (const clients of CLIENT_COUNTS) {
-        const summaries = runs.filter((r) => r.name === name && r.clients === clients).map((r) => summarize(r.result));
-        if (summaries.length) printSummary(labels[name]!, clients, medianSummary(summaries));
+        const these = runs.filter((r) => r.name === name && r.clients === clients);
+        if (!these.length) continue;
+        printSummary(labels[name]!, clients, medianSummary(these.map((r) => summarize(r.result))));
+        const cpus = these.flatMap((r) => (r.cpu ? [r.cpu] : []));
+        if (cpus.length) console.log(`  ${formatCpu(medianCpu(cpus), median(these.map((r) => r.busy)), !EXTERNAL_DATABASE)}`);
       }
   }
   printShapes(runs.filter((r) => r.name === 'API' && r.clients === Math.min(...CLIENT_COUNTS)));
@@ -318,13 +322,41 @@ By shape, ${Math.min(...CLIENT_COUNTS)} client(s), all runs:`);
   }
 }
 
+/**
+ * One measured load, with where its CPU went: snapshots taken when the warm-up is done and at
+ * the end, and the event loop's utilisation over the same span.
+ */
+async function measuredLoad(base: string, paths: string[], warmup: string[], clients: number) {
+  let before: CpuSnapshot | null = null;
+  let loop: EventLoopUtilization | undefined;
+  const result = await runLoad(base, paths, warmup, clients, CAP_MS, () => {
+    before = cpuSnapshot(EXTERNAL_DATABASE);
+    loop = nodePerformance.eventLoopUtilization();
+  });
+  const after = cpuSnapshot(EXTERNAL_DATABASE);
+  const cpu = before && after ? cpuPerRequest(before, after, result.timings.length, result.loadGeneratorCpuSeconds) : null;
+  return { result, cpu, busy: loop ? nodePerformance.eventLoopUtilization(loop).utilization : NaN };
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function medianCpu(cpus: CpuPerRequest[]): CpuPerRequest {
+  return {
+    mainMs: median(cpus.map((c) => c.mainMs)),
+    helpersMs: median(cpus.map((c) => c.helpersMs)),
+    postgresMs: median(cpus.map((c) => c.postgresMs)),
+    loadGeneratorMs: median(cpus.map((c) => c.loadGeneratorMs)),
+    cores: median(cpus.map((c) => c.cores)),
+  };
+}
+
 /** Each figure's median over several runs. */
 function medianSummary(summaries: Summary[]): Summary {
-  const median = (pick: (s: Summary) => number) => {
-    const xs = summaries.map(pick).sort((a, b) => a - b);
-    return xs[Math.floor(xs.length / 2)]!;
-  };
-  return { n: median((s) => s.n), errors: median((s) => s.errors), p50: median((s) => s.p50), p95: median((s) => s.p95), p99: median((s) => s.p99), max: median((s) => s.max), rps: median((s) => s.rps) };
+  const of = (pick: (s: Summary) => number) => median(summaries.map(pick));
+  return { n: of((s) => s.n), errors: of((s) => s.errors), p50: of((s) => s.p50), p95: of((s) => s.p95), p99: of((s) => s.p99), max: of((s) => s.max), rps: of((s) => s.rps) };
 }
 
 /** The plan of one search of each shape, to see which indexes each uses. */

@@ -11,7 +11,18 @@ const CLIENT_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const { base, urls, warmup, clients, capMs } = workerData;
+const fs = require('node:fs');
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+// This thread's own CPU seconds (Linux), so the report can tell the load generator from the server.
+const threadCpu = () => {
+  try {
+    const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
 const get = (path) => new Promise((resolve) => {
   const req = http.get(base + path, { agent, headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
     res.on('data', () => {});
@@ -35,27 +46,36 @@ async function run(list, record) {
 }
 (async () => {
   await run(warmup, null);
+  parentPort.postMessage({ measuring: true });
+  const cpu = threadCpu();
   const results = [];
   const seconds = await run(urls, results);
-  parentPort.postMessage({ results, seconds });
+  parentPort.postMessage({ results, seconds, cpuSeconds: threadCpu() - cpu });
   agent.destroy();
 })().catch((e) => parentPort.postMessage({ error: String(e) }));
 `;
 
 export type Timing = { path: string; ms: number; status: number };
-export type LoadResult = { timings: Timing[]; seconds: number };
+/** `loadGeneratorCpuSeconds`: the CPU the clients' thread used over the measured requests. */
+export type LoadResult = { timings: Timing[]; seconds: number; loadGeneratorCpuSeconds: number };
 
-export async function runLoad(base: string, paths: string[], warmup: string[], clients: number, capMs: number): Promise<LoadResult> {
-  const message = await new Promise<{ results: Array<[number, number, number]>; seconds: number; error?: string }>((resolve, reject) => {
+/** `onMeasuring` is called when the warm-up is done and the measured requests begin. */
+export async function runLoad(base: string, paths: string[], warmup: string[], clients: number, capMs: number, onMeasuring?: () => void): Promise<LoadResult> {
+  const message = await new Promise<{ results: Array<[number, number, number]>; seconds: number; cpuSeconds: number; error?: string }>((resolve, reject) => {
     const worker = new Worker(CLIENT_SOURCE, { eval: true, workerData: { base, urls: paths, warmup, clients, capMs } });
-    worker.once('message', (m) => {
+    worker.on('message', (m) => {
+      if (m.measuring) return onMeasuring?.();
       resolve(m);
       void worker.terminate();
     });
     worker.once('error', reject);
   });
   if (message.error) throw new Error(message.error);
-  return { timings: message.results.map(([i, ms, status]) => ({ path: paths[i]!, ms, status })), seconds: message.seconds };
+  return {
+    timings: message.results.map(([i, ms, status]) => ({ path: paths[i]!, ms, status })),
+    seconds: message.seconds,
+    loadGeneratorCpuSeconds: message.cpuSeconds,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {

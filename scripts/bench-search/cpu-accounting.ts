@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+
+/**
+ * Where a benchmark run's CPU went, from the kernel's own accounting (/proc): the server's
+ * main thread (its event loop), the server's other threads (V8's garbage collector helpers,
+ * libuv's pool), the load generator's thread, and every PostgreSQL process on the machine.
+ * On a 2-core machine these four share the cores, so a budget missed under load is explained
+ * by which of them grew. Linux only; elsewhere nothing is reported.
+ */
+
+/** CPU seconds of one /proc stat line (utime + stime, fields 14 and 15, in clock ticks). */
+export function statCpuSeconds(stat: string): number {
+  // The command name (field 2) is in parentheses and may hold spaces: count from its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** USER_HZ: 100 on every Linux that Node runs on (the kernel's ABI, not the tick rate). */
+const TICKS_PER_SECOND = 100;
+
+function read(path: string): string | null {
+  try {
+    return fs.readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of every process whose command is `name` (PostgreSQL's backends and helpers). */
+function processesCpuSeconds(name: string): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || read(`/proc/${pid}/comm`)?.trim() !== name) continue;
+    const stat = read(`/proc/${pid}/stat`);
+    // A process's own stat counts all its threads, including those already ended.
+    if (stat) total += statCpuSeconds(stat);
+  }
+  return total;
+}
+
+export type CpuSnapshot = { process: number; main: number; postgres: number; at: number };
+
+/**
+ * The CPU used so far by this process, its main thread and (`postgres`) PostgreSQL's processes;
+ * null where /proc is not there. Without `postgres` (PGlite runs in the main thread) it counts none.
+ */
+export function cpuSnapshot(postgres: boolean): CpuSnapshot | null {
+  const own = read('/proc/self/stat');
+  const main = read(`/proc/self/task/${process.pid}/stat`);
+  if (!own || !main) return null;
+  return { process: statCpuSeconds(own), main: statCpuSeconds(main), postgres: postgres ? processesCpuSeconds('postgres') : 0, at: performance.now() };
+}
+
+export type CpuPerRequest = {
+  /** The server's event loop: what every request waits for in turn. */
+  mainMs: number;
+  /** The server process's other threads (garbage collector helpers, libuv's pool), the load generator's left out. */
+  helpersMs: number;
+  postgresMs: number;
+  loadGeneratorMs: number;
+  /** Cores busy on average over the run, all four together. */
+  cores: number;
+};
+
+/**
+ * CPU per request between two snapshots. `loadGeneratorSeconds` is what the load generator's
+ * thread measured of itself: it runs in this process, so it is taken out of the helpers' share.
+ */
+export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, loadGeneratorSeconds: number): CpuPerRequest {
+  const main = after.main - before.main;
+  const helpers = Math.max(0, after.process - before.process - main - loadGeneratorSeconds);
+  const postgres = after.postgres - before.postgres;
+  const per = (seconds: number) => (seconds * 1000) / Math.max(1, requests);
+  const wallSeconds = (after.at - before.at) / 1000;
+  return {
+    mainMs: per(main),
+    helpersMs: per(helpers),
+    postgresMs: per(postgres),
+    loadGeneratorMs: per(loadGeneratorSeconds),
+    cores: wallSeconds > 0 ? (main + helpers + postgres + loadGeneratorSeconds) / wallSeconds : 0,
+  };
+}
+
+/** `embedded`: the database runs in the server's main thread (PGlite), so no PostgreSQL figure. */
+export function formatCpu(cpu: CpuPerRequest, eventLoopUtilization: number, embedded: boolean): string {
+  const f = (n: number) => n.toFixed(2);
+  return (
+    `CPU ms a request: server main thread ${f(cpu.mainMs)}${embedded ? ' (database included)' : ''} (event loop ${Math.round(eventLoopUtilization * 100)}% busy), ` +
+    `server's other threads ${f(cpu.helpersMs)}, ${embedded ? '' : `PostgreSQL ${f(cpu.postgresMs)}, `}load generator ${f(cpu.loadGeneratorMs)}; ` +
+    `${cpu.cores.toFixed(2)} cores busy`
+  );
+}
