@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { cpuPerRequest, cpuSnapshot, statCpuSeconds } from '../../scripts/bench-search/cpu-accounting';
+
+describe("the search benchmark's CPU accounting", () => {
+  it('reads utime and stime from a stat line whose command name holds spaces and parentheses', () => {
+    // Fields after the name: state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime, ...
+    const stat = '4242 (node (bench) x) R 1 4242 4242 0 -1 4194304 100 0 0 0 1234 567 0 0 20 0 11 0';
+    expect(statCpuSeconds(stat)).toBeCloseTo(18.01, 6);
+  });
+
+  it("takes the load generator's own thread out of the server's helper threads", () => {
+    const before = { process: 10, main: 6, postgres: 100, at: 0 };
+    const after = { process: 14, main: 8.5, postgres: 101, at: 2000 };
+    const cpu = cpuPerRequest(before, after, 500, 0.5);
+    expect(cpu.mainMs).toBeCloseTo(5, 6);
+    expect(cpu.helpersMs).toBeCloseTo(2, 6);
+    expect(cpu.postgresMs).toBeCloseTo(2, 6);
+    expect(cpu.loadGeneratorMs).toBeCloseTo(1, 6);
+    expect(cpu.cores).toBeCloseTo(2.5, 6);
+  });
+
+  it('counts this process as it runs (Linux /proc)', () => {
+    const first = cpuSnapshot(false);
+    if (!first) return; // not Linux: nothing is reported
+    const until = performance.now() + 150;
+    while (performance.now() < until);
+    const second = cpuSnapshot(false)!;
+    expect(second.main - first.main).toBeGreaterThan(0.05);
+    expect(second.process).toBeGreaterThanOrEqual(second.main);
+    expect(second.postgres).toBe(0);
+  });
+});
