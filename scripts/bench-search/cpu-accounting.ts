@@ -26,19 +26,31 @@ function read(path: string): string | null {
   }
 }
 
-/** CPU seconds of every process whose command is `name` (PostgreSQL's backends and helpers). */
-function processesCpuSeconds(name: string): number {
-  let total = 0;
+/** CPU seconds of each process whose command is `name` (PostgreSQL's backends and helpers), by pid. */
+function processesCpuSeconds(name: string): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || read(`/proc/${pid}/comm`)?.trim() !== name) continue;
     const stat = read(`/proc/${pid}/stat`);
     // A process's own stat counts all its threads, including those already ended.
-    if (stat) total += statCpuSeconds(stat);
+    if (stat) byPid.set(pid, statCpuSeconds(stat));
   }
+  return byPid;
+}
+
+/**
+ * What the processes alive at the end used since the first snapshot (all of it for those
+ * started since). A process that ended in between (a pooled connection closed when idle, an
+ * autovacuum worker) takes its CPU with it: left out, so the figure is a lower bound, never the
+ * negative a plain sum would give when a long-lived connection closes.
+ */
+function usedSince(before: Map<string, number>, after: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
-export type CpuSnapshot = { process: number; main: number; postgres: number; at: number };
+export type CpuSnapshot = { process: number; main: number; postgres: Map<string, number>; at: number };
 
 /**
  * The CPU used so far by this process, its main thread and (`postgres`) PostgreSQL's processes;
@@ -48,7 +60,7 @@ export function cpuSnapshot(postgres: boolean): CpuSnapshot | null {
   const own = read('/proc/self/stat');
   const main = read(`/proc/self/task/${process.pid}/stat`);
   if (!own || !main) return null;
-  return { process: statCpuSeconds(own), main: statCpuSeconds(main), postgres: postgres ? processesCpuSeconds('postgres') : 0, at: performance.now() };
+  return { process: statCpuSeconds(own), main: statCpuSeconds(main), postgres: postgres ? processesCpuSeconds('postgres') : new Map(), at: performance.now() };
 }
 
 export type CpuPerRequest = {
@@ -69,7 +81,7 @@ export type CpuPerRequest = {
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, loadGeneratorSeconds: number): CpuPerRequest {
   const main = after.main - before.main;
   const helpers = Math.max(0, after.process - before.process - main - loadGeneratorSeconds);
-  const postgres = after.postgres - before.postgres;
+  const postgres = usedSince(before.postgres, after.postgres);
   const per = (seconds: number) => (seconds * 1000) / Math.max(1, requests);
   const wallSeconds = (after.at - before.at) / 1000;
   return {
