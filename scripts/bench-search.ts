@@ -28,6 +28,7 @@
  *   --slowest N        slowest searches shown with their plans (default 10)
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
  *   --explain          print the plan of one search of each shape first
+ *   --pool N           PostgreSQL connections (default: what a server process of `npm start` has here, DATABASE_POOL_SIZE's default)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,6 +72,7 @@ const { values: args } = parseArgs({
     slowest: { type: 'string', default: '10' },
     writes: { type: 'string', default: '0' },
     explain: { type: 'boolean', default: false },
+    pool: { type: 'string' },
   },
 });
 
@@ -123,9 +125,11 @@ async function main() {
     await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
     if (!reuse) await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    // The pool the site runs with (server/db/client.ts): what a deployment has, not one sized for the benchmark.
-    database = await openDatabase({ kind: 'postgres', url, searchPath: schema });
-    console.log(`Target: PostgreSQL ${new URL(url).host}${new URL(url).pathname}, private schema ${schema}`);
+    // The pool a server process of `npm start` has on this machine (DATABASE_POOL_SIZE's default),
+    // not one sized for the benchmark, unless --pool says otherwise.
+    const max = args.pool ? Number(args.pool) : loadConfig({ NODE_ENV: 'production', DATABASE_URL: url }).databasePoolSize;
+    database = await openDatabase({ kind: 'postgres', url, searchPath: schema, max });
+    console.log(`Target: PostgreSQL ${new URL(url).host}${new URL(url).pathname}, private schema ${schema}, ${max} connections`);
   } else {
     database = await openDatabase({ kind: 'pglite', dataDir: path.join(workDir, 'pglite') });
     console.log(`Target: embedded PGlite in ${workDir}`);

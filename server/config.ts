@@ -38,6 +38,7 @@ const envSchema = z.object({
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
@@ -86,6 +87,8 @@ export type Config = {
   alertsIntervalMs: number;
   /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
   webConcurrency: number;
+  /** PostgreSQL connections each server process keeps at most (databasePoolSize below). */
+  databasePoolSize: number;
   http: {
     /** After SIGTERM/SIGINT, how long in-flight requests may take before they are cut. */
     shutdownGraceMs: number;
@@ -131,6 +134,20 @@ function webConcurrency(requested: number | undefined, databaseUrl: string | und
     return 1;
   }
   return requested ?? os.availableParallelism();
+}
+
+/**
+ * About two PostgreSQL connections a core of this machine, shared out over its server
+ * processes, and never fewer than four a process (a slow statement or a background job must
+ * not hold half of them). More backends than that do not search faster when the database
+ * shares the machine's cores: they take turns on the same cores, and with the server's event
+ * loop, which every request waits for. Measured with bench:search at 1,000,000 ads on two
+ * cores: 4 connections against 10 cost PostgreSQL 27-50% less CPU a search (four pairs of
+ * runs; docs/search-performance.md). A database on a bigger machine of its own may want more
+ * (DATABASE_POOL_SIZE).
+ */
+function databasePoolSize(requested: number | undefined, processes: number): number {
+  return requested ?? Math.max(4, Math.ceil((2 * os.availableParallelism()) / processes));
 }
 
 /**
@@ -199,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchIndex: e.SEARCH_INDEX,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL),
+    databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL)),
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createSearchCache } from './listings/search-cache.ts';
 import { createSearchIndex } from './search-index/search-index.ts';
@@ -35,11 +35,11 @@ type BuiltServices = {
   close(): Promise<void>;
 };
 
-/** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
-function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+/** The database the config names: PostgreSQL (with the config's pool) when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function configuredDatabase(config: Config): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, max: config.databasePoolSize }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
 /**
@@ -49,7 +49,7 @@ function openConfiguredDatabase(config: Config): Promise<Database> {
  */
 export async function createServices(config: Config, options: ServicesOptions = {}): Promise<BuiltServices> {
   const logger = createLogger(config.logLevel);
-  const database = options.database ?? (await openConfiguredDatabase(config));
+  const database = options.database ?? (await openDatabase(configuredDatabase(config)));
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   // Counters every instance shares: Redis when configured, else the database itself.

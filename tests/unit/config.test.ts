@@ -1,5 +1,7 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
+import { configuredDatabase } from '../../server/services.ts';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database on port 3000 with the sandbox payments', () => {
@@ -62,5 +64,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).webConcurrency).toBeGreaterThanOrEqual(1);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*DATABASE_URL/);
+  });
+
+  it('keeps about two PostgreSQL connections a core, shared out over the processes, at least four each', () => {
+    const cores = os.availableParallelism();
+    const url = 'postgres://x@h/db';
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '1' }).databasePoolSize).toBe(Math.max(4, 2 * cores));
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: String(2 * cores) }).databasePoolSize).toBe(4);
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '1', DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['0', '101', '2.5', 'many']) expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    // What the server opens (server/services.ts) is that pool.
+    expect(configuredDatabase(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '7' }))).toEqual({ kind: 'postgres', url, max: 7 });
+    expect(configuredDatabase(loadConfig({ DATA_DIR: '/tmp/soko-x' }))).toEqual({ kind: 'pglite', dataDir: '/tmp/soko-x/pglite' });
   });
 });
