@@ -142,7 +142,7 @@ function webConcurrency(requested: number | undefined, databaseUrl: string | und
  * not hold half of them). More backends than that do not search faster when the database
  * shares the machine's cores: they take turns on the same cores, and with the server's event
  * loop, which every request waits for. Measured with bench:search at 1,000,000 ads on two
- * cores: 4 connections against 10 cost PostgreSQL 27-50% less CPU a search (four pairs of
+ * cores: 4 connections against 10 cost PostgreSQL 27-51% less CPU a search (four pairs of
  * runs; docs/search-performance.md). A database on a bigger machine of its own may want more
  * (DATABASE_POOL_SIZE).
  */
