@@ -197,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   checkPaymentsSandbox(appUrl, e.FLW_SECRET_KEY, e.PAYMENTS_SANDBOX);
   if (e.AT_API_KEY && !e.AT_USERNAME) throw new ConfigError("Invalid configuration:\n  AT_USERNAME: must be set with AT_API_KEY (your Africa's Talking app's username)");
   const dataDir = path.resolve(root, e.DATA_DIR);
+  const processes = webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -215,8 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchIndex: e.SEARCH_INDEX,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
-    webConcurrency: webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL),
-    databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, webConcurrency(e.WEB_CONCURRENCY, e.DATABASE_URL)),
+    webConcurrency: processes,
+    databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, processes),
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
