@@ -1,21 +1,49 @@
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
 /**
- * Renders a page whole and answers it as one body with a Content-Length.
+ * React Router hands a page's loader data to the browser as a turbo-stream that `<ServerRouter>`
+ * reads while React renders: one `<Suspense>` boundary per chunk, each suspending until
+ * `reader.read()` settles (`StreamTransfer`, keyed by `context.renderMeta.streamCache`).
  *
- * Loaders hand over all their data before rendering starts (no page defers anything behind a
- * Suspense boundary), so the shell is the whole document and streaming it could not send
- * anything sooner. What streaming did cost was CPU: React writes a page in some sixty 2 kB
- * pieces, and each went through a Node stream, a web stream and the streaming compressor (a
- * thread-pool round trip each): about 1.6 ms of a results page's 13 ms, at 16 clients what
- * made pages queue. Whole, the page is compressed in one call (server/http/compression.ts).
+ * No page defers anything behind a boundary, so the stream ends as soon as the loaders have
+ * returned. It is read to its end here first, and the cache is filled with the answer as one
+ * settled chunk: rendering then never suspends, and the page can be written by React's
+ * synchronous `renderToString`. That writes the same HTML as the streaming renderer at about a
+ * fifth of its CPU (it concatenates strings; the streaming one encodes each of a page's some
+ * 3,000 small pieces into 2 kB buffers and schedules its work through setImmediate), and CPU on
+ * the event loop is what makes pages queue at 16 clients (docs/search-performance.md).
+ *
+ * `streamCache` is React Router's internal (pinned to one version in package.json):
+ * tests/integration/html-valid.test.ts fails if the page's data is no longer handed over.
  */
-export default function handleRequest(
+async function settleLoaderDataStream(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const chunk = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
+  const meta = (context.renderMeta ??= {}) as { streamCache?: Record<number, unknown> };
+  meta.streamCache = { 0: chunk };
+}
+
+/**
+ * Renders a page whole and answers it as one body with a Content-Length, compressed in one call
+ * (server/http/compression.ts). Loaders hand over all their data before rendering starts, so the
+ * whole document is the first thing that could be sent: streaming would send nothing sooner.
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,48 +51,16 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Once the page is written (or failed) nothing is left to abort: the timer goes with it.
-    const timer = setTimeout(() => abort(), streamTimeout + 1000);
-    const chunks: Uint8Array[] = [];
-    let length = 0;
-    const page = new Writable({
-      write(chunk: Uint8Array, _encoding, callback) {
-        chunks.push(chunk);
-        length += chunk.byteLength;
-        callback();
-      },
-      final(callback) {
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        responseHeaders.set('Content-Length', String(length));
-        clearTimeout(timer);
-        resolve(new Response(Buffer.concat(chunks, length), { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
+  await settleLoaderDataStream(routerContext);
+  const html =
+    '<!DOCTYPE html>' +
+    renderToString(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Before the shell, React Router reports the error itself (the rejected promise).
-          if (shellRendered) console.error(error);
-        },
-      },
     );
-  });
+  const body = Buffer.from(html);
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Length', String(body.byteLength));
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

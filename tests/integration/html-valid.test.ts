@@ -204,4 +204,21 @@ describe('pages on the wire', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
   });
+
+  it("hands the page's loader data to the browser in the HTML, with nothing left suspended", async () => {
+    // app/entry.server.tsx reads React Router's data stream before rendering synchronously: if
+    // that stopped working, React would write the boundary's fallback (<!--$!-->) instead of the
+    // data, and the browser's router would wait forever for the loaders' answer.
+    const res = await app.request(`${TEST_ORIGIN}/listings?search=toyota`, { headers: { 'Accept-Encoding': 'identity', cookie } });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).not.toContain('<!--$!-->');
+    expect(page).not.toContain('<template');
+    const enqueued = page.match(/window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/);
+    expect(enqueued).not.toBeNull();
+    const data = JSON.parse(JSON.parse(enqueued![1]!)) as unknown[];
+    expect(data).toContain('Toyota Axio 2016, clean');
+    expect(data).toContain('Achieng');
+    expect(page.indexOf('streamController.close();')).toBeGreaterThan(page.indexOf('streamController.enqueue('));
+  });
 });
