@@ -1,6 +1,8 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { windowBits } from '../../server/http/compression';
+import { BROTLI_QUALITY_UNDER_LOAD, compression, windowBits } from '../../server/http/compression';
+import { BUSY_UTILIZATION, createEventLoopLoad, LOAD_WINDOW_MS } from '../../server/http/event-loop-load';
 
 describe('brotli window for a whole body', () => {
   it('reaches back over the whole body, from 64 kB up to the default 4 MB', () => {
@@ -21,5 +23,61 @@ describe('brotli window for a whole body', () => {
     const standard = brotliCompressSync(body, params({}));
     expect(brotliDecompressSync(sized).equals(body)).toBe(true);
     expect(sized.byteLength).toBeLessThanOrEqual(standard.byteLength + 16);
+  });
+});
+
+describe('compression effort under load', () => {
+  it('calls the event loop busy from the share of the last full window it spent running code', () => {
+    let now = 0;
+    let active = 0;
+    const at = (ms: number, busyMs: number) => {
+      now = ms;
+      active = busyMs;
+    };
+    // What Node's counters report: time active, and the share of the time between two readings.
+    type Reading = { idle: number; active: number; utilization: number };
+    const utilization = (a?: Reading, b?: Reading): Reading => {
+      if (!a) return { idle: now - active, active, utilization: active / Math.max(now, 1) };
+      const spanActive = a.active - (b?.active ?? 0);
+      const span = spanActive + a.idle - (b?.idle ?? 0);
+      return { idle: a.idle - (b?.idle ?? 0), active: spanActive, utilization: span ? spanActive / span : 0 };
+    };
+    const load = createEventLoopLoad(() => now, utilization as never);
+    at(100, 95);
+    expect(load.busy()).toBe(false); // the first window is not over yet
+    at(LOAD_WINDOW_MS, LOAD_WINDOW_MS * 0.9);
+    expect(load.busy()).toBe(true);
+    at(LOAD_WINDOW_MS + 50, LOAD_WINDOW_MS * 0.9);
+    expect(load.busy()).toBe(true); // holds until the next window ends
+    at(LOAD_WINDOW_MS * 2, LOAD_WINDOW_MS * 0.9 + LOAD_WINDOW_MS * 0.5);
+    expect(load.busy()).toBe(false);
+    at(LOAD_WINDOW_MS * 3, LOAD_WINDOW_MS * 1.4 + LOAD_WINDOW_MS * BUSY_UTILIZATION + 1);
+    expect(load.busy()).toBe(true);
+  });
+
+  it('compresses at quality 5 when the server is idle and at the lighter quality while its event loop is busy', async () => {
+    const html = `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, i) => `<li class="card"><a href="/listing/${i * 7919}">Toyota Axio ${i % 13}, Ksh ${i * 1000}</a></li>`).join('')}</body></html>`;
+    const app = new Hono();
+    app.use(compression());
+    // A page as app/entry.server.tsx answers it: whole, with its length.
+    app.get('/', () => new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(html)) } }));
+    const get = async () => Buffer.from(await (await app.request('/', { headers: { 'Accept-Encoding': 'br' } })).arrayBuffer());
+    const at = (quality: number) => brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html), [constants.BROTLI_PARAM_LGWIN]: windowBits(Buffer.byteLength(html)) } });
+    expect(at(5).byteLength).toBeLessThan(at(BROTLI_QUALITY_UNDER_LOAD).byteLength);
+
+    const idle = () => new Promise((resolve) => setTimeout(resolve, LOAD_WINDOW_MS + 20));
+    await idle();
+    await get(); // closes the window it spent waiting
+    expect((await get()).equals(at(5))).toBe(true);
+
+    const spinUntil = performance.now() + LOAD_WINDOW_MS + 20;
+    while (performance.now() < spinUntil); // a window of the event loop fully busy
+    const underLoad = await get();
+    expect(underLoad.equals(at(BROTLI_QUALITY_UNDER_LOAD))).toBe(true);
+    expect(brotliDecompressSync(underLoad).toString()).toBe(html);
+
+    await idle();
+    await get();
+    expect((await get()).equals(at(5))).toBe(true);
   });
 });
