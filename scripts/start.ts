@@ -2,6 +2,14 @@
  * `npm start`: builds the web app when its sources changed since the last build, then starts
  * the server in production mode (embedded database and demo data on first start; nothing else
  * to set up).
+ *
+ * package.json runs it with `--max-semi-space-size=64` (V8's young generation may grow to
+ * 64 MB a half instead of 16). A results page allocates about 1.7 MB, and with 16 pages in
+ * flight the default young generation filled every few pages: objects of requests still
+ * running were copied and then promoted, so the old generation (which holds the search index's
+ * 290 MB at 1,000,000 ads) filled and was marked again within seconds, and each marking held up
+ * every request in flight by 100–200 ms (docs/search-performance.md). The space grows only
+ * when the server is that busy; node:cluster's workers inherit the flag.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
