@@ -54,9 +54,6 @@ export type ListingJson = {
   status: ListingStatus;
 };
 
-/** Card image widths: 400 px for phones (two columns), 800 px for sharp screens and wide cards. */
-export const CARD_IMAGE_WIDTHS = [400, 800] as const;
-
 /**
  * What a listing card shows in the grids of the home, browse and Manage ads pages: a small
  * slice of a listing, so pages ship little data (3G budget).
@@ -75,10 +72,12 @@ export type CardJson = {
   /** When the ad was posted, for "Today", "3 days ago". */
   createdAt: string;
   /**
-   * The cover photo with only the card widths (`url` is the largest of them), or null when the ad
-   * has none; `key` names its 4:3 card files (app/lib/card-images.ts).
+   * The cover photo, or null when the ad has none: `key` names its 4:3 card files
+   * (app/lib/card-images.ts), whose URLs and sizes the card works out from it and the
+   * original's width. Nothing more: each field here is written into every results page twice,
+   * once in its HTML and once in the data the browser's router is handed.
    */
-  photo: (Photo & { key: string }) | null;
+  photo: { key: string; width: number; height: number } | null;
 };
 
 /*
@@ -144,9 +143,6 @@ export function parseListings(text: string): ListingJson[] {
   return JSON.parse(text) as ListingJson[];
 }
 
-const CARD_WIDEST = CARD_IMAGE_WIDTHS[CARD_IMAGE_WIDTHS.length - 1]!;
-const cardVariants = CARD_IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.storage_key', w)}`).join(', ');
-
 /** The card of listing `l` (CardJson), written in SQL: no seller, no description, only the cover photo. */
 function cardJsonSql(now: Date): SQL {
   return sql`json_build_object(
@@ -159,8 +155,7 @@ function cardJsonSql(now: Date): SQL {
 const CARD_JSON_FROM = sql.raw(`page p
   JOIN listings l ON l.id = p.id
   LEFT JOIN LATERAL (
-    SELECT json_build_object('url', ${mediaUrlSql('i.storage_key', CARD_WIDEST)}, 'key', i.storage_key, 'width', i.width, 'height', i.height,
-                             'variants', json_build_object(${cardVariants})) AS photo
+    SELECT json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height) AS photo
     FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) cover ON true`);
 
 /** A JSON array (as text) of the cards of the listings in `page`, in page order. */
