@@ -149,7 +149,7 @@ function preactInTheBrowser(): Plugin {
 }
 
 /** What every page runs: the frameworks and the root layout (app/root.tsx and what only it uses). */
-const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router|preact)\/|\/app\/(preact\/client\.ts|root\.tsx|components\/(Header|Footer|Logo|ThemeSwitcher|Toaster|NotFound)\.tsx|components\/help\/meta\.ts|lib\/(toast|use-now|categories|nonce|theme|seo|format|money)\.ts)/;
+const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router|preact)\/|\/app\/(preact\/client\.ts|root\.tsx|components\/(Header|Footer|Logo|ThemeSwitcher|Toaster|NotFound)\.tsx|components\/help\/meta\.ts|lib\/(toast|use-now|categories|nonce|theme|seo|format|money|html)\.ts)/;
 
 /**
  * /listings asked for 15 scripts before it could come alive, most under 1 KB; on a phone's few

@@ -12,3 +12,6 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: strin
 export function InAppLink({ to, ...rest }: Props) {
   return <a {...rest} href={to} data-in-app="" data-discover="true" />;
 }
+
+/** InAppLink's own attributes, for a link written as an HTML string. */
+export const IN_APP_LINK = 'data-in-app="" data-discover="true"';

@@ -1,9 +1,8 @@
 import type { SelectHTMLAttributes } from 'react';
+import { escapeHtml } from '~/lib/html';
 
 export type SelectOption = { value: string; label: string };
 export type SelectGroup = { label: string; options: SelectOption[] };
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const optionHtml = (o: SelectOption, selected: boolean) => `<option value="${escapeHtml(o.value)}"${selected ? ' selected' : ''}>${escapeHtml(o.label)}</option>`;
 

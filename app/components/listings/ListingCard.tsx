@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { postedAgo } from '~/lib/dates';
+import { escapeHtml } from '~/lib/html';
 import { formatPrice } from '~/lib/money';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '../../../server/listings/listing-json';
-import { InAppLink } from '../InAppLink';
+import { IN_APP_LINK } from '../InAppLink';
 import { FeaturedBadge } from './FeaturedBadge';
 import { CardImage } from './ResponsiveImage';
 import { SaveButton } from './SaveButton';
@@ -37,10 +38,9 @@ type Props = {
  * stretched over the card, so action buttons can sit inside without nesting links.
  */
 export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, saved }: Props) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
-  const now = useNow();
+  const body = { __html: cardTextHtml(listing, headingLevel, categoryText, useNow()) };
   return (
     <article className="listing-card">
       {/* The box sets the height; the image fills it, so no photo can make its card taller. */}
@@ -49,22 +49,34 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
         {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
         {saved !== undefined && <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="card" />}
       </div>
-      <div className="listing-card-body">
-        <Heading className="listing-card-title">
-          <InAppLink to={`/listing/${listing._id}`} className="listing-card-link">
-            {listing.title}
-          </InAppLink>
-        </Heading>
-        <p className="listing-card-price">{formatPrice(listing.price, listing.currency)}</p>
-        <p className="listing-card-meta truncate">{listing.place ?? listing.location}</p>
-        {listing.createdAt && (
-          <time className="listing-card-meta" dateTime={listing.createdAt} data-testid="posted">
-            {postedAgo(listing.createdAt, now)}
-          </time>
-        )}
-        <span className="listing-card-category">{categoryText}</span>
-        {actions && <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>}
-      </div>
+      {actions ? (
+        <div className="listing-card-body">
+          {/* `contents`: the text stays a flex item of the body, as without buttons. */}
+          <div className="contents" dangerouslySetInnerHTML={body} />
+          <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>
+        </div>
+      ) : (
+        <div className="listing-card-body" dangerouslySetInnerHTML={body} />
+      )}
     </article>
+  );
+}
+
+/**
+ * A card's text as HTML: the title (its link stretched over the card), price, place, when it was
+ * posted and the category. One string rather than six elements, for the reason cardPictureHtml
+ * gives; the link is followed in the app by the document's listener (InAppLink's attributes).
+ */
+function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: string, now: number): string {
+  const heading = `h${headingLevel}`;
+  const posted = listing.createdAt
+    ? `<time class="listing-card-meta" datetime="${escapeHtml(listing.createdAt)}" data-testid="posted">${escapeHtml(postedAgo(listing.createdAt, now))}</time>`
+    : '';
+  return (
+    `<${heading} class="listing-card-title"><a class="listing-card-link" href="/listing/${escapeHtml(listing._id)}" ${IN_APP_LINK}>${escapeHtml(listing.title)}</a></${heading}>` +
+    `<p class="listing-card-price">${escapeHtml(formatPrice(listing.price, listing.currency))}</p>` +
+    `<p class="listing-card-meta truncate">${escapeHtml(listing.place ?? listing.location)}</p>` +
+    posted +
+    `<span class="listing-card-category">${escapeHtml(categoryText)}</span>`
   );
 }

@@ -1,4 +1,5 @@
 import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type CardFormat } from '~/lib/card-images';
+import { escapeHtml } from '~/lib/html';
 import type { Photo } from '../../../server/listings/listing-json';
 
 /**
@@ -92,33 +93,35 @@ function cardSrcSet(key: string, originalWidth: number, format: CardFormat): str
 type CardImageProps = { photo: { key: string; width: number } | null; alt: string; sizes: string; eager?: boolean; className?: string };
 
 /**
+ * What a card's <picture> holds, as HTML: an AVIF <source> and the WebP <img>. Written as one
+ * string rather than as elements because a results page has 24 of them, each with two long
+ * srcsets: as elements they were a good part of the page's rendering on the server, where a page's
+ * CPU is what makes pages queue at 16 clients (docs/search-performance.md). The browser's
+ * hydration keeps the server's markup (it does not reapply innerHTML while hydrating).
+ */
+export function cardPictureHtml(photo: { key: string; width: number }, alt: string, sizes: string, eager: boolean, className: string): string {
+  const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
+  const fallback = CARD_FORMATS[CARD_FORMATS.length - 1]!;
+  const size = escapeHtml(sizes);
+  let html = '';
+  for (const format of CARD_FORMATS) {
+    if (format !== fallback) html += `<source type="image/${format}" srcset="${escapeHtml(cardSrcSet(photo.key, photo.width, format))}" sizes="${size}"/>`;
+  }
+  return (
+    html +
+    `<img src="${escapeHtml(cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], fallback))}" srcset="${escapeHtml(cardSrcSet(photo.key, photo.width, fallback))}"` +
+    ` sizes="${size}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="${escapeHtml(className)}"/>`
+  );
+}
+
+/**
  * A card's cover: cropped to 4:3 on the server (every card the same height), AVIF where the
  * browser takes it, else WebP (the image's own srcset, so a card has one <source>), at the width
  * the card is drawn. Lazy unless in the first row.
  */
 export function CardImage({ photo, alt, sizes, eager = false, className = '' }: CardImageProps) {
-  const loading = eager ? 'eager' : 'lazy';
   if (!photo) {
-    return <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={loading} decoding="async" className={className} />;
+    return <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" className={className} />;
   }
-  const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
-  const fallback = CARD_FORMATS[CARD_FORMATS.length - 1];
-  return (
-    <picture>
-      {CARD_FORMATS.filter((format) => format !== fallback).map((format) => (
-        <source key={format} type={`image/${format}`} srcSet={cardSrcSet(photo.key, photo.width, format)} sizes={sizes} />
-      ))}
-      <img
-        src={cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], fallback)}
-        srcSet={cardSrcSet(photo.key, photo.width, fallback)}
-        sizes={sizes}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        decoding="async"
-        className={className}
-      />
-    </picture>
-  );
+  return <picture dangerouslySetInnerHTML={{ __html: cardPictureHtml(photo, alt, sizes, eager, className) }} />;
 }
