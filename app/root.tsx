@@ -44,9 +44,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 // The pages' own meta replaces this; it is what a page without one, or the error page, shows (one <title>, never two).
 export const meta: Route.MetaFunction = ({ error }) =>
   error
-    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? '404: Not Found — Soko' : 'Something went wrong — Soko' }, { name: 'robots', content: 'noindex' }]
+    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? '404: Not Found | Soko' : 'Something went wrong | Soko' }, { name: 'robots', content: 'noindex' }]
     : [
-        { title: 'Soko — Buy and sell anything in Kenya' },
+        { title: 'Soko | Buy and sell anything in Kenya' },
         { name: 'description', content: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.' },
       ];
 

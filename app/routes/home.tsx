@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     origin: originOf(matches),
     path: '/',
-    title: 'Soko — Buy and sell anything in Kenya',
+    title: 'Soko | Buy and sell anything in Kenya',
     description: 'Post a free ad or find great deals near you: cars, property, phones, furniture, jobs and services across Kenya.',
   });
 

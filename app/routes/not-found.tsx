@@ -6,7 +6,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: '404: Not Found — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: '404: Not Found | Soko' }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFoundRoute() {
   return <NotFound />;

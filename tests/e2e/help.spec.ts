@@ -29,7 +29,7 @@ test.describe('help and legal pages', () => {
     }
     await expect(main.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
     await expect(main.getByText('Monday-Friday 9 AM-5 PM EAT', { exact: true })).toBeVisible();
-    await expectPageBasics(page, /^Help & Contact — Soko$/);
+    await expectPageBasics(page, /^Help & Contact \| Soko$/);
 
     await main.getByRole('link', { name: 'Open the contact form' }).click();
     await expect(page).toHaveURL(/\/contact-form$/);
@@ -38,19 +38,19 @@ test.describe('help and legal pages', () => {
   const pages: Array<{ path: string; title: RegExp; heading: string; texts: Array<string | RegExp> }> = [
     {
       path: '/faq',
-      title: /^Frequently asked questions — Soko$/,
+      title: /^Frequently asked questions \| Soko$/,
       heading: 'Frequently asked questions',
       texts: ['Does it cost anything to use Soko?', /200 Ksh for one week/, /Up to 10 photos per ad/, 'How do I delete my account?'],
     },
     {
       path: '/guides/posting-ads',
-      title: /^Guide: posting ads — Soko$/,
+      title: /^Guide: posting ads \| Soko$/,
       heading: 'Posting ads',
       texts: ['Post your ad step by step', 'Feature your ad: 200 Ksh for one week', /Pay with M-Pesa/, /Flutterwave/],
     },
     {
       path: '/guides/safe-trading',
-      title: /^Guide: safe trading — Soko$/,
+      title: /^Guide: safe trading \| Soko$/,
       heading: 'Safe trading',
       texts: [
         /Never pay a deposit, booking fee or .transport fee. before you have seen the item/,
@@ -67,25 +67,25 @@ test.describe('help and legal pages', () => {
     },
     {
       path: '/guides/account-settings',
-      title: /^Guide: account settings — Soko$/,
+      title: /^Guide: account settings \| Soko$/,
       heading: 'Account settings',
       texts: ['Change your details', 'Change your password', /Forgot password/, 'Delete your account', /Danger Zone/],
     },
     {
       path: '/how-it-works',
-      title: /^How Soko works — Soko$/,
+      title: /^How Soko works \| Soko$/,
       heading: 'How Soko works',
       texts: ['Selling on Soko', 'Buying on Soko', 'Featured ads: 200 Ksh for one week'],
     },
     {
       path: '/terms',
-      title: /^Terms of Service — Soko$/,
+      title: /^Terms of Service \| Soko$/,
       heading: 'Terms of Service',
       texts: ['3. Posting ads', /Featuring an ad costs 200 Ksh for one week/, /laws of Kenya/],
     },
     {
       path: '/privacy',
-      title: /^Privacy Policy — Soko$/,
+      title: /^Privacy Policy \| Soko$/,
       heading: 'Privacy Policy',
       texts: [
         'Your rights under the Data Protection Act, 2019',
@@ -142,7 +142,7 @@ test.describe('contact form', { tag: '@one-viewport' }, () => {
     await page.goto('/contact-form');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
     for (const label of ['Your name', 'E-mail address', 'Subject', 'Message']) await expect(page.getByLabel(label)).toBeVisible();
-    await expectPageBasics(page, /^Contact us — Soko$/);
+    await expectPageBasics(page, /^Contact us \| Soko$/);
   });
 
   test('with JavaScript: shows clear messages for bad input, then confirms a good message', async ({ page }) => {
@@ -226,7 +226,7 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       await expect(cards.first().locator('img')).toHaveAttribute('src', /^\/media\//);
       await expect(cards.first().getByRole('button', { name: `Save ${ad.title}` })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByText('Sample page:')).toHaveCount(0);
-      await expectPageBasics(page, /^Saved ads — Soko$/);
+      await expectPageBasics(page, /^Saved ads \| Soko$/);
     });
 
     test('/my-alerts is the real Saved searches page, empty for a new account', async ({ page }) => {
@@ -236,7 +236,7 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       await expect(page.getByTestId('saved-searches-total')).toHaveText('No saved searches yet.');
       await expect(page.getByRole('main').getByRole('link', { name: 'Browse all listings' })).toBeVisible();
       await expect(page.getByText('Sample page:')).toHaveCount(0);
-      await expectPageBasics(page, /^Saved searches — Soko$/);
+      await expectPageBasics(page, /^Saved searches \| Soko$/);
     });
 
     test('/manage-job-ads shows the job ads table with its columns and actions', async ({ page }) => {
@@ -257,14 +257,14 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       }
       await first.getByRole('button', { name: 'Close Ad: Sales Representative' }).click();
       await expect(page.getByText('Job ads are a sample page for now: this action is not available yet.')).toBeVisible();
-      await expectPageBasics(page, /^Manage Job Ads — Soko$/);
+      await expectPageBasics(page, /^Manage Job Ads \| Soko$/);
     });
 
     test('/messages shows its placeholder text', async ({ page }) => {
       await page.goto('/messages');
       await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
       await expect(page.getByText('Your conversations with buyers and sellers will appear here. In-app messaging is coming soon.')).toBeVisible();
-      await expectPageBasics(page, /^Messages — Soko$/);
+      await expectPageBasics(page, /^Messages \| Soko$/);
     });
 
     test('/create-listing is a labelled demo that only logs its values', async ({ page }) => {
@@ -279,7 +279,7 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       expect(await options.evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual([
         'vehicles', 'properties', 'electronics', 'furniture', 'computers', 'other',
       ]);
-      await expectPageBasics(page, /^Create a listing \(demo\) — Soko$/);
+      await expectPageBasics(page, /^Create a listing \(demo\) \| Soko$/);
 
       const logged: string[] = [];
       page.on('console', async (msg) => {

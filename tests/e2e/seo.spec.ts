@@ -34,7 +34,7 @@ test('a deleted ad says it is gone, answers 410 and leads to similar ads', { tag
   const res = await page.goto(`/listing/${doomed._id}`);
   expect(res!.status()).toBe(410);
   await expect(page.getByRole('heading', { level: 1, name: 'This ad is no longer available' })).toBeVisible();
-  await expect(page).toHaveTitle('This ad is no longer available — Soko');
+  await expect(page).toHaveTitle('This ad is no longer available | Soko');
   const similar = page.getByRole('list', { name: 'Similar ads' });
   await expect(similar.getByRole('link', { name: `Bookshelf ${word}` })).toBeVisible();
   expect(await skippedHeadings(page)).toEqual([]);
@@ -92,7 +92,7 @@ test('the 404 page has one title', { tag: '@one-viewport' }, async ({ page }) =>
   expect(res!.status()).toBe(404);
   await hydrated(page);
   expect(await page.locator('title').count()).toBe(1);
-  await expect(page).toHaveTitle('404: Not Found — Soko');
+  await expect(page).toHaveTitle('404: Not Found | Soko');
 });
 
 test('headings never skip a level on listings, category and manage-ads', { tag: '@one-viewport' }, async ({ page }) => {

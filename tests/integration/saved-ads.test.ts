@@ -237,7 +237,7 @@ describe('pages', () => {
     const res = await page('/favourites', { cookie: sessionCookie(me.token) });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<title>Saved ads — Soko</title>');
+    expect(html).toContain('<title>Saved ads | Soko</title>');
     expect(html).toContain('Saved-test ad 0');
     expect(html).toContain('Gas cooker, four burners');
     expect(html).toContain('No longer available');

@@ -90,7 +90,7 @@ describe('page', () => {
     expect(html).toMatch(/Location<\/dt><dd>Eldoret<\/dd>/);
     expect(html).toMatch(/Member since<\/dt><dd>March 2024<\/dd>/);
     expect(html).toMatch(/data-testid="active-ads">30<\/dd>/);
-    expect(html).toContain('<title>Kipchoge Rotich in Eldoret: 30 ads — Soko</title>');
+    expect(html).toContain('<title>Kipchoge Rotich in Eldoret: 30 ads | Soko</title>');
     expect(html).toMatch(/<meta name="description" content="Ads by Kipchoge Rotich in Eldoret on Soko, a member since March 2024. 30 active ads."/);
     expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/seller/${seller.user.username}"`);
     expect(html).toContain('Kipchoge ad 29');
@@ -123,7 +123,7 @@ describe('page', () => {
     expect(html).toContain('Page 2 of 2');
     expect(html).toContain('Kipchoge ad 05');
     expect(html).not.toContain('Kipchoge ad 06');
-    expect(html).toContain('<title>Kipchoge Rotich in Eldoret: 30 ads (page 2) — Soko</title>');
+    expect(html).toContain('<title>Kipchoge Rotich in Eldoret: 30 ads (page 2) | Soko</title>');
   });
 
   it('answers 404 for unknown sellers', async () => {

@@ -271,7 +271,7 @@ describe('head tags', () => {
 
   it('the 404 page has one <title>', async () => {
     const page = await html('/no-such-page', 404);
-    expect(titles(page)).toEqual(['404: Not Found — Soko']);
+    expect(titles(page)).toEqual(['404: Not Found | Soko']);
   });
 });
 

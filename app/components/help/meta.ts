@@ -7,5 +7,5 @@ type MetaArgs = { location: { pathname: string }; matches: readonly ({ id: strin
  * `meta` returns this. The sample pages are signed-in only and stay out of the index.
  */
 export function pageMeta(args: MetaArgs, title: string, description: string, options: { noindex?: boolean } = {}) {
-  return seoMeta({ origin: originOf(args.matches), path: args.location.pathname, title: `${title} — Soko`, description, noindex: options.noindex });
+  return seoMeta({ origin: originOf(args.matches), path: args.location.pathname, title: `${title} | Soko`, description, noindex: options.noindex });
 }

@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = originOf(matches);
   if (!loaderData || loaderData.notFound) {
-    return seoMeta({ origin, path: location.pathname, title: 'Category not found — Soko', description: 'There is no such category on Soko.', noindex: true });
+    return seoMeta({ origin, path: location.pathname, title: 'Category not found | Soko', description: 'There is no such category on Soko.', noindex: true });
   }
   const page = loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   // A search inside the category is search results; sort and price filters name the unfiltered page (browseCanonical).
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   return seoMeta({
     origin,
     path,
-    title: `${loaderData.category} in Kenya${page} — Soko`,
+    title: `${loaderData.category} in Kenya${page} | Soko`,
     description: loaderData.description,
     noindex: noindex || Boolean(loaderData.error),
   });

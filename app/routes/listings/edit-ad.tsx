@@ -45,7 +45,7 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edit ad — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Edit ad | Soko' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, request);

@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return seoMeta({
     origin: originOf(matches),
     path,
-    title: `${heading}${page} — Soko`,
+    title: `${heading}${page} | Soko`,
     description: `${heading}${page} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.`,
     noindex: noindex || Boolean(loaderData?.error),
   });

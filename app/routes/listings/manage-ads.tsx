@@ -13,7 +13,7 @@ import { resubmitListing } from '../../../server/moderation/moderation';
 import { deleteListing } from '../../../server/listings/write';
 import type { Route } from './+types/manage-ads';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads | Soko' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, request);

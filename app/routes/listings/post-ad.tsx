@@ -13,7 +13,7 @@ import { ReceivedForm, uploadTempRoot, withUploadedForm } from '../../../server/
 import type { Route } from './+types/post-ad';
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data && 'mode' in data && data.mode === 'edit' ? 'Edit Your Listing — Soko' : 'Post an ad — Soko' },
+  { title: data && 'mode' in data && data.mode === 'edit' ? 'Edit Your Listing | Soko' : 'Post an ad | Soko' },
   { name: 'robots', content: 'noindex' },
 ];
 

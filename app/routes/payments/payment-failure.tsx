@@ -1,7 +1,7 @@
 import { PaymentActions } from '~/components/payments/PaymentActions';
 import type { Route } from './+types/payment-failure';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment Failed — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Payment Failed | Soko' }, { name: 'robots', content: 'noindex' }];
 
 /** Spec query: listingId, status, message; the defaults are the spec's. */
 export function loader({ request }: Route.LoaderArgs) {

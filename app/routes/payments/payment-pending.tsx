@@ -8,7 +8,7 @@ import { paymentsDeps } from '../../../server/payments/service';
 import { currentPayment, pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';
 import type { Route } from './+types/payment-pending';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Confirming your payment — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Confirming your payment | Soko' }, { name: 'robots', content: 'noindex' }];
 
 /**
  * The provider has not confirmed the payment yet (slow M-Pesa, an outage). The page shows the

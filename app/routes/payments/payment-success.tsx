@@ -4,7 +4,7 @@ import { findPayment } from '../../../server/payments/payments';
 import { pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';
 import type { Route } from './+types/payment-success';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful! — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful! | Soko' }, { name: 'robots', content: 'noindex' }];
 
 /**
  * Spec query: listingId, tx_ref, status. Only a payment the database calls paid is shown as

@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/my-alerts?saved=${id}`);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Saved searches — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Saved searches | Soko' }, { name: 'robots', content: 'noindex' }];
 
 /** Shown only when a plain form's save failed (the list is full, a limit): the reason and the ways on. */
 export default function SaveSearchFailed({ actionData }: Route.ComponentProps) {

@@ -53,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(back);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Saved ads — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Saved ads | Soko' }, { name: 'robots', content: 'noindex' }];
 
 /** Shown only when a plain form's save failed (a limit, a deleted ad): the reason and the way back. */
 export default function SaveAdFailed({ actionData }: Route.ComponentProps) {

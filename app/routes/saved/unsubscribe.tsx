@@ -26,7 +26,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { done: true as const, error: null };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Unsubscribe — Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Unsubscribe | Soko' }, { name: 'robots', content: 'noindex' }];
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

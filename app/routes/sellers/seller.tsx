@@ -38,13 +38,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = originOf(matches);
-  if (!loaderData) return seoMeta({ origin, path: location.pathname, title: 'Seller not found — Soko', description: 'There is no seller at this address on Soko.', noindex: true });
+  if (!loaderData) return seoMeta({ origin, path: location.pathname, title: 'Seller not found | Soko', description: 'There is no seller at this address on Soko.', noindex: true });
   const { seller, page } = loaderData;
   const where = seller.location ? ` in ${seller.location}` : '';
   return seoMeta({
     origin,
     path: `/seller/${seller.username}${page > 1 ? `?page=${page}` : ''}`,
-    title: `${seller.name}${where}: ${seller.activeAds} ad${seller.activeAds === 1 ? '' : 's'}${page > 1 ? ` (page ${page})` : ''} — Soko`,
+    title: `${seller.name}${where}: ${seller.activeAds} ad${seller.activeAds === 1 ? '' : 's'}${page > 1 ? ` (page ${page})` : ''} | Soko`,
     description: `Ads by ${seller.name}${where} on Soko, a member since ${nairobiMonth(seller.memberSince)}. ${seller.activeAds} active ad${seller.activeAds === 1 ? '' : 's'}.`,
   });
 };
