@@ -58,6 +58,28 @@ test.describe('with JavaScript', () => {
     expect(await savedIds(page)).toEqual([]);
   });
 
+  test('hearts tapped one after another are all sent; one that fails goes back and says why', async ({ page, request }) => {
+    const { word, ads } = await sellerWithAds(request, 3);
+    const [gone, first, second] = ads as [Ad, Ad, Ad];
+    await newSignedInAccount(page);
+    await page.goto(`/listings?search=${word}`);
+    await hydrated(page);
+    const heart = (ad: Ad) => main(page).getByRole('button', { name: `Save ${ad.title}` });
+    // Two saves in flight at once: each heart keeps its own answer.
+    await heart(first).click();
+    await heart(second).click();
+    await expect(heart(first)).toHaveAttribute('aria-pressed', 'true');
+    await expect(heart(second)).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await savedIds(page)).sort()).toEqual([first._id, second._id].sort());
+    // The seller deletes an ad the buyer still sees: its heart flips, then back, with the reason.
+    expect((await request.delete(`/api/listings/${gone._id}`)).status()).toBe(200);
+    await heart(gone).click();
+    await expect(toast(page, 'Listing not found.')).toBeVisible();
+    await expect(heart(gone)).toHaveAttribute('aria-pressed', 'false');
+    await expect(heart(first)).toHaveAttribute('aria-pressed', 'true');
+    expect((await savedIds(page)).sort()).toEqual([first._id, second._id].sort());
+  });
+
   test('Save on the ad page becomes Saved, and the stub message is gone', { tag: '@one-viewport' }, async ({ page, request }) => {
     const { ads } = await sellerWithAds(request);
     const [ad] = ads as [Ad];
@@ -96,7 +118,7 @@ test.describe('with JavaScript', () => {
     await page.goto(`/listing/${ads[0]!._id}`);
     await page.getByRole('region', { name: 'Seller' }).getByRole('link', { name: 'Njeri Mwangi' }).click();
     await expect(page).toHaveURL(/\/seller\/[a-z0-9.]+$/);
-    await expect(page).toHaveTitle(/^Njeri Mwangi in Thika: 2 ads — Soko$/);
+    await expect(page).toHaveTitle(/^Njeri Mwangi in Thika: 2 ads \| Soko$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Njeri Mwangi');
     await expect(page.getByTestId('active-ads')).toHaveText('2');
     const list = page.getByRole('list', { name: 'Ads by Njeri Mwangi' });
@@ -120,7 +142,7 @@ test.describe('the Saved ads page', () => {
     expect((await request.delete(`/api/listings/${gone._id}`)).status()).toBe(200);
 
     await page.goto('/favourites');
-    await expect(page).toHaveTitle('Saved ads — Soko');
+    await expect(page).toHaveTitle('Saved ads | Soko');
     await expect(page.getByRole('heading', { level: 1, name: 'Saved ads' })).toBeVisible();
     const list = main(page).getByRole('list', { name: 'Saved ads' });
     await expect(list.getByRole('listitem')).toHaveCount(2);

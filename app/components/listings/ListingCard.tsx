@@ -7,7 +7,7 @@ import type { CardJson } from '../../../server/listings/listing-json';
 import { IN_APP_LINK } from '../InAppLink';
 import { FeaturedBadge } from './FeaturedBadge';
 import { CardImage } from './ResponsiveImage';
-import { SaveButton } from './SaveButton';
+import { CardSaveButton } from './SaveButton';
 
 /** What a card shows, as the server's queries write it (searchCards, featuredCards, cardsByOwner). */
 export type CardListing = CardJson;
@@ -28,8 +28,10 @@ type Props = {
   actions?: ReactNode;
   /** The title's heading level: one below the heading the grid sits under, so levels never skip. */
   headingLevel?: 2 | 3;
-  /** Show the Save button, pressed when true (absent on the seller's own Manage ads). */
+  /** Show the Save heart, pressed when true (absent on the seller's own Manage ads); the grid sends it. */
   saved?: boolean;
+  /** Where the heart's plain form comes back to (the grid's page). */
+  back?: string;
 };
 
 /**
@@ -37,7 +39,7 @@ type Props = {
  * falsy), location, category. The whole card links to /listing/{id} through the title link
  * stretched over the card, so action buttons can sit inside without nesting links.
  */
-export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, saved }: Props) {
+export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, saved, back = '/' }: Props) {
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
   const body = { __html: cardTextHtml(listing, headingLevel, categoryText, useNow()) };
@@ -47,7 +49,7 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
       <div className="listing-card-photo">
         <CardImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="listing-card-image" />
         {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
-        {saved !== undefined && <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="card" />}
+        {saved !== undefined && <CardSaveButton listingId={listing._id} title={listing.title} saved={saved} back={back} />}
       </div>
       {actions ? (
         <div className="listing-card-body">

@@ -1,4 +1,5 @@
 import { ListingCard, type CardListing } from './ListingCard';
+import { useCardSaves } from './SaveButton';
 
 type Props = {
   listings: CardListing[];
@@ -13,14 +14,17 @@ type Props = {
 
 /** Two columns on a 360 px phone, three on tablets, four on wide screens. */
 export function ListingGrid({ listings, eagerCount = 2, label, headingLevel = 3, savedIds }: Props) {
-  const saved = savedIds ? new Set(savedIds) : null;
+  const saves = useCardSaves(savedIds);
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {listings.map((l, i) => (
-        <li key={l._id} className="min-w-0">
-          <ListingCard listing={l} eager={i < eagerCount} headingLevel={headingLevel} saved={saved ? saved.has(l._id) : undefined} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" onSubmit={saves.onSubmit}>
+        {listings.map((l, i) => (
+          <li key={l._id} className="min-w-0">
+            <ListingCard listing={l} eager={i < eagerCount} headingLevel={headingLevel} saved={saves.isSaved(l._id)} back={saves.back} />
+          </li>
+        ))}
+      </ul>
+      {saves.inFlight}
+    </>
   );
 }

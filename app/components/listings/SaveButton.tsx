@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { toast } from '~/lib/toast';
 
@@ -7,55 +7,135 @@ export type SaveResult = { saved: boolean; message: string } | { error: string }
 
 type Props = {
   listingId: string;
-  title: string;
   /** Whether the signed-in visitor has saved it (false for visitors). */
   saved: boolean;
-  /** A heart over a card's photo, or the ad page's labelled button. */
-  variant: 'card' | 'page';
-  /** Where a plain form submission comes back to; the current page by default. */
-  back?: string;
+  /** Where a plain form submission comes back to. */
+  back: string;
 };
 
 /**
- * Save / Saved. Without JavaScript it is a form: POST /saved/:id saves (or removes) and sends
- * the browser back to this page; a visitor goes through login first. With JavaScript the same
- * form is sent by a fetcher: the button flips at once (aria-pressed), a toast confirms, and the
- * page is not reloaded (only the header's count is).
+ * The ad page's Save / Saved button. Without JavaScript it is a form: POST /saved/:id saves (or
+ * removes) and sends the browser back to the page; a visitor goes through login first. With
+ * JavaScript the same form is sent by a fetcher: the button flips at once (aria-pressed), a toast
+ * confirms, and the page is not reloaded (only the header's count is).
  */
-export function SaveButton({ listingId, title, saved, variant, back }: Props) {
+export function SaveButton({ listingId, saved, back }: Props) {
   const fetcher = useFetcher<SaveResult>();
-  const location = useLocation();
   const pending = fetcher.formData?.get('intent');
   const result = fetcher.data;
   const isSaved = pending ? pending === 'save' : result && 'saved' in result ? result.saved : saved;
   useEffect(() => {
-    if (!result) return;
-    if ('error' in result) toast.error(result.error);
-    else toast.success(result.message);
+    if (result) showSaveToast(result);
   }, [result]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set('js', '1');
-    void fetcher.submit(form, { method: 'post', action: `/saved/${listingId}` });
+    void fetcher.submit(jsForm(event.currentTarget), { method: 'post', action: `/saved/${listingId}` });
   };
-  const card = variant === 'card';
   return (
     <form method="post" action={`/saved/${listingId}`} onSubmit={submit} className="contents">
       <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
-      <input type="hidden" name="back" value={back ?? `${location.pathname}${location.search}`} />
-      {card ? (
-        // The heart is drawn by the class (app.css, heart-icon), as on the ad page's button.
-        <button type="submit" aria-pressed={isSaved} className="save-heart heart-icon">
-          <span className="sr-only">{`Save ${title}`}</span>
-        </button>
-      ) : (
-        <button type="submit" aria-pressed={isSaved} className="btn-secondary heart-icon aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
-          {isSaved ? 'Saved' : 'Save'}
-        </button>
-      )}
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" aria-pressed={isSaved} className="btn-secondary heart-icon aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
+        {isSaved ? 'Saved' : 'Save'}
+      </button>
     </form>
   );
+}
+
+/**
+ * The heart over a card's photo: the same form as the ad page's button, without a hook of its own.
+ * A results page has 24, and a fetcher each (some fifteen hooks) was work the server did for every
+ * page it wrote, and the phone for every page it hydrated, for hearts that are seldom tapped. The
+ * grid sends them instead (useCardSaves) and says which are saved.
+ */
+export function CardSaveButton({ listingId, title, saved, back }: Props & { title: string }) {
+  return (
+    <form method="post" action={`/saved/${listingId}`} className="contents" data-card-save={listingId}>
+      <input type="hidden" name="intent" value={saved ? 'unsave' : 'save'} />
+      <input type="hidden" name="back" value={back} />
+      {/* The heart is drawn by the class (app.css, heart-icon), as on the ad page's button. */}
+      <button type="submit" aria-pressed={saved} className="save-heart heart-icon">
+        <span className="sr-only">{`Save ${title}`}</span>
+      </button>
+    </form>
+  );
+}
+
+type SaveRequest = { key: number; listingId: string; form: FormData };
+let nextRequestKey = 1;
+
+/**
+ * A grid's card hearts, sent with JavaScript: one submit listener for the grid, the heart flipped
+ * at once, and a fetcher only for a save in flight (SendSave), which toasts its answer. A
+ * failed save puts the heart back as it was before the tap.
+ */
+export function useCardSaves(savedIds: readonly string[] | undefined) {
+  const location = useLocation();
+  // What the visitor changed on this page, over what the loader said.
+  const [changed, setChanged] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const [requests, setRequests] = useState<readonly SaveRequest[]>([]);
+  const loadedKey = savedIds?.join(' ');
+  const [loaded, setLoaded] = useState(loadedKey);
+  if (loaded !== loadedKey) {
+    // New loader data (another page, or a revalidation) says what is saved: it wins.
+    setLoaded(loadedKey);
+    setChanged(new Map());
+  }
+  const setSaved = useCallback((listingId: string, saved: boolean) => {
+    setChanged((map) => new Map(map).set(listingId, saved));
+  }, []);
+  const finish = useCallback(
+    (request: SaveRequest, result: SaveResult) => {
+      setRequests((list) => list.filter((r) => r !== request));
+      setSaved(request.listingId, 'saved' in result ? result.saved : request.form.get('intent') !== 'save');
+    },
+    [setSaved],
+  );
+  const onSubmit = (event: FormEvent<HTMLElement>) => {
+    const form = event.target as HTMLFormElement;
+    const listingId = form.dataset.cardSave;
+    if (!listingId) return;
+    event.preventDefault();
+    const request = { key: nextRequestKey++, listingId, form: jsForm(form) };
+    setSaved(listingId, request.form.get('intent') === 'save');
+    setRequests((list) => [...list, request]);
+  };
+  const savedSet = savedIds ? new Set(savedIds) : null;
+  return {
+    /** Whether a card shows as saved; undefined when the grid has no hearts. */
+    isSaved: (listingId: string) => (savedSet ? (changed.get(listingId) ?? savedSet.has(listingId)) : undefined),
+    back: `${location.pathname}${location.search}`,
+    onSubmit,
+    inFlight: requests.map((r) => <SendSave key={r.key} request={r} onDone={finish} />) as ReactNode,
+  };
+}
+
+function SendSave({ request, onDone }: { request: SaveRequest; onDone: (request: SaveRequest, result: SaveResult) => void }) {
+  const fetcher = useFetcher<SaveResult>();
+  useEffect(() => {
+    void fetcher.submit(request.form, { method: 'post', action: `/saved/${request.listingId}` });
+    // Sent once, when the tap mounts it; fetcher.submit's identity is not a reason to send again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request]);
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    showSaveToast(result);
+    onDone(request, result);
+  }, [result, request, onDone]);
+  return null;
+}
+
+function showSaveToast(result: SaveResult): void {
+  if ('error' in result) toast.error(result.error);
+  else toast.success(result.message);
+}
+
+/** The form's fields, marked as sent by JavaScript (the server answers JSON, not a redirect). */
+function jsForm(form: HTMLFormElement): FormData {
+  const data = new FormData(form);
+  data.set('js', '1');
+  return data;
 }
 
 /**

@@ -170,11 +170,11 @@ export const shouldRevalidate = keepDataAfterSave;
 export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) => {
   const origin = originOf(matches);
   if (!loaderData) {
-    const title = isRouteErrorResponse(error) && error.status === 410 ? 'This ad is no longer available — Soko' : isRouteErrorResponse(error) && error.status === 404 ? 'Listing not found — Soko' : 'Failed to load listing — Soko';
+    const title = isRouteErrorResponse(error) && error.status === 410 ? 'This ad is no longer available | Soko' : isRouteErrorResponse(error) && error.status === 404 ? 'Listing not found | Soko' : 'Failed to load listing | Soko';
     return seoMeta({ origin, path: location.pathname, title, description: 'The ad you are looking for has been removed. Browse similar ads on Soko.', noindex: true });
   }
   const { listing, previewImage } = loaderData;
-  const title = `${listing.title} — ${formatPrice(listing.price, listing.currency, 'Price not specified')} in ${listing.location}`;
+  const title = `${listing.title}, ${formatPrice(listing.price, listing.currency, 'Price not specified')} in ${listing.location}`;
   return seoMeta({
     origin,
     path: `/listing/${listing._id}`,
@@ -344,7 +344,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         <section aria-labelledby="actions-heading" className="card p-4">
           <h2 id="actions-heading" className="text-lg font-bold">Listing Actions</h2>
           <div id="actions" className="mt-3 grid scroll-mt-32 grid-cols-2 gap-2">
-            {onOffer && <SaveButton listingId={listing._id} title={listing.title} saved={saved} variant="page" back={`/listing/${listing._id}#actions`} />}
+            {onOffer && <SaveButton listingId={listing._id} saved={saved} back={`/listing/${listing._id}#actions`} />}
             <ShareButton title={listing.title} listingId={listing._id} />
           </div>
           {sharing && <SharePanel title={listing.title} url={`${origin}/listing/${listing._id}`} />}
