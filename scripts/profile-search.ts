@@ -19,6 +19,9 @@
  *   --cpu-profile FILE  a CPU profile of the measured requests
  *   --heap-profile FILE a sampling profile of every allocation they made, collected or not
  *   --build-dir DIR     the web app's build (default: BUILD_DIR, else build; `npm run build` first)
+ *   --against DIR       pages only: compare with another build (an earlier commit's, say), the two
+ *                       taking turns over blocks of BLOCK searches, so that the machine speeding up
+ *                       or slowing down during the run (it does, by a tenth or more) falls on both
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
@@ -49,11 +52,14 @@ const { values: args } = parseArgs({
     'cpu-profile': { type: 'string' },
     'heap-profile': { type: 'string' },
     'build-dir': { type: 'string' },
+    against: { type: 'string' },
   },
 });
 
 const KIND = args.kind;
 if (KIND !== 'page' && KIND !== 'api') throw new Error('--kind is page or api');
+if (args.against && (KIND !== 'page' || args['cpu-profile'] || args['heap-profile'])) throw new Error('--against compares pages, without profiles');
+const BLOCK = 50;
 if (process.env.NODE_ENV !== 'production') throw new Error('profile:search needs NODE_ENV=production (npm run profile:search sets it), as npm start runs');
 const url = args['database-url'];
 if (url && !/^bench_search_\d+$/.test(args.schema ?? '')) throw new Error('--database-url needs --schema bench_search_<pid> (a schema kept by bench:search --keep)');
@@ -75,10 +81,16 @@ try {
   });
   const { services } = await createServices(config, { database });
   await services.searchIndex?.ready;
-  const buildFile = path.join(config.buildDir, 'server', 'index.js');
-  if (KIND === 'page' && !fs.existsSync(buildFile)) throw new Error(`--kind page needs the web app built (npm run build): ${buildFile} is missing`);
-  const build = KIND === 'page' ? ((await import(pathToFileURL(buildFile).href)) as ServerBuild) : undefined;
+  const loadBuild = async (dir: string) => {
+    const buildFile = path.join(dir, 'server', 'index.js');
+    if (!fs.existsSync(buildFile)) throw new Error(`--kind page needs the web app built (npm run build): ${buildFile} is missing`);
+    return (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  };
+  const build = KIND === 'page' ? await loadBuild(config.buildDir) : undefined;
   const app = createApp(services, build ? { getBuild: async () => build } : {});
+  const againstBuild = args.against ? await loadBuild(path.resolve(args.against)) : undefined;
+  const apps = againstBuild ? [app, createApp(services, { getBuild: async () => againstBuild })] : [app];
+  const names = [config.buildDir, ...(args.against ? [args.against] : [])];
 
   // The page's kind of search (bench:search --pages): no sort or price filter.
   const searches = distinctQueries(createRng(4242), WARMUP + REQUESTS, { sorts: SORTS }).map((q) => {
@@ -87,13 +99,13 @@ try {
     return `${KIND === 'page' ? '/listings' : '/api/listings'}?${params}`;
   });
   const headers: Record<string, string> = args.encoding === 'identity' ? {} : { 'accept-encoding': args.encoding };
-  const ask = async (p: string) => {
-    const response = await app.fetch(new Request(`http://127.0.0.1${p}`, { headers }));
+  const ask = async (p: string, on = app) => {
+    const response = await on.fetch(new Request(`http://127.0.0.1${p}`, { headers }));
     const bytes = (await response.arrayBuffer()).byteLength;
     if (response.status !== 200) throw new Error(`${response.status} for ${p}`);
     return bytes;
   };
-  for (const p of searches.slice(0, WARMUP)) await ask(p);
+  for (const a of apps) for (const p of searches.slice(0, WARMUP)) await ask(p, a);
 
   const session = new inspector.Session();
   session.connect();
@@ -108,16 +120,26 @@ try {
     await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
   }
   console.log(`${KIND}, ${url ? `PostgreSQL schema ${args.schema}` : `PGlite, ${Number(args.count).toLocaleString('en-KE')} ads`}, ${REQUESTS} distinct searches a round, ${args.encoding}:`);
+  const perRequest = (n: number) => (n / REQUESTS).toFixed(2);
   for (let round = 1; round <= Number(args.rounds); round++) {
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    let bytes = 0;
-    for (const p of searches.slice(WARMUP)) bytes += await ask(p);
-    const used = process.cpuUsage(cpu);
-    const perRequest = (n: number) => (n / REQUESTS).toFixed(2);
-    console.log(
-      `  round ${round}: ${perRequest(performance.now() - started)} ms a request, ${perRequest((used.user + used.system) / 1000)} ms of this process's CPU (all threads), ${(bytes / REQUESTS / 1024).toFixed(1)} kB`,
-    );
+    const spent = apps.map(() => ({ ms: 0, cpu: 0, bytes: 0 }));
+    const measured = searches.slice(WARMUP);
+    for (let from = 0; from < measured.length; from += BLOCK) {
+      // Each build goes first in every other block: neither always runs right after the other.
+      const order = apps.map((_, i) => ((from / BLOCK) % 2 ? apps.length - 1 - i : i));
+      for (const i of order) {
+        const started = performance.now();
+        const cpu = process.cpuUsage();
+        for (const p of measured.slice(from, from + BLOCK)) spent[i]!.bytes += await ask(p, apps[i]);
+        const used = process.cpuUsage(cpu);
+        spent[i]!.ms += performance.now() - started;
+        spent[i]!.cpu += (used.user + used.system) / 1000;
+      }
+    }
+    spent.forEach((t, i) => {
+      const which = apps.length > 1 ? ` ${names[i]}` : '';
+      console.log(`  round ${round}${which}: ${perRequest(t.ms)} ms a request, ${perRequest(t.cpu)} ms of this process's CPU (all threads), ${(t.bytes / REQUESTS / 1024).toFixed(1)} kB`);
+    });
   }
   if (args['cpu-profile']) fs.writeFileSync(args['cpu-profile'], JSON.stringify((await session.post('Profiler.stop')).profile));
   if (args['heap-profile']) fs.writeFileSync(args['heap-profile'], JSON.stringify((await session.post('HeapProfiler.stopSampling')).profile));
