@@ -160,6 +160,35 @@ test.describe('the Saved ads page', () => {
     expect(await savedIds(page)).toEqual([kept._id]);
   });
 
+  test('the heart on a saved ad removes it from the list, with and without JavaScript', { tag: '@one-viewport' }, async ({ browser, page, request }) => {
+    const { ads } = await sellerWithAds(request, 3);
+    const [first, second, third] = ads as [Ad, Ad, Ad];
+    await newSignedInAccount(page);
+    for (const ad of [first, second, third]) expect((await page.request.put(`/api/saved/${ad._id}`)).status()).toBe(200);
+    await page.goto('/favourites');
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { mark: boolean }).mark = true));
+    const list = main(page).getByRole('list', { name: 'Saved ads' });
+    const heart = list.getByRole('button', { name: `Save ${second.title}` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await heart.click();
+    await expect(toast(page, 'Removed from Saved ads.')).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('link', { name: second.title })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { mark?: boolean }).mark)).toBe(true);
+    expect((await savedIds(page)).sort()).toEqual([first._id, third._id].sort());
+
+    // The same account without JavaScript: the heart is a form that comes back here.
+    const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noJs = await plain.newPage();
+    await noJs.goto(new URL('/favourites', page.url()).href);
+    await main(noJs).getByRole('button', { name: `Save ${first.title}` }).click();
+    await expect(noJs).toHaveURL(/\/favourites$/);
+    await expect(main(noJs).getByRole('list', { name: 'Saved ads' }).getByRole('listitem')).toHaveCount(1);
+    expect(await savedIds(page)).toEqual([third._id]);
+    await plain.close();
+  });
+
   test('a visitor is sent to login', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto('/favourites');
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Ffavourites$/);

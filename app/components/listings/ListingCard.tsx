@@ -28,10 +28,11 @@ type Props = {
   actions?: ReactNode;
   /** The title's heading level: one below the heading the grid sits under, so levels never skip. */
   headingLevel?: 2 | 3;
-  /** Show the Save heart, pressed when true (absent on the seller's own Manage ads); the grid sends it. */
-  saved?: boolean;
-  /** Where the heart's plain form comes back to (the grid's page). */
-  back?: string;
+  /**
+   * The Save heart: whether it is pressed, and the page its plain form comes back to (absent on
+   * the seller's own Manage ads). The list around the cards sends it (useCardSaves).
+   */
+  heart?: { saved: boolean; back: string };
 };
 
 /**
@@ -39,7 +40,7 @@ type Props = {
  * falsy), location, category. The whole card links to /listing/{id} through the title link
  * stretched over the card, so action buttons can sit inside without nesting links.
  */
-export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, saved, back = '/' }: Props) {
+export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, heart }: Props) {
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
   const body = { __html: cardTextHtml(listing, headingLevel, categoryText, useNow()) };
@@ -49,7 +50,7 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
       <div className="listing-card-photo">
         <CardImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="listing-card-image" />
         {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
-        {saved !== undefined && <CardSaveButton listingId={listing._id} title={listing.title} saved={saved} back={back} />}
+        {heart && <CardSaveButton listingId={listing._id} title={listing.title} saved={heart.saved} back={heart.back} />}
       </div>
       {actions ? (
         <div className="listing-card-body">

@@ -20,7 +20,7 @@ export function ListingGrid({ listings, eagerCount = 2, label, headingLevel = 3,
       <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" onSubmit={saves.onSubmit}>
         {listings.map((l, i) => (
           <li key={l._id} className="min-w-0">
-            <ListingCard listing={l} eager={i < eagerCount} headingLevel={headingLevel} saved={saves.isSaved(l._id)} back={saves.back} />
+            <ListingCard listing={l} eager={i < eagerCount} headingLevel={headingLevel} heart={saves.heart(l._id)} />
           </li>
         ))}
       </ul>

@@ -65,7 +65,7 @@ type SaveRequest = { key: number; listingId: string; form: FormData };
 let nextRequestKey = 1;
 
 /**
- * A grid's card hearts, sent with JavaScript: one submit listener for the grid, the heart flipped
+ * A list's card hearts, sent with JavaScript: one submit listener for the list, the heart flipped
  * at once, and a fetcher only for a save in flight (SendSave), which toasts its answer. A
  * failed save puts the heart back as it was before the tap.
  */
@@ -101,10 +101,10 @@ export function useCardSaves(savedIds: readonly string[] | undefined) {
     setRequests((list) => [...list, request]);
   };
   const savedSet = savedIds ? new Set(savedIds) : null;
+  const back = `${location.pathname}${location.search}`;
   return {
-    /** Whether a card shows as saved; undefined when the grid has no hearts. */
-    isSaved: (listingId: string) => (savedSet ? (changed.get(listingId) ?? savedSet.has(listingId)) : undefined),
-    back: `${location.pathname}${location.search}`,
+    /** A card's heart (ListingCard's `heart`); undefined when the list has no hearts. */
+    heart: (listingId: string) => (savedSet ? { saved: changed.get(listingId) ?? savedSet.has(listingId), back } : undefined),
     onSubmit,
     inFlight: requests.map((r) => <SendSave key={r.key} request={r} onDone={finish} />) as ReactNode,
   };

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
 import { ListingCard } from '~/components/listings/ListingCard';
+import { useCardSaves } from '~/components/listings/SaveButton';
 import { Pagination } from '~/components/listings/Pagination';
 import { SAVED_PAGE_SIZE } from '~/lib/saved-rules';
 import { requireAuth } from '../../../server/http/guards';
@@ -43,6 +44,8 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
+  // Every ad here is saved. This page's loader runs again after each heart's answer, so an ad removed leaves the list.
+  const saves = useCardSaves(items.map((ad) => ad.listingId));
   return (
     <section>
       <h1 className="text-2xl font-extrabold sm:text-3xl">Saved ads</h1>
@@ -55,14 +58,15 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
           <Link to="/listings" className="font-semibold text-brand-700 underline dark:text-brand-100">Browse all listings</Link>
         </p>
       ) : (
-        <ul aria-label="Saved ads" className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <ul aria-label="Saved ads" className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" onSubmit={saves.onSubmit}>
           {items.map((ad, i) => (
             <li key={ad.listingId} className="min-w-0">
-              {ad.listing ? <ListingCard listing={ad.listing} eager={i < 2} headingLevel={2} saved /> : <GoneAd ad={ad} back={back} />}
+              {ad.listing ? <ListingCard listing={ad.listing} eager={i < 2} headingLevel={2} heart={saves.heart(ad.listingId)} /> : <GoneAd ad={ad} back={back} />}
             </li>
           ))}
         </ul>
       )}
+      {saves.inFlight}
       <Pagination page={page} pageCount={pageCount} search={location.search} />
     </section>
   );
