@@ -5,9 +5,9 @@ import { formatPrice } from '~/lib/money';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '../../../server/listings/listing-json';
 import { IN_APP_LINK } from '../InAppLink';
-import { FeaturedBadge } from './FeaturedBadge';
-import { CardImage } from './ResponsiveImage';
-import { CardSaveButton } from './SaveButton';
+import { featuredBadgeHtml } from './FeaturedBadge';
+import { cardImageHtml } from './ResponsiveImage';
+import { cardHeartHtml } from './SaveButton';
 
 /** What a card shows, as the server's queries write it (searchCards, featuredCards, cardsByOwner). */
 export type CardListing = CardJson;
@@ -36,40 +36,47 @@ type Props = {
 };
 
 /**
- * One ad in a grid: cover photo, Featured badge, title, price ('Price negotiable' when
+ * One ad in a grid: cover photo, Featured badge, Save heart, title, price ('Price negotiable' when
  * falsy), location, category. The whole card links to /listing/{id} through the title link
  * stretched over the card, so action buttons can sit inside without nesting links.
+ *
+ * Everything but Manage ads' buttons is written as one HTML string. A results page has 24 cards:
+ * as elements and components they were a good part of the CPU the server spends writing a page
+ * (which is what makes pages queue at 16 clients, docs/search-performance.md) and of the phone's
+ * hydrating it. Hydration keeps the server's markup inside `dangerouslySetInnerHTML`; the links
+ * are followed in the app by the document's listener (InAppLink's attributes), and the hearts by
+ * the list's (useCardSaves).
  */
 export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, heart }: Props) {
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
-  const body = { __html: cardTextHtml(listing, headingLevel, categoryText, useNow()) };
+  const photo = cardPhotoHtml(listing, eager, heart);
+  const text = cardTextHtml(listing, headingLevel, categoryText, useNow());
+  if (!actions) {
+    return <article className="listing-card" dangerouslySetInnerHTML={{ __html: `<div class="listing-card-photo">${photo}</div><div class="listing-card-body">${text}</div>` }} />;
+  }
   return (
     <article className="listing-card">
-      {/* The box sets the height; the image fills it, so no photo can make its card taller. */}
-      <div className="listing-card-photo">
-        <CardImage photo={listing.photo} alt={listing.title} sizes={CARD_SIZES} eager={eager} className="listing-card-image" />
-        {listing.featured && <FeaturedBadge className="absolute left-2 top-2" />}
-        {heart && <CardSaveButton listingId={listing._id} title={listing.title} saved={heart.saved} back={heart.back} />}
+      <div className="listing-card-photo" dangerouslySetInnerHTML={{ __html: photo }} />
+      <div className="listing-card-body">
+        {/* `contents`: the text stays a flex item of the body, as without buttons. */}
+        <div className="contents" dangerouslySetInnerHTML={{ __html: text }} />
+        <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>
       </div>
-      {actions ? (
-        <div className="listing-card-body">
-          {/* `contents`: the text stays a flex item of the body, as without buttons. */}
-          <div className="contents" dangerouslySetInnerHTML={body} />
-          <div className="relative z-10 mt-2 flex flex-wrap gap-2">{actions}</div>
-        </div>
-      ) : (
-        <div className="listing-card-body" dangerouslySetInnerHTML={body} />
-      )}
     </article>
   );
 }
 
-/**
- * A card's text as HTML: the title (its link stretched over the card), price, place, when it was
- * posted and the category. One string rather than six elements, for the reason cardPictureHtml
- * gives; the link is followed in the app by the document's listener (InAppLink's attributes).
- */
+/** What the photo box holds: the cover (its box sets the height, so no photo can make a card taller), the badge and the heart. */
+function cardPhotoHtml(listing: CardListing, eager: boolean, heart: Props['heart']): string {
+  return (
+    cardImageHtml(listing.photo, listing.title, CARD_SIZES, eager, 'listing-card-image') +
+    (listing.featured ? featuredBadgeHtml('absolute left-2 top-2') : '') +
+    (heart ? cardHeartHtml(listing._id, listing.title, heart) : '')
+  );
+}
+
+/** A card's text: the title (its link stretched over the card), price, place, when it was posted and the category. */
 function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: string, now: number): string {
   const heading = `h${headingLevel}`;
   const posted = listing.createdAt

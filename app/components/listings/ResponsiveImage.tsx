@@ -90,16 +90,11 @@ function cardSrcSet(key: string, originalWidth: number, format: CardFormat): str
   return parts.join(', ');
 }
 
-type CardImageProps = { photo: { key: string; width: number } | null; alt: string; sizes: string; eager?: boolean; className?: string };
-
 /**
- * What a card's <picture> holds, as HTML: an AVIF <source> and the WebP <img>. Written as one
- * string rather than as elements because a results page has 24 of them, each with two long
- * srcsets: as elements they were a good part of the page's rendering on the server, where a page's
- * CPU is what makes pages queue at 16 clients (docs/search-performance.md). The browser's
- * hydration keeps the server's markup (it does not reapply innerHTML while hydrating).
+ * What a card's <picture> holds, as HTML: an AVIF <source> and the WebP <img>. Written as a
+ * string, as the whole card is (ListingCard).
  */
-export function cardPictureHtml(photo: { key: string; width: number }, alt: string, sizes: string, eager: boolean, className: string): string {
+function cardPictureHtml(photo: { key: string; width: number }, alt: string, sizes: string, eager: boolean, className: string): string {
   const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
   const fallback = CARD_FORMATS[CARD_FORMATS.length - 1]!;
   const size = escapeHtml(sizes);
@@ -115,13 +110,11 @@ export function cardPictureHtml(photo: { key: string; width: number }, alt: stri
 }
 
 /**
- * A card's cover: cropped to 4:3 on the server (every card the same height), AVIF where the
- * browser takes it, else WebP (the image's own srcset, so a card has one <source>), at the width
- * the card is drawn. Lazy unless in the first row.
+ * A card's cover as HTML: cropped to 4:3 on the server (every card the same height), AVIF where
+ * the browser takes it, else WebP (the image's own srcset, so a card has one <source>), at the
+ * width the card is drawn; the placeholder when the ad has no photo. Lazy unless in the first row.
  */
-export function CardImage({ photo, alt, sizes, eager = false, className = '' }: CardImageProps) {
-  if (!photo) {
-    return <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" className={className} />;
-  }
-  return <picture dangerouslySetInnerHTML={{ __html: cardPictureHtml(photo, alt, sizes, eager, className) }} />;
+export function cardImageHtml(photo: { key: string; width: number } | null, alt: string, sizes: string, eager: boolean, className: string): string {
+  if (photo) return `<picture>${cardPictureHtml(photo, alt, sizes, eager, className)}</picture>`;
+  return `<img src="${escapeHtml(PLACEHOLDER_SRC)}" alt="${escapeHtml(alt ? `${alt} (no photo)` : 'No photo')}" width="400" height="300" loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="${escapeHtml(className)}"/>`;
 }

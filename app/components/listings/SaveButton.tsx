@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { escapeHtml } from '~/lib/html';
 import { toast } from '~/lib/toast';
 
 /** What POST /saved/:id answers a JavaScript submission (a plain form gets a redirect instead). */
@@ -43,68 +44,61 @@ export function SaveButton({ listingId, saved, back }: Props) {
 }
 
 /**
- * The heart over a card's photo: the same form as the ad page's button, without a hook of its own.
- * A results page has 24, and a fetcher each (some fifteen hooks) was work the server did for every
- * page it wrote, and the phone for every page it hydrated, for hearts that are seldom tapped. The
- * grid sends them instead (useCardSaves) and says which are saved.
+ * The heart over a card's photo, as HTML in the card's string (ListingCard): the same form as the
+ * ad page's button. Without JavaScript it is sent as it is; with JavaScript the list around the
+ * cards sends it (useCardSaves).
  */
-export function CardSaveButton({ listingId, title, saved, back }: Props & { title: string }) {
+export function cardHeartHtml(listingId: string, title: string, heart: { saved: boolean; back: string }): string {
+  const id = escapeHtml(listingId);
   return (
-    <form method="post" action={`/saved/${listingId}`} className="contents" data-card-save={listingId}>
-      <input type="hidden" name="intent" value={saved ? 'unsave' : 'save'} />
-      <input type="hidden" name="back" value={back} />
-      {/* The heart is drawn by the class (app.css, heart-icon), as on the ad page's button. */}
-      <button type="submit" aria-pressed={saved} className="save-heart heart-icon">
-        <span className="sr-only">{`Save ${title}`}</span>
-      </button>
-    </form>
+    `<form class="contents" data-card-save="${id}" action="/saved/${id}" method="post">` +
+    `<input type="hidden" name="intent" value="${heart.saved ? 'unsave' : 'save'}"/><input type="hidden" name="back" value="${escapeHtml(heart.back)}"/>` +
+    // The heart is drawn by the class (app.css, heart-icon), as on the ad page's button.
+    `<button type="submit" aria-pressed="${heart.saved}" class="save-heart heart-icon"><span class="sr-only">Save ${escapeHtml(title)}</span></button></form>`
   );
 }
 
-type SaveRequest = { key: number; listingId: string; form: FormData };
+/** Shows a heart as saved or not: what its button says, and what its form will ask next. */
+function showHeart(form: HTMLFormElement, saved: boolean): void {
+  form.querySelector('button')?.setAttribute('aria-pressed', String(saved));
+  const intent = form.elements.namedItem('intent');
+  if (intent instanceof HTMLInputElement) intent.value = saved ? 'unsave' : 'save';
+}
+
+type SaveRequest = { key: number; listingId: string; form: FormData; element: HTMLFormElement };
 let nextRequestKey = 1;
 
 /**
  * A list's card hearts, sent with JavaScript: one submit listener for the list, the heart flipped
- * at once, and a fetcher only for a save in flight (SendSave), which toasts its answer. A
- * failed save puts the heart back as it was before the tap.
+ * at once, and a fetcher only for a save in flight (SendSave), which toasts its answer. A failed
+ * save puts the heart back as it was before the tap.
+ *
+ * The hearts are part of their cards' HTML strings, so a tap flips the heart in the page itself
+ * rather than through the cards' props: a new string would replace the card's markup, and the
+ * button with the keyboard's focus with it. The strings change only with new loader data
+ * (another page, or the Saved ads list loaded again), which then says what is saved.
  */
 export function useCardSaves(savedIds: readonly string[] | undefined) {
   const location = useLocation();
-  // What the visitor changed on this page, over what the loader said.
-  const [changed, setChanged] = useState<ReadonlyMap<string, boolean>>(() => new Map());
   const [requests, setRequests] = useState<readonly SaveRequest[]>([]);
-  const loadedKey = savedIds?.join(' ');
-  const [loaded, setLoaded] = useState(loadedKey);
-  if (loaded !== loadedKey) {
-    // New loader data (another page, or a revalidation) says what is saved: it wins.
-    setLoaded(loadedKey);
-    setChanged(new Map());
-  }
-  const setSaved = useCallback((listingId: string, saved: boolean) => {
-    setChanged((map) => new Map(map).set(listingId, saved));
+  const finish = useCallback((request: SaveRequest, result: SaveResult) => {
+    setRequests((list) => list.filter((r) => r !== request));
+    showHeart(request.element, 'saved' in result ? result.saved : request.form.get('intent') !== 'save');
   }, []);
-  const finish = useCallback(
-    (request: SaveRequest, result: SaveResult) => {
-      setRequests((list) => list.filter((r) => r !== request));
-      setSaved(request.listingId, 'saved' in result ? result.saved : request.form.get('intent') !== 'save');
-    },
-    [setSaved],
-  );
   const onSubmit = (event: FormEvent<HTMLElement>) => {
-    const form = event.target as HTMLFormElement;
-    const listingId = form.dataset.cardSave;
+    const element = event.target as HTMLFormElement;
+    const listingId = element.dataset.cardSave;
     if (!listingId) return;
     event.preventDefault();
-    const request = { key: nextRequestKey++, listingId, form: jsForm(form) };
-    setSaved(listingId, request.form.get('intent') === 'save');
+    const request = { key: nextRequestKey++, listingId, form: jsForm(element), element };
+    showHeart(element, request.form.get('intent') === 'save');
     setRequests((list) => [...list, request]);
   };
   const savedSet = savedIds ? new Set(savedIds) : null;
   const back = `${location.pathname}${location.search}`;
   return {
     /** A card's heart (ListingCard's `heart`); undefined when the list has no hearts. */
-    heart: (listingId: string) => (savedSet ? { saved: changed.get(listingId) ?? savedSet.has(listingId), back } : undefined),
+    heart: (listingId: string) => (savedSet ? { saved: savedSet.has(listingId), back } : undefined),
     onSubmit,
     inFlight: requests.map((r) => <SendSave key={r.key} request={r} onDone={finish} />) as ReactNode,
   };
