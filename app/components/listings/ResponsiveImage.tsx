@@ -90,31 +90,27 @@ function cardSrcSet(key: string, originalWidth: number, format: CardFormat): str
   return parts.join(', ');
 }
 
+/** The placeholder's address as it stands in an attribute, escaped once rather than for every card. */
+const PLACEHOLDER_ATTRIBUTE = escapeHtml(PLACEHOLDER_SRC);
+
 /**
- * What a card's <picture> holds, as HTML: an AVIF <source> and the WebP <img>. Written as a
- * string, as the whole card is (ListingCard).
+ * A card's cover as HTML, part of the card's string (ListingCard): cropped to 4:3 on the server
+ * (every card the same height), AVIF where the browser takes it, else WebP (the image's own
+ * srcset, so a card has one <source>), at the width the card is drawn; the placeholder when the
+ * ad has no photo. Lazy unless in the first row.
  */
-function cardPictureHtml(photo: { key: string; width: number }, alt: string, sizes: string, eager: boolean, className: string): string {
+export function cardImageHtml(photo: { key: string; width: number } | null, alt: string, sizes: string, eager: boolean, className: string): string {
+  const common = `loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="${escapeHtml(className)}"`;
+  if (!photo) return `<img src="${PLACEHOLDER_ATTRIBUTE}" alt="${escapeHtml(alt ? `${alt} (no photo)` : 'No photo')}" width="400" height="300" ${common}/>`;
   const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
   const fallback = CARD_FORMATS[CARD_FORMATS.length - 1]!;
   const size = escapeHtml(sizes);
-  let html = '';
+  let sources = '';
   for (const format of CARD_FORMATS) {
-    if (format !== fallback) html += `<source type="image/${format}" srcset="${escapeHtml(cardSrcSet(photo.key, photo.width, format))}" sizes="${size}"/>`;
+    if (format !== fallback) sources += `<source type="image/${format}" srcset="${escapeHtml(cardSrcSet(photo.key, photo.width, format))}" sizes="${size}"/>`;
   }
   return (
-    html +
-    `<img src="${escapeHtml(cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], fallback))}" srcset="${escapeHtml(cardSrcSet(photo.key, photo.width, fallback))}"` +
-    ` sizes="${size}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="${escapeHtml(className)}"/>`
+    `<picture>${sources}<img src="${escapeHtml(cardImageUrl(photo.key, CARD_IMAGE_WIDTHS[0], fallback))}" srcset="${escapeHtml(cardSrcSet(photo.key, photo.width, fallback))}"` +
+    ` sizes="${size}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" ${common}/></picture>`
   );
-}
-
-/**
- * A card's cover as HTML: cropped to 4:3 on the server (every card the same height), AVIF where
- * the browser takes it, else WebP (the image's own srcset, so a card has one <source>), at the
- * width the card is drawn; the placeholder when the ad has no photo. Lazy unless in the first row.
- */
-export function cardImageHtml(photo: { key: string; width: number } | null, alt: string, sizes: string, eager: boolean, className: string): string {
-  if (photo) return `<picture>${cardPictureHtml(photo, alt, sizes, eager, className)}</picture>`;
-  return `<img src="${escapeHtml(PLACEHOLDER_SRC)}" alt="${escapeHtml(alt ? `${alt} (no photo)` : 'No photo')}" width="400" height="300" loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="${escapeHtml(className)}"/>`;
 }
