@@ -41,6 +41,7 @@ import pg from 'pg';
 import type { ServerBuild } from 'react-router';
 import { inArray, sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
+import { startPageRenderer, type PageRenderer } from '../server/render/page-renderer.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/services.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
@@ -149,6 +150,7 @@ async function main() {
   };
 
   let server: ReturnType<typeof serve> | undefined;
+  let pageRenderer: PageRenderer | undefined;
   try {
     await migrate(database);
     if (reuse) {
@@ -166,6 +168,8 @@ async function main() {
       ...(args['build-dir'] ? { BUILD_DIR: args['build-dir'] } : process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       // Distinct searches are measured against the database: a budget met only by the cache does not count.
       SEARCH_CACHE_SECONDS: MODE === 'warm' ? '60' : '0',
+      // As npm start runs (one render thread) unless set, so the two can be compared.
+      ...(process.env.RENDER_THREADS ? { RENDER_THREADS: process.env.RENDER_THREADS } : {}),
     });
     const { services } = await createServices(config, { database });
     if (services.searchIndex) {
@@ -178,7 +182,11 @@ async function main() {
       );
     }
     const build = args.pages ? await loadBuild(config.buildDir) : undefined;
-    const app = createApp(services, build ? { getBuild: async () => build } : {});
+    // Pages are written in render threads as npm start writes them (server/index.ts).
+    pageRenderer = build && config.renderThreads > 0 ? startPageRenderer({ buildUrl: buildUrl(config.buildDir), threads: config.renderThreads, logger: services.logger }) : undefined;
+    await pageRenderer?.ready;
+    if (build) console.log(`Pages rendered ${pageRenderer ? `in ${config.renderThreads} render thread(s)` : 'on the event loop'} (RENDER_THREADS=${config.renderThreads})`);
+    const app = createApp(services, build ? { getBuild: async () => build, pageRenderer } : {});
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
     });
@@ -206,14 +214,19 @@ async function main() {
     services.mailer.close();
   } finally {
     server?.close();
+    await pageRenderer?.close();
     await cleanup();
   }
+}
+
+function buildUrl(buildDir: string): string {
+  return pathToFileURL(path.join(buildDir, 'server', 'index.js')).href;
 }
 
 async function loadBuild(buildDir: string): Promise<ServerBuild> {
   const file = path.join(buildDir, 'server', 'index.js');
   if (!fs.existsSync(file)) throw new Error(`--pages needs the web app built (npm run build): ${file} is missing`);
-  return (await import(pathToFileURL(file).href)) as ServerBuild;
+  return (await import(buildUrl(buildDir))) as ServerBuild;
 }
 
 /**

@@ -11,10 +11,10 @@
  * every request in flight by 100–200 ms (docs/search-performance.md). The space grows only
  * when the server is that busy; node:cluster's workers inherit the flag.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
+import { buildIfStale } from './build-if-stale.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A local .env is optional; real environment variables win over it.
@@ -26,27 +26,11 @@ if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production') {
 }
 process.env.NODE_ENV = 'production';
 const config = loadConfig(process.env, root);
-const stamp = path.join(config.buildDir, '.build-stamp');
-const SOURCES = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'server'];
-
-function newestChange(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(p).reduce((max, name) => Math.max(max, newestChange(path.join(p, name))), stat.mtimeMs);
-}
-
-const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map((s) => newestChange(path.join(root, s))));
-if (builtAt < sourcesAt || !fs.existsSync(path.join(config.buildDir, 'server', 'index.js'))) {
-  console.log('Building Soko (first start or sources changed)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.writeFileSync(stamp, new Date().toISOString());
+try {
+  buildIfStale(root, config.buildDir);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
 await import('../server/index.ts');

@@ -11,6 +11,7 @@ import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
+import type { PageRenderer } from './render/page-renderer.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { deviceId, type DeviceVariables } from './http/device.ts';
 import { noStoreForPrivateResponses } from './http/private-responses.ts';
@@ -32,6 +33,8 @@ type AppOptions = {
   getBuild?: () => Promise<ServerBuild>;
   /** Serve build/client (production). The dev server lets Vite serve assets instead. */
   serveClientAssets?: boolean;
+  /** Render threads for the pages (server/render/page-renderer.ts); without them pages render on the event loop. */
+  pageRenderer?: PageRenderer;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -165,6 +168,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         auth: c.get('auth'),
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),
         clearSessionCookie: () => void cookies.push(clearedSessionCookie(config.secureCookies)),
+        renderPage: options.pageRenderer?.render,
       };
       const response = withRetryAfter(await handle(c.req.raw, context as never), RETRY_AFTER_SECONDS);
       if (cookies.length === 0) return response;

@@ -8,6 +8,7 @@ import { prepareDatabase, startRuntime } from './main.ts';
 import type { Config } from './config.ts';
 import { listen } from './http/serve.ts';
 import { loadedReactBuild } from './http/react-build.ts';
+import { startPageRenderer } from './render/page-renderer.ts';
 
 /**
  * Production entry (`npm start` via scripts/start.ts): serves the built pages and the API.
@@ -65,7 +66,8 @@ async function serve(config: Config) {
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   const buildUrl = pathToFileURL(path.join(config.buildDir, 'server', 'index.js')).href;
   const build = (await import(buildUrl)) as ServerBuild;
-  const app = createApp(runtime.services, { getBuild: async () => build, serveClientAssets: true });
+  const pageRenderer = config.renderThreads > 0 ? startPageRenderer({ buildUrl, threads: config.renderThreads, logger }) : undefined;
+  const app = createApp(runtime.services, { getBuild: async () => build, serveClientAssets: true, pageRenderer });
   const running = await listen(app.fetch, {
     hostname: config.host,
     port: config.port,
@@ -74,6 +76,7 @@ async function serve(config: Config) {
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,
     onDrained: async () => {
+      await pageRenderer?.close();
       await runtime.stop();
       logger.info('stopped');
     },

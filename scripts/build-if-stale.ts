@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'server'];
+
+function newestChange(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(p).reduce((max, name) => Math.max(max, newestChange(path.join(p, name))), stat.mtimeMs);
+}
+
+/**
+ * Builds the web app into `buildDir` (production, as npm start serves it) when its sources
+ * changed since that folder's last build, or it has none. npm start calls it, and so does the
+ * test of the render threads on the real pages, on the browser tests' folder: whichever runs
+ * first builds, and the other finds it fresh.
+ */
+export function buildIfStale(root: string, buildDir: string): void {
+  const stamp = path.join(buildDir, '.build-stamp');
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestChange(path.join(root, s))));
+  if (builtAt >= sourcesAt && fs.existsSync(path.join(buildDir, 'server', 'index.js'))) return;
+  console.log('Building Soko (first start or sources changed)...');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir },
+  });
+  if (result.status !== 0) throw new Error(`the web app's build failed (exit ${result.status})`);
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
