@@ -147,6 +147,35 @@ test('post an ad with two photos, find it, edit it with the text-only form, dele
   await expect(page.getByText('No ads found')).toBeVisible();
 });
 
+test('a form sent while its photos are still being checked waits for them, then posts with them', { tag: '@one-viewport' }, async ({ page }) => {
+  await newSeller(page);
+  await page.goto('/post-ad');
+  await hydrated(page);
+  // A slow phone: reading a photo's first bytes takes a second and a half.
+  await page.evaluate(() => {
+    const read = Blob.prototype.arrayBuffer;
+    Blob.prototype.arrayBuffer = function (this: Blob) {
+      return new Promise((resolve) => setTimeout(resolve, 1500)).then(() => read.call(this));
+    };
+  });
+  await main(page).getByLabel('Title').fill('Desk lamp, brass');
+  await main(page).getByLabel('Category', { exact: true }).selectOption('Furniture');
+  await pickLocation(main(page), 'Kisumu');
+  await main(page).getByLabel('Price').fill('1500');
+  await main(page).getByLabel('Description').fill('Warm light.');
+  await main(page).getByLabel('Add photos').setInputFiles(photos.slice(0, 2));
+  const checking = page.getByRole('button', { name: 'Checking photos...' });
+  await expect(checking).toBeDisabled();
+  // Enter in a field sends the form too: nothing is sent while the photos are being checked.
+  await main(page).getByLabel('Title').press('Enter');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByText('Ad posted successfully!')).toBeVisible();
+  await page.getByRole('link', { name: 'View your ad' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk lamp, brass' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Open photo \d of 2$/ })).toHaveCount(2);
+});
+
 test('edit mode of /post-ad keeps, removes and adds photos, then returns to Manage ads', { tag: '@one-viewport' }, async ({ page }) => {
   await newSeller(page);
   await page.goto('/post-ad');

@@ -126,7 +126,8 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    // Photos still being checked are not in the list yet: sending now would say none was chosen.
+    if (busy || list.checking) return;
     const form = new FormData(event.currentTarget);
     const missing = missingFields(Object.fromEntries(form), list.photos.length);
     if (Object.keys(missing).length) return fail(MESSAGES.required, missing);
@@ -287,8 +288,8 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           >
             Cancel
           </Link>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {mode === 'edit' ? (busy ? 'Updating...' : 'Save Changes') : busy ? 'Posting...' : 'Create Listing'}
+          <button type="submit" className="btn-primary" disabled={busy || list.checking}>
+            {busy ? (mode === 'edit' ? 'Updating...' : 'Posting...') : list.checking ? 'Checking photos...' : mode === 'edit' ? 'Save Changes' : 'Create Listing'}
           </button>
         </div>
       </Form>

@@ -46,6 +46,8 @@ export async function checkPhotos(files: File[]): Promise<{ accepted: File[]; re
 export function usePhotoList(existing: ExistingPhoto[]) {
   const [photos, setPhotos] = useState<PickedPhoto[]>(() => existing.map((p) => ({ kind: 'existing' as const, ...p })));
   const nextId = useRef(1);
+  // Picks whose files are still being checked: the form is not sent until they are in the list.
+  const [checking, setChecking] = useState(0);
   const current = useRef(photos);
   current.current = photos;
   useEffect(() => () => current.current.forEach((p) => p.kind === 'new' && URL.revokeObjectURL(p.preview)), []);
@@ -62,6 +64,16 @@ export function usePhotoList(existing: ExistingPhoto[]) {
 
   return {
     photos,
+    /** Photos picked are still being checked (a few hundred milliseconds on a slow phone). */
+    checking: checking > 0,
+    async checked<T>(work: Promise<T>): Promise<T> {
+      setChecking((n) => n + 1);
+      try {
+        return await work;
+      } finally {
+        setChecking((n) => n - 1);
+      }
+    },
     add(files: File[]) {
       setPhotos((list) => [...list, ...files.map((file) => ({ kind: 'new' as const, id: nextId.current++, file, preview: URL.createObjectURL(file) }))]);
     },
@@ -107,7 +119,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing }: Props) 
   current.current = count;
 
   const pick = async (files: File[]) => {
-    const { accepted, refused } = await checkPhotos(files);
+    const { accepted, refused } = await list.checked(checkPhotos(files));
     const room = Math.max(0, MAX_IMAGES - current.current);
     const kept = accepted.slice(0, room);
     list.add(kept);
