@@ -11,7 +11,6 @@ import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
 import { bodyLimits } from './http/body-limit.ts';
 import { compression } from './http/compression.ts';
-import type { PageRenderer } from './render/page-renderer.ts';
 import { sameOriginGuard } from './http/csrf.ts';
 import { deviceId, type DeviceVariables } from './http/device.ts';
 import { noStoreForPrivateResponses } from './http/private-responses.ts';
@@ -22,6 +21,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { deriveCardImage, deriveOgImage } from './media/images.ts';
+import type { PageRenderer } from './render/page-renderer.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
 
 type AppEnv = {

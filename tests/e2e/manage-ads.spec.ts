@@ -29,6 +29,15 @@ async function newSeller(page: Page): Promise<void> {
 /** The page's own content, not the header (which has its own Location field). */
 const main = (page: Page) => page.getByRole('main');
 
+/** Fills the post form's fields (not its photos). */
+async function fillAd(page: Page, ad: { title: string; category: string; place: string; price: string; description: string }) {
+  await main(page).getByLabel('Title').fill(ad.title);
+  await main(page).getByLabel('Category', { exact: true }).selectOption(ad.category);
+  await pickLocation(main(page), ad.place);
+  await main(page).getByLabel('Price').fill(ad.price);
+  await main(page).getByLabel('Description').fill(ad.description);
+}
+
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -158,11 +167,7 @@ test('a form sent while its photos are still being checked waits for them, then 
       return new Promise((resolve) => setTimeout(resolve, 1500)).then(() => read.call(this));
     };
   });
-  await main(page).getByLabel('Title').fill('Desk lamp, brass');
-  await main(page).getByLabel('Category', { exact: true }).selectOption('Furniture');
-  await pickLocation(main(page), 'Kisumu');
-  await main(page).getByLabel('Price').fill('1500');
-  await main(page).getByLabel('Description').fill('Warm light.');
+  await fillAd(page, { title: 'Desk lamp, brass', category: 'Furniture', place: 'Kisumu', price: '1500', description: 'Warm light.' });
   await main(page).getByLabel('Add photos').setInputFiles(photos.slice(0, 2));
   const checking = page.getByRole('button', { name: 'Checking photos...' });
   await expect(checking).toBeDisabled();
@@ -180,11 +185,7 @@ test('edit mode of /post-ad keeps, removes and adds photos, then returns to Mana
   await newSeller(page);
   await page.goto('/post-ad');
   await hydrated(page);
-  await main(page).getByLabel('Title').fill('Office chair, mesh back');
-  await main(page).getByLabel('Category', { exact: true }).selectOption('Furniture');
-  await pickLocation(main(page), 'Kisumu');
-  await main(page).getByLabel('Price').fill('0');
-  await main(page).getByLabel('Description').fill('Adjustable height.');
+  await fillAd(page, { title: 'Office chair, mesh back', category: 'Furniture', place: 'Kisumu', price: '0', description: 'Adjustable height.' });
   await main(page).getByLabel('Add photos').setInputFiles(photos.slice(0, 2));
   await page.getByRole('button', { name: 'Create Listing' }).click();
   await expect(page.getByText('Ad posted successfully!')).toBeVisible();
@@ -248,11 +249,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
   test('post an ad as a plain multipart form, then delete it through the confirmation page', async ({ page }) => {
     await newSeller(page);
     await page.goto('/post-ad');
-    await main(page).getByLabel('Title').fill('Bicycle, 26 inch');
-    await main(page).getByLabel('Category', { exact: true }).selectOption('For Sale');
-    await pickLocation(main(page), 'Nakuru');
-    await main(page).getByLabel('Price').fill('9000');
-    await main(page).getByLabel('Description').fill('Good tyres, new brakes.');
+    await fillAd(page, { title: 'Bicycle, 26 inch', category: 'For Sale', place: 'Nakuru', price: '9000', description: 'Good tyres, new brakes.' });
     await main(page).getByLabel('Add photos').setInputFiles(photos.slice(0, 2));
     await page.getByRole('button', { name: 'Create Listing' }).click();
     await expect(page.getByText('Ad posted successfully!')).toBeVisible();
