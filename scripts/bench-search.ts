@@ -24,6 +24,7 @@
  *   --seed N           seed of the data and of the searches (default 1)
  *   --runs N           measure N times on the same data, each with searches of its own, and print the medians (default 1)
  *   --pages            also the HTML results page (/listings?search=…), and the API on searches of the same kinds to compare it with; needs `npm run build` first
+ *                      (written in a render thread, as npm start writes them; RENDER_THREADS=0 in the environment writes them on the event loop)
  *   --build-dir DIR    where that build is (default: BUILD_DIR, else build)
  *   --slowest N        slowest searches shown with their plans (default 10)
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
