@@ -15,6 +15,29 @@ test('every route ships at most 115 KB of gzipped JavaScript', { tag: '@one-view
 });
 
 /**
+ * Every route's entry comes in one file loaded once and then cached (react-router.config.ts),
+ * not as a /__manifest request of its own after each page for the routes of the page's links:
+ * on a results page that was a URL of 1.5 kB naming its ads, and 4 kB back, for each page viewed.
+ */
+test('a page asks no route manifest of its own: one file, once, for every page', { tag: '@one-viewport' }, async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/manifest/.test(new URL(r.url()).pathname)) asked.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/listings');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await page.mouse.wheel(0, 4000);
+  await page.locator('article a').first().click();
+  await expect(page).toHaveURL(/\/listing\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('article a').first()).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^\/assets\/manifest-[\w-]+\.js$/);
+});
+
+/**
  * The first paint waits for the stylesheet: it is the head's first request, ahead of every script
  * and preload (app/root.tsx), and stays the page's one stylesheet once the page is live and after
  * moving to another page in the browser.
