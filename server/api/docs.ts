@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Services } from '../context.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 type Operation = { summary?: string; description?: string; tags?: string[] };
 type Doc = { paths?: Record<string, Record<string, Operation>> };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * /api/openapi.json is generated from the same zod schemas the handlers validate with.

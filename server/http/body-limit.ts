@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_IMAGES } from '../../app/lib/listing-rules.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /** JSON API bodies and page forms: the longest real one (an ad's 5,000-character description) is well under this. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -91,8 +92,6 @@ function lingerOnClose(c: Context): void {
     this.resume();
   };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * A refusal made outside the routes: the API's `{ message }`, or for pages a small HTML page

@@ -1,6 +1,8 @@
 /** The one look of our e-mails (plain text goes beside it): a heading, paragraphs, an optional button. */
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from '../http/escape-html.ts';
+
+export { escapeHtml };
 
 /** `paragraphs` are HTML already (escape what they quote). */
 export function emailHtml(title: string, paragraphs: string[], button?: { href: string; label: string }): string {

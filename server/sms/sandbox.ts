@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { escapeHtml } from '../http/escape-html.ts';
 
 /**
  * A local stand-in for Africa's Talking's SMS API, served on our own origin when no AT_API_KEY
@@ -73,7 +74,7 @@ export function createSmsSandbox(): SmsSandbox {
 
   // What a developer reads instead of a phone.
   app.get('/', (c) => {
-    const rows = [...sent].reverse().map((m) => `<tr><td>${escape(m.at)}</td><td>${escape(m.to)}</td><td>${escape(m.message)}</td></tr>`);
+    const rows = [...sent].reverse().map((m) => `<tr><td>${escapeHtml(m.at)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.message)}</td></tr>`);
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>SMS sandbox — Soko</title></head>` +
         `<body style="font-family:sans-serif;margin:1rem"><h1>SMS sandbox</h1><p>Messages Soko sent while no Africa's Talking key is set. No real phone receives them.</p>` +
@@ -96,4 +97,3 @@ export function createSmsSandbox(): SmsSandbox {
   return { app, messages: messagesTo };
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

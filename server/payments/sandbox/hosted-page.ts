@@ -2,7 +2,7 @@
  * The sandbox's hosted checkout page: plain server HTML, no script, readable at 360 px.
  * It stands in for checkout.flutterwave.com and says plainly that no money moves.
  */
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from '../../http/escape-html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f3f4f6;color:#111827}
