@@ -19,6 +19,11 @@ const renderDocument = (build.entry.module as unknown as { renderDocument?: Rend
 if (!renderDocument) throw new Error('the server build has no renderDocument export (app/entry.server.tsx)');
 const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route!.module])) as EntryContext['routeModules'];
 const branches = routeBranches(build);
+/**
+ * ServerRouter takes a reader from the context's stream and never reads it: the data is the
+ * settled `handoff` (renderDocument), so a new ReadableStream for every page was work for nothing.
+ */
+const HANDED_OVER = { getReader: () => ({ read: () => Promise.resolve({ done: true, value: undefined }), releaseLock() {} }) };
 
 port.on('message', (job: RenderJob) => port.postMessage(...answer(job)));
 port.postMessage({ ready: true });
@@ -30,8 +35,7 @@ function answer(job: RenderJob): [RenderAnswer, Transferable[]?] {
     manifest: build.assets,
     routeModules,
     branches,
-    // ServerRouter takes a reader from it; the data itself comes from the settled `handoff`.
-    serverHandoffStream: job.handoff === null ? undefined : new ReadableStream({ start: (c) => c.close() }),
+    serverHandoffStream: job.handoff === null ? undefined : HANDED_OVER,
     renderMeta: {},
   } as unknown as EntryContext;
   try {
