@@ -57,7 +57,7 @@ function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
  * The route tree's branches, flattened and ranked once for the build, as React Router's request
  * handler does on the main thread (its entry context's `branches`). Without them, every page's
  * `<Scripts>` flattened and ranked the whole route tree again to find the routes it hands to the
- * browser (`getPartialManifest`): about a seventh of a render thread's CPU a results page. Only
+ * browser (`getPartialManifest`): about a fifth of a render thread's work on a results page. Only
  * the routes' ids and paths are read from them. `_internalRouteBranches` is an internal of the
  * pinned React Router version: the thread refuses to start without it, rather than slow down.
  */

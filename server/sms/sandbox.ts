@@ -96,4 +96,3 @@ export function createSmsSandbox(): SmsSandbox {
   }
   return { app, messages: messagesTo };
 }
-
