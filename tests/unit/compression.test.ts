@@ -69,11 +69,17 @@ describe('compression effort under load', () => {
     // Each get() after a wait closes the window that began at the last reading. The first such
     // window also holds this file's loading and the tests before, which on a busy machine can
     // read as busy: the second holds only the wait.
-    for (let i = 0; i < 2; i++) {
-      await idle();
-      await get();
-    }
-    expect((await get()).equals(at(5))).toBe(true);
+    // On a machine loaded by other test processes a quiet window can still read as busy now and
+    // then (CI's PostgreSQL half once did): the server must be back at quality 5 within a few.
+    const settlesAtQuality5 = async () => {
+      for (let i = 0; i < 6; i++) {
+        await idle();
+        await get();
+        if ((await get()).equals(at(5))) return true;
+      }
+      return false;
+    };
+    expect(await settlesAtQuality5()).toBe(true);
 
     const spinUntil = performance.now() + LOAD_WINDOW_MS + 20;
     while (performance.now() < spinUntil); // a window of the event loop fully busy
@@ -81,8 +87,6 @@ describe('compression effort under load', () => {
     expect(underLoad.equals(at(BROTLI_QUALITY_UNDER_LOAD))).toBe(true);
     expect(brotliDecompressSync(underLoad).toString()).toBe(html);
 
-    await idle();
-    await get();
-    expect((await get()).equals(at(5))).toBe(true);
+    expect(await settlesAtQuality5()).toBe(true);
   });
 });
