@@ -15,7 +15,21 @@ export type PageRenderer = {
   close(): Promise<void>;
 };
 
-type Thread = { worker: Worker; ready: boolean; started: Promise<void>; pending: Map<number, (answer: RenderAnswer | null) => void> };
+type Thread = {
+  worker: Worker;
+  ready: boolean;
+  /** Given up on (a page it never finished): takes no more pages, and is replaced once it has ended. */
+  retired: boolean;
+  started: Promise<void>;
+  pending: Map<number, (answer: RenderAnswer | null) => void>;
+};
+
+/**
+ * A page is a few milliseconds of a thread's work, and seconds even behind a long queue: one not
+ * written in this long never will be (a component caught in a loop). Its request gets an error
+ * page, and the thread, which cannot be interrupted otherwise, is ended and replaced.
+ */
+export const RENDER_TIMEOUT_MS = 10_000;
 
 /**
  * Render threads: pages are written and compressed in worker threads (page-render-thread.ts)
@@ -31,7 +45,8 @@ type Thread = { worker: Worker; ready: boolean; started: Promise<void>; pending:
  * clone) is rendered on the event loop as before, so a thread's failure costs speed, not pages.
  * A thread that dies is replaced; one that dies before it is ready (a build it cannot load) is not.
  */
-export function startPageRenderer({ buildUrl, threads: count, logger }: { buildUrl: string; threads: number; logger: Logger }): PageRenderer {
+export function startPageRenderer(options: { buildUrl: string; threads: number; logger: Logger; timeoutMs?: number }): PageRenderer {
+  const { buildUrl, threads: count, logger, timeoutMs = RENDER_TIMEOUT_MS } = options;
   const threads: Array<Thread | undefined> = [];
   let nextId = 1;
   let closed = false;
@@ -40,7 +55,7 @@ export function startPageRenderer({ buildUrl, threads: count, logger }: { buildU
     const worker = new Worker(new URL('./page-render-thread.mjs', import.meta.url), { workerData: { buildUrl } });
     worker.unref();
     let started!: () => void;
-    const thread: Thread = { worker, ready: false, started: new Promise((resolve) => (started = resolve)), pending: new Map() };
+    const thread: Thread = { worker, ready: false, retired: false, started: new Promise((resolve) => (started = resolve)), pending: new Map() };
     worker.on('message', (message: RenderAnswer | { ready: true }) => {
       if ('ready' in message) {
         thread.ready = true;
@@ -72,8 +87,26 @@ export function startPageRenderer({ buildUrl, threads: count, logger }: { buildU
   /** The ready thread with the fewest pages in hand. */
   const pick = (): Thread | undefined => {
     let best: Thread | undefined;
-    for (const t of threads) if (t?.ready && (!best || t.pending.size < best.pending.size)) best = t;
+    for (const t of threads) if (t?.ready && !t.retired && (!best || t.pending.size < best.pending.size)) best = t;
     return best;
+  };
+
+  /**
+   * The page fails with an error (React Router then renders its error page, under this same
+   * limit). A thread writes its pages in turn, so the first page of a thread to run out of time is
+   * the one it is stuck on: the others it holds are given back to the event loop at once, and the
+   * thread is ended and replaced (its exit handler).
+   */
+  const giveUp = (thread: Thread, id: number, url: string) => {
+    const settle = thread.pending.get(id);
+    if (!settle) return;
+    thread.retired = true;
+    thread.pending.delete(id);
+    for (const giveBack of thread.pending.values()) giveBack(null);
+    thread.pending.clear();
+    logger.error({ url, ms: timeoutMs }, 'page not written in time; its render thread is replaced');
+    settle({ id, error: new Error(`The page was not written within ${timeoutMs} ms.`), boundaryId: undefined });
+    void thread.worker.terminate();
   };
 
   return {
@@ -90,7 +123,9 @@ export function startPageRenderer({ buildUrl, threads: count, logger }: { buildU
         logger.warn({ err, url: page.request.url }, 'page data does not cross to a render thread; rendered on the event loop');
         return null;
       }
+      const timer = setTimeout(() => giveUp(thread, id, page.request.url), timeoutMs);
       const answer = await answered;
+      clearTimeout(timer);
       if (!answer) return null;
       if ('refused' in answer) {
         logger.error({ reason: answer.refused }, 'render thread refused a page; rendered on the event loop');

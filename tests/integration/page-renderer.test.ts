@@ -20,14 +20,17 @@ afterEach(async () => {
   renderer = undefined;
 });
 
-function start(buildUrl = standIn, threads = 1) {
+function start(buildUrl = standIn, threads = 1, timeoutMs?: number) {
   const lines: Array<{ msg: string; code?: number }> = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  renderer = startPageRenderer({ buildUrl, threads, logger });
+  renderer = startPageRenderer({ buildUrl, threads, logger, timeoutMs });
   return { renderer, lines };
 }
 
-function page(pathname: string, options: { acceptEncoding?: string; method?: string; loaderData?: Record<string, unknown>; version?: string } = {}): PageToRender {
+function page(
+  pathname: string,
+  options: { acceptEncoding?: string; method?: string; loaderData?: Record<string, unknown>; version?: string } = {},
+): PageToRender {
   const headers = new Headers(options.acceptEncoding ? { 'Accept-Encoding': options.acceptEncoding } : {});
   const context = {
     manifest: { version: options.version ?? 'stand-in-1' },
@@ -153,6 +156,26 @@ describe('render threads', () => {
       if (!res) await new Promise((r) => setTimeout(r, 50));
     }
     expect(res?.status).toBe(200);
+  });
+
+  it('give up on a page not written in time: an error for it, the pages behind it to the event loop, and a new thread', async () => {
+    const { renderer, lines } = start(standIn, 1, 1_000);
+    await renderer.ready;
+    const began = Date.now();
+    const [stuck, behind] = await Promise.all([renderer.render(page('/never-ends')).catch((e: unknown) => e), renderer.render(page('/listings'))]);
+    expect(stuck).toBeInstanceOf(Error);
+    expect((stuck as Error).message).toBe('The page was not written within 1000 ms.');
+    expect(Date.now() - began).toBeLessThan(5_000);
+    // The page queued behind it in the same thread is given back to be rendered on the event loop.
+    expect(behind).toBeNull();
+    expect(lines.map((l) => l.msg)).toContain('page not written in time; its render thread is replaced');
+    let res: Response | null = null;
+    for (let i = 0; i < 100 && !res; i++) {
+      res = await renderer.render(page('/listings'));
+      if (!res) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(res?.status).toBe(200);
+    expect(lines.map((l) => l.msg)).toContain('render thread exited; starting another');
   });
 
   it('share the pages out over several threads', async () => {

@@ -1,6 +1,6 @@
 // A stand-in for the web app's server build, for tests/integration/page-renderer.test.ts: the
 // shape a render thread loads (entry.module.renderDocument, routes, assets.version), with pages
-// that echo what crossed to the thread, fail, or end the thread, by their address.
+// that echo what crossed to the thread, fail, end the thread or never end, by their address.
 import process from 'node:process';
 import { URL } from 'node:url';
 import { threadId } from 'node:worker_threads';
@@ -16,6 +16,8 @@ export const entry = {
         throw new TypeError('the page could not be written');
       }
       if (path === '/ends-thread') process.exit(3);
+      // A component caught in a loop: the page is never written.
+      if (path === '/never-ends') for (;;);
       const crossed = {
         handoff,
         nonce,
