@@ -2,12 +2,13 @@
  * `npm run admin -- --email someone@example.com`: makes an existing account an admin (a
  * moderator: the admin area at /admin and the /api/admin operations), on the configured
  * database (DATABASE_URL, or the embedded one under DATA_DIR). Run it with the server stopped
- * when the database is the embedded one (it belongs to one process).
+ * when the database is the embedded one: it belongs to one process, and the script is refused
+ * while the server has it (server/db/data-dir-lock.ts).
  */
 import { parseArgs } from 'node:util';
 import { makeAdmin } from '../server/moderation/moderation.ts';
 import { createServices } from '../server/services.ts';
-import { loadScriptConfig } from './script-config.ts';
+import { loadScriptConfig, openedOrExit } from './script-config.ts';
 
 let email: string | undefined;
 try {
@@ -21,7 +22,7 @@ if (!email?.trim()) {
 }
 
 const config = loadScriptConfig({ LOG_LEVEL: 'warn' });
-const { services, close } = await createServices(config);
+const { services, close } = await openedOrExit(createServices(config));
 const ok = await makeAdmin(services.db, email).finally(close);
 if (!ok) {
   console.error(`No account with the e-mail ${email.trim()}. Register it first, then run this again.`);

@@ -5,10 +5,10 @@
  */
 import { seedIfEmpty } from '../server/seed/seed.ts';
 import { createServices } from '../server/services.ts';
-import { loadScriptConfig } from './script-config.ts';
+import { loadScriptConfig, openedOrExit } from './script-config.ts';
 
 const config = loadScriptConfig();
-const { services, close } = await createServices(config);
+const { services, close } = await openedOrExit(createServices(config));
 try {
   const seeded = await seedIfEmpty(services);
   console.log(seeded ? 'Demo data added (amina@demo.soko.co.ke / sokodemo123).' : 'The database already has users: nothing added.');

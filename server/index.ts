@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase, startRuntime } from './main.ts';
 import type { Config } from './config.ts';
 import { listen } from './http/serve.ts';
@@ -95,6 +96,7 @@ async function serve(config: Config) {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Another process has the embedded database: the message says what to do, a stack would not.
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { EventEmitter } from 'node:events';
 import type { ClientConfig } from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { isDatabaseUnavailable, trackFaults } from './faults.ts';
 import * as schema from './schema/index.ts';
 
@@ -44,7 +45,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm }, ...(await pgliteEngine()) });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm }, ...(await pgliteEngine()) }).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle({ client, schema }) as unknown as Db;
   // In process there is no connection to lose; a closed (or crashed) PGlite is the fault.
@@ -61,6 +66,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }
