@@ -23,15 +23,16 @@ const heldHere = new Set<string>();
 /** Takes the lock on `dataDir`, or throws DatabaseInUseError; the function returned gives it back. */
 export function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
-  if (heldHere.has(file)) throw inUse(dataDir, file, process.pid);
+  if (heldHere.has(file)) throw new DatabaseInUseError(`The embedded database in ${dataDir} is already open in this process.`);
   for (let attempt = 0; ; attempt++) {
     try {
       fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(file);
-      if (holder !== null && holds(holder)) throw inUse(dataDir, file, holder.pid);
+      // A second EEXIST: another process took the stale lock over in the meantime.
+      if (attempt > 0 || (holder !== null && holds(holder))) throw inUse(dataDir, file, holder?.pid ?? null);
       fs.rmSync(file, { force: true });
     }
   }
