@@ -41,8 +41,9 @@ export function drawDemoPhotos(media: MediaStore): DemoPhotos {
  * Draws every photo first, then writes the users, listings and photos in one transaction. A first
  * start stopped partway, or a failed insert, so leaves an empty database that the next start
  * seeds whole: seedIfEmpty looks only for users, and would otherwise keep a demo with some of its
- * ads for good. Photos stored before a failure are removed; a killed process leaves its files to
- * the media sweep (no listing references them).
+ * ads for good. The photos of listings drawn before a failure are removed; those of the listing
+ * whose drawing failed, and a killed process's, are left to the media sweep (no listing
+ * references them).
  */
 export async function seedDemoData(
   { db, media, logger, ttlDays = 30 }: { db: Db; media: MediaStore; logger: Logger; ttlDays?: number },
