@@ -1,24 +1,23 @@
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { NonceContext } from './lib/nonce';
+import { PageRouter, type PageRouterProps } from './server-router';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router hands a page's loader data to the browser as a turbo-stream that `<ServerRouter>`
- * reads while React renders: one `<Suspense>` boundary per chunk, each suspending until
- * `reader.read()` settles (`StreamTransfer`, keyed by `context.renderMeta.streamCache`).
+ * React Router hands a page's loader data to the browser as a turbo-stream, which its
+ * `<ServerRouter>` reads while React renders: one `<Suspense>` boundary per chunk, each
+ * suspending until `reader.read()` settles.
  *
  * No page defers anything behind a boundary, so the stream ends as soon as the loaders have
- * returned. It is read to its end here first, and renderDocument fills the cache with the answer
- * as one settled chunk: rendering then never suspends, and the page can be written by React's
+ * returned. It is read to its end here first, and the page is rendered with it in hand
+ * (app/server-router.tsx): rendering then never suspends, and the page can be written by React's
  * synchronous `renderToString`. That writes the same HTML as the streaming renderer at about a
  * fifth of its CPU (it concatenates strings; the streaming one encodes each of a page's some
  * 3,000 small pieces into 2 kB buffers and schedules its work through setImmediate), and CPU on
  * the event loop is what makes pages queue at 16 clients (docs/search-performance.md).
- *
- * `streamCache` is React Router's internal (pinned to one version in package.json):
- * tests/integration/html-valid.test.ts fails if the page's data is no longer handed over.
  */
 async function readLoaderDataStream(context: EntryContext): Promise<string | null> {
   const stream = context.serverHandoffStream;
@@ -39,19 +38,16 @@ async function readLoaderDataStream(context: EntryContext): Promise<string | nul
 /**
  * The whole document of a page whose loader data has been read (`handoff`, null when the page
  * hands none over): run here, or in a render thread (server/render/page-render-thread.ts) on a
- * context rebuilt from the same build.
+ * context rebuilt from the same build. `Router` is there for tests/integration/server-router.test.ts,
+ * which writes pages with React Router's own `<ServerRouter>` to compare.
  */
-export function renderDocument(context: EntryContext, handoff: string | null, url: string, nonce: string): string {
-  if (handoff !== null) {
-    const chunk = Object.assign(Promise.resolve(), { result: { done: true, value: handoff } });
-    const meta = (context.renderMeta ??= {}) as { streamCache?: Record<number, unknown> };
-    meta.streamCache = { 0: chunk };
-  }
+export function renderDocument(context: EntryContext, handoff: string | null, nonce: string, Router: ComponentType<PageRouterProps> = PageRouter): string {
+  context.renderMeta ??= {};
   return (
     '<!DOCTYPE html>' +
     renderToString(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={context} url={url} nonce={nonce} />
+        <Router context={context} nonce={nonce} handoff={handoff} />
       </NonceContext.Provider>,
     )
   );
@@ -76,7 +72,7 @@ export default async function handleRequest(
   const handoff = await readLoaderDataStream(routerContext);
   const rendered = await loadContext.renderPage?.({ request, status: responseStatusCode, headers: responseHeaders, context: routerContext, handoff, nonce });
   if (rendered) return rendered;
-  const body = Buffer.from(renderDocument(routerContext, handoff, request.url, nonce));
+  const body = Buffer.from(renderDocument(routerContext, handoff, nonce));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Length', String(body.byteLength));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

@@ -13,11 +13,34 @@ function newestChange(p: string): number {
 
 /**
  * Builds the web app into `buildDir` (production, as npm start serves it) when its sources
- * changed since that folder's last build, or it has none. npm start calls it, and so does the
- * test of the render threads on the real pages, on the browser tests' folder: whichever runs
- * first builds, and the other finds it fresh.
+ * changed since that folder's last build, or it has none. npm start calls it, and so do the
+ * tests that render the real pages, on the browser tests' folder: whichever runs first builds,
+ * and the others wait for it (they run at once, in separate workers) and find it fresh.
  */
 export function buildIfStale(root: string, buildDir: string): void {
+  const lock = `${buildDir}.building`;
+  for (const started = Date.now(); ; ) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // A build takes seconds: one older than this was left by a process that ended during it.
+      if (Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() - started > LOCK_STALE_MS) throw new Error(`${lock} is held by another build`, { cause: err });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    buildUnlessFresh(root, buildDir);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+const LOCK_STALE_MS = 180_000;
+
+function buildUnlessFresh(root: string, buildDir: string): void {
   const stamp = path.join(buildDir, '.build-stamp');
   const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestChange(path.join(root, s))));

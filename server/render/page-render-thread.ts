@@ -9,7 +9,7 @@ import { createStaticHandler, type EntryContext, type RouteObject, type ServerBu
 import { compressSync, THRESHOLD } from '../http/compression.ts';
 import type { RenderAnswer, RenderJob } from './render-job.ts';
 
-type RenderDocument = (context: EntryContext, handoff: string | null, url: string, nonce: string) => string;
+type RenderDocument = (context: EntryContext, handoff: string | null, nonce: string) => string;
 
 const port = parentPort;
 if (!port) throw new Error('page-render-thread runs as a worker thread');
@@ -19,11 +19,6 @@ const renderDocument = (build.entry.module as unknown as { renderDocument?: Rend
 if (!renderDocument) throw new Error('the server build has no renderDocument export (app/entry.server.tsx)');
 const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route!.module])) as EntryContext['routeModules'];
 const branches = routeBranches(build);
-/**
- * ServerRouter takes a reader from the context's stream and never reads it: the data is the
- * settled `handoff` (renderDocument), so a new ReadableStream for every page was work for nothing.
- */
-const HANDED_OVER = { getReader: () => ({ read: () => Promise.resolve({ done: true, value: undefined }), releaseLock() {} }) };
 
 port.on('message', (job: RenderJob) => port.postMessage(...answer(job)));
 port.postMessage({ ready: true });
@@ -35,11 +30,10 @@ function answer(job: RenderJob): [RenderAnswer, Transferable[]?] {
     manifest: build.assets,
     routeModules,
     branches,
-    serverHandoffStream: job.handoff === null ? undefined : HANDED_OVER,
     renderMeta: {},
   } as unknown as EntryContext;
   try {
-    const html = Buffer.from(renderDocument!(context, job.handoff, job.url, job.nonce));
+    const html = Buffer.from(renderDocument!(context, job.handoff, job.nonce));
     const compress = job.encoding !== null && html.byteLength >= THRESHOLD;
     const body = ownBuffer(compress ? compressSync(html, job.encoding!, job.underLoad) : html);
     return [{ id: job.id, body, encoding: compress ? job.encoding : null }, [body.buffer]];

@@ -117,7 +117,7 @@ export function startPageRenderer(options: { buildUrl: string; threads: number; 
       const encoding = page.request.method === 'HEAD' ? null : chooseEncoding(page.request.headers.get('Accept-Encoding') ?? undefined);
       const answered = new Promise<RenderAnswer | null>((resolve) => thread.pending.set(id, resolve));
       try {
-        thread.worker.postMessage(renderJob(id, page.context, { url: page.request.url, nonce: page.nonce, handoff: page.handoff, encoding, underLoad: eventLoopLoad.busy() }));
+        thread.worker.postMessage(renderJob(id, page.context, { nonce: page.nonce, handoff: page.handoff, encoding, underLoad: eventLoopLoad.busy() }));
       } catch (err) {
         thread.pending.delete(id);
         logger.warn({ err, url: page.request.url }, 'page data does not cross to a render thread; rendered on the event loop');

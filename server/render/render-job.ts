@@ -8,7 +8,6 @@ import type { Encoding } from '../http/compression.ts';
  */
 export type RenderJob = {
   id: number;
-  url: string;
   nonce: string;
   /** The turbo-stream text of the loader data (app/entry.server.tsx), null when none is handed over. */
   handoff: string | null;
@@ -41,7 +40,7 @@ export type RenderAnswer =
  * crosses, and the thread's router finds its own route by that id (as `createStaticRouter` does).
  * Headers objects do not clone, and rendering does not read them.
  */
-export function renderJob(id: number, context: EntryContext, page: { url: string; nonce: string; handoff: string | null; encoding: Encoding | null; underLoad: boolean }): RenderJob {
+export function renderJob(id: number, context: EntryContext, page: { nonce: string; handoff: string | null; encoding: Encoding | null; underLoad: boolean }): RenderJob {
   const { loaderHeaders: _l, actionHeaders: _a, matches, ...handlerContext } = context.staticHandlerContext;
   return {
     id,

@@ -91,7 +91,6 @@ describe('render threads', () => {
       manifest: true,
       routeModules: ['root'],
       thread: expect.any(Number),
-      streamReadable: true,
     });
 
     const gzip = await renderer.render(page('/listings', { acceptEncoding: 'gzip' }));

@@ -2,15 +2,14 @@
 // shape a render thread loads (entry.module.renderDocument, routes, assets.version), with pages
 // that echo what crossed to the thread, fail, end the thread or never end, by their address.
 import process from 'node:process';
-import { URL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 
 export const assets = { version: 'stand-in-1', routes: {} };
 export const routes = { root: { id: 'root', module: {} } };
 export const entry = {
   module: {
-    renderDocument(context, handoff, url, nonce) {
-      const path = new URL(url).pathname;
+    renderDocument(context, handoff, nonce) {
+      const path = context.staticHandlerContext.location.pathname;
       if (path === '/fails') {
         context.staticHandlerContext._deepestRenderedBoundaryId = 'root';
         throw new TypeError('the page could not be written');
@@ -26,7 +25,6 @@ export const entry = {
         manifest: context.manifest === assets,
         routeModules: Object.keys(context.routeModules),
         thread: threadId,
-        streamReadable: context.serverHandoffStream ? context.serverHandoffStream.getReader() !== undefined : null,
       };
       return `<!DOCTYPE html><script type="application/json">${JSON.stringify(crossed)}</script>` + '<p>padding</p>'.repeat(200);
     },
