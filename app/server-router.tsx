@@ -15,7 +15,12 @@ type RouteModule = NonNullable<EntryContext['routeModules'][string]>;
 /** What React Router's static router makes of the route tree: the same for every page of a build. */
 type BuildRoutes = { routes: StaticRouter['routes']; manifest: StaticRouter['manifest'] };
 
-const routesOfBuild = new WeakMap<EntryContext['routeModules'], BuildRoutes>();
+/**
+ * Keyed by the build's assets manifest, the one object of the context that is the same for every
+ * page of a build (React Router makes the context's `routeModules` again for each request, from
+ * the same modules).
+ */
+const routesOfBuild = new WeakMap<EntryContext['manifest'], BuildRoutes>();
 
 /**
  * React Router's `<ServerRouter>`, with the route tree built once per build instead of once per
@@ -119,11 +124,11 @@ function pageRouter(context: EntryContext, built: BuildRoutes): StaticRouter {
 }
 
 function buildRoutes(context: EntryContext): BuildRoutes {
-  let built = routesOfBuild.get(context.routeModules);
+  let built = routesOfBuild.get(context.manifest);
   if (!built) {
     const router = createStaticRouter(serverRoutes(context), { ...context.staticHandlerContext, matches: [] });
     built = { routes: router.routes, manifest: router.manifest };
-    routesOfBuild.set(context.routeModules, built);
+    routesOfBuild.set(context.manifest, built);
   }
   return built;
 }
