@@ -9,6 +9,14 @@ export default {
   // 1.5 kB naming its 24 ads, and an answer of 4 kB), and the server matched every one of those
   // paths, and the page's own, against the route tree.
   routeDiscovery: { mode: 'initial' },
+  future: {
+    // Loaders and actions get the request as it came (React Router 8's behaviour), not a copy of
+    // it made for each of them: React Router made five Requests for a results page (one for
+    // the page and two per loader, each with its own AbortSignal following the original), about
+    // a sixth of its own work on the event loop for that page. The page's address is the `url`
+    // argument: a navigation in the app asks for a page's data at /that-page.data.
+    v8_passThroughRequests: true,
+  },
   // Parallel test runs build into their own folders; the server reads the same variable via config.ts.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
 } satisfies Config;

@@ -13,12 +13,13 @@ type StaticRouter = ReturnType<typeof createStaticRouter>;
 type ManifestRoute = NonNullable<EntryContext['manifest']['routes'][string]>;
 type RouteModule = NonNullable<EntryContext['routeModules'][string]>;
 /** What React Router's static router makes of the route tree: the same for every page of a build. */
-type BuildRoutes = { routes: StaticRouter['routes']; manifest: StaticRouter['manifest'] };
+type BuildRoutes = { routes: StaticRouter['routes']; manifest: StaticRouter['manifest']; modules: EntryContext['routeModules'] };
 
 /**
  * Keyed by the build's assets manifest, the one object of the context that is the same for every
  * page of a build (React Router makes the context's `routeModules` again for each request, from
- * the same modules).
+ * the same modules), and kept while the route modules are the same ones (a rebuild may keep the
+ * manifest and change a module: the dev server's, or tests/integration/page-handler.test.ts's).
  */
 const routesOfBuild = new WeakMap<EntryContext['manifest'], BuildRoutes>();
 
@@ -125,12 +126,18 @@ function pageRouter(context: EntryContext, built: BuildRoutes): StaticRouter {
 
 function buildRoutes(context: EntryContext): BuildRoutes {
   let built = routesOfBuild.get(context.manifest);
-  if (!built) {
+  if (!built || !sameModules(built.modules, context.routeModules)) {
     const router = createStaticRouter(serverRoutes(context), { ...context.staticHandlerContext, matches: [] });
-    built = { routes: router.routes, manifest: router.manifest };
+    built = { routes: router.routes, manifest: router.manifest, modules: context.routeModules };
     routesOfBuild.set(context.manifest, built);
   }
   return built;
+}
+
+function sameModules(a: EntryContext['routeModules'], b: EntryContext['routeModules']): boolean {
+  if (a === b) return true;
+  const ids = Object.keys(b);
+  return ids.length === Object.keys(a).length && ids.every((id) => a[id] === b[id]);
 }
 
 /** The route tree as React Router's `createServerRoutes` builds it for a server render. */

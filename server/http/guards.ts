@@ -3,18 +3,21 @@ import { forbidden, unauthorized } from './errors.ts';
 
 /**
  * The one sign-in guard, for the API and for pages alike. Without a signed-in user an API
- * request gets 401 (the standard error body); a page request (pass its Request) is sent to
- * the login page, which brings the visitor back to where they were.
+ * request gets 401 (the standard error body); a page's loader or action (pass the page's
+ * address, its `url` argument) sends the visitor to the login page, which brings them back.
  */
-export function requireAuth(auth: Auth | null | undefined, pageRequest?: Request): Auth {
+export function requireAuth(auth: Auth | null | undefined, page?: URL): Auth {
   if (auth) return auth;
-  if (pageRequest) throw loginRedirect(pageRequest);
+  if (page) throw loginRedirect(page);
   throw unauthorized();
 }
 
-/** A redirect to /auth/login remembering the page (React Router follows a thrown redirect Response). */
-export function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
+/**
+ * A redirect to /auth/login remembering the page (React Router follows a thrown redirect
+ * Response). The page's address is the loader's `url`, not its request's: a navigation in the
+ * app asks for the page's data at /that-page.data (future.v8_passThroughRequests).
+ */
+export function loginRedirect(url: URL): Response {
   const back = `${url.pathname}${url.search}`;
   return new Response(null, { status: 302, headers: { Location: `/auth/login?redirectTo=${encodeURIComponent(back)}` } });
 }
@@ -41,9 +44,9 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
  * The admin guard (issue 19): requireAuth, then the admin role. A page answers 404 to anyone
  * else (the admin area does not exist for them); the API answers 403.
  */
-export function requireAdmin(auth: Auth | null | undefined, pageRequest?: Request): Auth {
-  const signedIn = requireAuth(auth, pageRequest);
+export function requireAdmin(auth: Auth | null | undefined, page?: URL): Auth {
+  const signedIn = requireAuth(auth, page);
   if (signedIn.user.role === 'admin') return signedIn;
-  if (pageRequest) throw new Response('Page not found', { status: 404 });
+  if (page) throw new Response('Page not found', { status: 404 });
   throw forbidden('Only moderators can do this.');
 }

@@ -48,3 +48,29 @@ it('serves many requests from one build, and the next build from the request aft
   current = build;
   expect(await notFound()).toContain(HEADING);
 });
+
+/**
+ * Loaders get the request as it came (future.v8_passThroughRequests): a navigation in the app asks
+ * for a page's data at /that-page.data, with React Router's own parameters. What a loader does
+ * with the page's address (its query, the way back after signing in) reads the `url` argument.
+ */
+it('answers a navigation’s data request with the page’s address, not the data request’s', async () => {
+  const app = createApp(t.services, { getBuild: async () => build });
+  const data = async (path: string) => {
+    const res = await app.request(`${TEST_ORIGIN}${path}`);
+    return { status: res.status, body: await res.text() };
+  };
+
+  const signedOut = await data('/manage-ads.data?tab=expired');
+  expect(signedOut.status).toBe(202);
+  expect(signedOut.body).toContain('"redirect","/auth/login?redirectTo=%2Fmanage-ads%3Ftab%3Dexpired"');
+  expect(signedOut.body).not.toContain('.data');
+
+  const results = await data('/listings.data?search=corolla&sort=price_asc&index&_routes=listings');
+  expect(results.status).toBe(200);
+  expect(results.body).toContain('"search","corolla"');
+  expect(results.body).toContain('"sort","price_asc"');
+
+  const login = await data('/auth/login.data?redirectTo=%2Fpost-ad');
+  expect(login.body).toContain('"redirectTo","/post-ad"');
+});

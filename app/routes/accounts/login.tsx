@@ -20,8 +20,8 @@ function flashFor(params: URLSearchParams) {
   return null;
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export function loader({ context, url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const redirectTo = params.get('redirectTo') ?? '';
   // Already signed in: go where the visitor was heading.
   if (context.auth) throw redirect(afterLoginPath(redirectTo));

@@ -23,10 +23,10 @@ function sessionExpired(request: Request, context: Route.LoaderArgs['context']):
 }
 const hasSessionCookie = (request: Request) => (request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.auth) throw hasSessionCookie(request) ? sessionExpired(request, context) : loginRedirect(request);
+export function loader({ context, request, url }: Route.LoaderArgs) {
+  if (!context.auth) throw hasSessionCookie(request) ? sessionExpired(request, context) : loginRedirect(url);
   const u = context.auth.user;
-  const updated = new URL(request.url).searchParams.has('updated');
+  const updated = url.searchParams.has('updated');
   return {
     user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
     phoneVerified: isPhoneVerified(u),

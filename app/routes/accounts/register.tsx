@@ -22,8 +22,8 @@ type Field = (typeof KEPT)[number] | 'password' | 'confirmPassword' | 'terms';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** Where the visitor was heading (Post an ad sends them to log in or sign up) survives sign-up. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const redirectTo = afterLoginPath(new URL(request.url).searchParams.get('redirectTo'));
+export function loader({ context, url }: Route.LoaderArgs) {
+  const redirectTo = afterLoginPath(url.searchParams.get('redirectTo'));
   if (context.auth) throw redirect(redirectTo);
   return { redirectTo: redirectTo === '/' ? '' : redirectTo };
 }

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Reset password | Soko' 
 type LinkState = { state: 'valid'; token: string } | { state: 'invalid'; message: string; missingToken: boolean };
 
 /** The link is checked on the server before the first byte, so the page never flashes a wrong state. */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<LinkState> {
-  const token = new URL(request.url).searchParams.get('token')?.trim();
+export async function loader({ url, context }: Route.LoaderArgs): Promise<LinkState> {
+  const token = url.searchParams.get('token')?.trim();
   if (!token) return { state: 'invalid', message: MSG.resetMissingToken, missingToken: true };
   if (!(await findResetUser(context.db, token))) return { state: 'invalid', message: MSG.resetInvalidLink, missingToken: false };
   return { state: 'valid', token };
@@ -26,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Li
 
 type Failure = { error: string; invalidLink?: boolean };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get('token')?.trim() ?? '';
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const token = url.searchParams.get('token')?.trim() ?? '';
   const form = await request.formData();
   const newPassword = text(form, 'newPassword');
   const fail = (error: string, status = 400) => data<Failure>({ error }, { status });

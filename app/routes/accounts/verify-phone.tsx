@@ -8,8 +8,8 @@ import type { Route } from './+types/verify-phone';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Verify your phone | Soko' }, { name: 'robots', content: 'noindex' }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { user } = requireAuth(context.auth, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  const { user } = requireAuth(context.auth, url);
   return { phone: user.phoneNumber ? formatPhone(user.phoneNumber) : null, verified: isPhoneVerified(user), available: !!context.sms };
 }
 
@@ -17,8 +17,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
  * Two plain forms, so it all works before (or without) JavaScript: "send" texts a code,
  * "confirm" checks it. Every answer comes back to this page with its message.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const { user } = requireAuth(context.auth, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const { user } = requireAuth(context.auth, url);
   const form = await request.formData();
   const intent = form.get('intent');
   try {

@@ -18,9 +18,9 @@ function nextLabel(path: string): string {
 }
 
 /** Right after sign-up: the new member is signed in; they carry on where they were heading. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const next = afterLoginPath(new URL(request.url).searchParams.get('next'));
+export function loader({ context, url }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const next = afterLoginPath(url.searchParams.get('next'));
   return { firstName: auth.user.firstName, next: next === '/' ? null : next };
 }
 

@@ -15,14 +15,14 @@ import type { Route } from './+types/admin';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Moderation', 'Reported and held ads, and the moderation log.', { noindex: true });
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context.auth, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context.auth, url);
   const [queue, log] = await Promise.all([moderationQueue(context.db), moderationLogEntries(context.db)]);
   return { queue, log };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context.auth, request).user;
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const admin = requireAdmin(context.auth, url).user;
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const id = String(form.get('id') ?? '');

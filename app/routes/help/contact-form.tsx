@@ -11,9 +11,9 @@ type Values = Record<Field, string>;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Contact us', 'Send a message to the Soko support team: questions about ads, payments, your account, or reporting a suspicious ad.');
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const user = context.auth?.user;
-  const sent = new URL(request.url).searchParams.get('sent') === '1';
+  const sent = url.searchParams.get('sent') === '1';
   return {
     // Loader data, not an import in the component: keeps server modules out of the browser bundle.
     confirmation: sent ? CONTACT_CONFIRMATION : null,

@@ -8,14 +8,14 @@ import type { Route } from './+types/create-listing';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Create a listing (demo)', 'A demonstration of the listing form. Nothing is saved; use Post an ad to publish a real ad.', { noindex: true });
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context.auth, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireAuth(context.auth, url);
   return null;
 }
 
 /** Without JavaScript the form still posts here; the demo saves nothing and says so. */
-export function action({ context, request }: Route.ActionArgs) {
-  requireAuth(context.auth, request);
+export function action({ context, url }: Route.ActionArgs) {
+  requireAuth(context.auth, url);
   return { submitted: true };
 }
 

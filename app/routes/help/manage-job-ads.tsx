@@ -8,8 +8,8 @@ import { nairobiDate } from '~/lib/format';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage Job Ads', 'Your job ads on Soko: status, applications and date posted.', { noindex: true });
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context.auth, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireAuth(context.auth, url);
   return { jobAds: SAMPLE_JOB_ADS };
 }
 

@@ -6,8 +6,8 @@ import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Messages', 'Your conversations with buyers and sellers on Soko.', { noindex: true });
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAuth(context.auth, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireAuth(context.auth, url);
   return null;
 }
 

@@ -21,11 +21,11 @@ import { groupDigits } from '~/lib/format';
 export const shouldRevalidate = keepDataAfterSave;
 
 /** /category/:slug: one of the nine categories, with search, price filters and sort inside it. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const category = categoryFromSlug(params.slug);
   if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
   // The category is the address's; a category or location in the query is not this page's.
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   // Only this category's subcategories (a subcategory of another category is no filter here).
   const scoped = new URLSearchParams(query);
   scoped.set('category', category);

@@ -47,8 +47,8 @@ const REDIRECT_MS = 1500;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit ad | Soko' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
   const listing = await getListing(context.db, params.id);
   if (!listing) return data({ failure: 'Failed to load ad: Listing not found.' }, { status: 404 });
   if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedAd }, { status: 403 });
@@ -68,8 +68,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const auth = requireAuth(context.auth, request);
+export async function action({ context, request, url, params }: Route.ActionArgs) {
+  const auth = requireAuth(context.auth, url);
   const form = await request.formData();
   const text = (k: string) => {
     const v = form.get(k);

@@ -57,7 +57,7 @@ function similarAds(context: Route.LoaderArgs['context'], category: string, excl
   );
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const viewerId = context.auth?.user.id ?? null;
   let found;
   try {
@@ -95,7 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     origin: new URL(context.config.appUrl).origin,
     // The cover as a 1200x630 JPEG, made when the ad was saved (or on first request for older ads).
     previewImage: coverKey ? `/media/${ogImageFileName(coverKey)}` : null,
-    sharing: new URL(request.url).searchParams.has('share'),
+    sharing: url.searchParams.has('share'),
     isOwner: viewerId === listing.owner,
     saved,
     similar,

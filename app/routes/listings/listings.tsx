@@ -28,8 +28,8 @@ const BLANK_SEARCH = 'Please enter a search query.';
  * All listings, served at /listings and /products (spec section 2): category, search, location,
  * county or town, price range and sort, 24 a page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit } = parseListingQuery(params, 'page');
   const shown = { category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
   const origin = new URL(context.config.appUrl).origin;

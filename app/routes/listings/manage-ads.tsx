@@ -15,8 +15,8 @@ import type { Route } from './+types/manage-ads';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads | Soko' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
   const [ads, states] = await Promise.all([cardsByOwner(context.db, auth.user.id), ownerAdStates(context.db, auth.user.id)]);
   return { email: auth.user.email, ads, states, now: Date.now() };
 }
@@ -25,8 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * Delete (no intent), Renew, Mark as sold and Resubmit: plain form posts; the server checks the
  * ad is the user's own and in a state that allows it.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const auth = requireAuth(context.auth, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const auth = requireAuth(context.auth, url);
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   const intent = String(form.get('intent') ?? 'delete');

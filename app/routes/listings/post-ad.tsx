@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
  * Create mode at /post-ad, edit mode at /post-ad?id=<id> (spec: "also the edit form when an id
  * is present"), and the success screen after posting at /post-ad?posted=<id>.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const params = url.searchParams;
   const posted = params.get('posted');
   if (posted) {
     const listing = await getListing(context.db, posted);
@@ -58,9 +58,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * The plain multipart post (no JavaScript; with it the form sends to the API instead, for
  * upload progress): the same domain functions as the API. A new ad goes to the success screen.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const auth = requireAuth(context.auth, request);
-  const id = new URL(request.url).searchParams.get('id');
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const auth = requireAuth(context.auth, url);
+  const id = url.searchParams.get('id');
   // Filled as the post streams in, so the typed text can come back even when a photo is refused.
   const form = new ReceivedForm();
   try {

@@ -7,8 +7,8 @@ import { paymentsDeps } from '../../../server/payments/service';
 import type { Route } from './+types/feature';
 
 /** The Feature Your Ad? form posted without JavaScript: same checkout as the API, then off to pay. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const auth = requireAuth(context.auth, request);
+export async function action({ url, params, context }: Route.ActionArgs) {
+  const auth = requireAuth(context.auth, url);
   try {
     const { url } = await startCheckout(paymentsDeps(context), {
       userId: auth.user.id,

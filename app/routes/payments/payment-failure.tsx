@@ -4,8 +4,8 @@ import type { Route } from './+types/payment-failure';
 export const meta: Route.MetaFunction = () => [{ title: 'Payment Failed | Soko' }, { name: 'robots', content: 'noindex' }];
 
 /** Spec query: listingId, status, message; the defaults are the spec's. */
-export function loader({ request }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams;
+export function loader({ url }: Route.LoaderArgs) {
+  const q = url.searchParams;
   return {
     listingId: q.get('listingId') || null,
     status: (q.get('status') || 'failed').slice(0, 40),

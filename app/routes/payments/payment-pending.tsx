@@ -22,9 +22,9 @@ const rethrowUnlessNotOwner = (error: unknown) => {
   throw asPageError(error);
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const q = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const q = url.searchParams;
   const txRef = txRefParam(q.get('tx_ref'));
   const payment = txRef ? await currentPayment(paymentsDeps(context), txRef, auth.user.id, context.clientIp).catch(rethrowUnlessNotOwner) : null;
   if (!payment || payment.status !== 'pending') throw redirect(pageForPayment(payment && stateOf(payment), q.get('listingId')));

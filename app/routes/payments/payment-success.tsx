@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful! | S
  * Spec query: listingId, tx_ref, status. Only a payment the database calls paid is shown as
  * paid; anything else (pending, failed, unknown or missing reference) goes to its own page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const q = url.searchParams;
   const txRef = txRefParam(q.get('tx_ref'));
   const payment = txRef ? await findPayment(context.db, txRef) : null;
   if (!payment || payment.status !== 'succeeded') throw redirect(pageForPayment(payment && stateOf(payment), q.get('listingId')));

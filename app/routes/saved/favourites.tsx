@@ -10,9 +10,9 @@ import type { Route } from './+types/favourites';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Saved ads', 'The ads you have saved on Soko, in one place.', { noindex: true });
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const raw = new URL(request.url).searchParams.get('page') ?? '';
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const raw = url.searchParams.get('page') ?? '';
   const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   const saved = await listSavedAds(context.db, auth.user.id, { page, limit: SAVED_PAGE_SIZE });
   return { ...saved, pageCount: Math.max(1, Math.ceil(saved.total / saved.limit)) };

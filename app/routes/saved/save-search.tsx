@@ -21,9 +21,9 @@ const formQuery = (form: FormData) => {
 };
 
 /** The visitor signed in after tapping Save this search: save it (the cookie names the same filters), then Saved searches. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const filters = savedFiltersOf(new URL(request.url).searchParams, 'page');
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const filters = savedFiltersOf(url.searchParams, 'page');
   const secure = context.config.secureCookies;
   if (!isPendingSearch(request, filters)) throw redirect(searchHref(filters));
   const headers = { 'Set-Cookie': clearPendingSearchCookie(secure) };

@@ -17,9 +17,9 @@ import type { Route } from './+types/save';
 const backOf = (value: FormDataEntryValue | string | null, listingId: string) => safeRedirectPath(value, `/listing/${listingId}`);
 
 /** The visitor signed in after tapping Save: finish that save, then back to the ad. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const back = backOf(new URL(request.url).searchParams.get('back'), params.id);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const back = backOf(url.searchParams.get('back'), params.id);
   const secure = context.config.secureCookies;
   if (pendingSave(request) !== params.id) throw redirect(back);
   try {

@@ -15,9 +15,9 @@ import type { Route } from './+types/saved-searches';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Saved searches', 'Your saved searches on Soko and their e-mail alerts.', { noindex: true });
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const auth = requireAuth(context.auth, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = requireAuth(context.auth, url);
+  const params = url.searchParams;
   const searches = await listSavedSearches(context.db, auth.user.id);
   return data(
     { searches, justSaved: params.get('saved'), full: params.get('full') === '1' },
@@ -25,8 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const auth = requireAuth(context.auth, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const auth = requireAuth(context.auth, url);
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   const intent = form.get('intent');

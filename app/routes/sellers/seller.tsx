@@ -14,10 +14,10 @@ import { nairobiMonth } from '~/lib/format';
 export const shouldRevalidate = keepDataAfterSave;
 
 /** A seller's public page (issue 18): only what a buyer may see, never the e-mail or phone. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const seller = await findSeller(context.db, params.username);
   if (!seller) throw data('Seller not found.', { status: 404 });
-  const raw = new URL(request.url).searchParams.get('page') ?? '';
+  const raw = url.searchParams.get('page') ?? '';
   const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   const listings = await sellerCards(context.db, seller._id, { page, limit: SELLER_PAGE_SIZE });
   return {
