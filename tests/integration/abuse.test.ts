@@ -12,6 +12,7 @@ import { DUPLICATE_AD } from '../../server/listings/posting-rules.ts';
 import { RATE_LIMITS } from '../../server/rate-limits/rate-limits.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, VALID_AD } from './listings-support.ts';
+import { routeArgs } from './route-args.ts';
 
 /**
  * Issue 14: accounts, throttles and payments probed as an attacker would. Each block is one
@@ -110,7 +111,7 @@ describe('1. redirects go only to same-origin paths', () => {
     for (const redirectTo of ['/\t/evil.example', '/\r\n/evil', '//evil.example']) {
       const form = new URLSearchParams({ email: user.email, password: user.password, redirectTo });
       const request = new Request(`${TEST_ORIGIN}/auth/login`, { method: 'POST', body: form });
-      const response = (await loginAction({ request, context: pageContext(freshIp()), params: {} } as never)) as Response;
+      const response = (await loginAction(routeArgs({ request, context: pageContext(freshIp()), params: {} }))) as Response;
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/');
     }
@@ -124,7 +125,7 @@ describe('2. one throttle per action, counted atomically', () => {
     for (let i = 0; i < 2; i++) {
       const form = new URLSearchParams({ email: user.email, password: `wrong-page-${i}` });
       const request = new Request(`${TEST_ORIGIN}/auth/login`, { method: 'POST', body: form });
-      const result = (await loginAction({ request, context: pageContext(freshIp()), params: {} } as never)) as { init: ResponseInit };
+      const result = (await loginAction(routeArgs({ request, context: pageContext(freshIp()), params: {} }))) as { init: ResponseInit };
       expect(result.init.status).toBe(401);
     }
     const res = await login(user.email, user.password);
@@ -257,7 +258,7 @@ describe('6. payments', () => {
   it('an unknown or missing tx_ref never shows success', async () => {
     for (const query of ['?listingId=x&tx_ref=soko-made-up-ref&status=successful', '?status=successful', '']) {
       const request = new Request(`${TEST_ORIGIN}/payment-success${query}`);
-      const thrown = await Promise.resolve(successLoader({ request, context: pageContext(freshIp()), params: {} } as never)).then(
+      const thrown = await Promise.resolve(successLoader(routeArgs({ request, context: pageContext(freshIp()), params: {} }))).then(
         () => null,
         (e: unknown) => e as Response,
       );

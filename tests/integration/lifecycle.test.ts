@@ -12,6 +12,7 @@ import { listSavedAds, saveAd } from '../../server/saved/saved-ads.ts';
 import { sitemapChunkRows, sitemapChunks } from '../../server/seo/sitemap.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { insertRows, postAd } from './listings-support.ts';
+import { routeArgs } from './route-args.ts';
 
 /**
  * Issue 19, point 4: an ad's life. Every state but active leaves every public path; the expiry
@@ -254,7 +255,7 @@ describe('Manage ads forms (no JavaScript)', () => {
     const body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.append(k, v);
     const request = new Request('http://localhost:3000/manage-ads', { method: 'POST', body });
-    const result = (await manageAction({ request, params: {}, context: context(user) } as never)) as unknown;
+    const result = (await manageAction(routeArgs({ request, params: {}, context: context(user) }))) as unknown;
     const wrapped = result as { data?: unknown; init?: ResponseInit | null };
     return wrapped && typeof wrapped === 'object' && 'init' in wrapped ? { body: wrapped.data, status: wrapped.init?.status ?? 200 } : { body: result, status: 200 };
   };

@@ -11,6 +11,7 @@ import type { ListingJson } from '../../server/listings/listing-json.ts';
 import { cardsByOwner, featuredCards, featuredListings, listingsByOwner, searchCards, searchListings } from '../../server/listings/queries.ts';
 import type { User } from '../../server/auth/sessions.ts';
 import { createTestApp } from '../support/app.ts';
+import { routeArgs } from './route-args.ts';
 
 /**
  * The page loaders of the read side, called as React Router calls them (request, params, the
@@ -54,11 +55,11 @@ const brokenDb = new Proxy({} as Db, {
 
 // Each call is a new browser unless a test says which device it is.
 const callDetail = (id: string, opts: { auth?: User | null; headers?: Record<string, string>; deviceId?: string } = {}) =>
-  detailLoader({
+  detailLoader(routeArgs({
     request: get(`/listing/${id}`, opts.headers),
     params: { id },
     context: context(opts.auth ?? null, undefined, opts.deviceId ?? `device-${crypto.randomUUID()}`),
-  } as never);
+  }));
 
 async function views(id: string): Promise<number> {
   const [row] = await t.services.db.select({ views: listings.views }).from(listings).where(eq(listings.id, id));
@@ -160,7 +161,7 @@ describe('listing detail loader', () => {
   });
 
   it('answers 500 with a reference, not internals, when the database fails', async () => {
-    const thrown = await detailLoader({ request: get(`/listing/${ids.axio}`), params: { id: ids.axio! }, context: context(null, brokenDb) } as never).then(
+    const thrown = await detailLoader(routeArgs({ request: get(`/listing/${ids.axio}`), params: { id: ids.axio! }, context: context(null, brokenDb) })).then(
       () => null,
       (e: unknown) => e,
     );
@@ -171,7 +172,7 @@ describe('listing detail loader', () => {
 });
 
 describe('all listings loader', () => {
-  const call = (path: string, db?: Db) => listingsLoader({ request: get(path), params: {}, context: context(null, db) } as never).then(unwrap);
+  const call = (path: string, db?: Db) => listingsLoader(routeArgs({ request: get(path), params: {}, context: context(null, db) })).then(unwrap);
 
   it('lists everything, featured first, as light cards', async () => {
     const { body, status } = await call('/listings');
@@ -207,7 +208,7 @@ describe('all listings loader', () => {
 
 describe('category page loader', () => {
   const call = (slug: string, query = '', db?: Db) =>
-    categoryLoader({ request: get(`/category/${slug}${query}`), params: { slug }, context: context(null, db) } as never).then(unwrap);
+    categoryLoader(routeArgs({ request: get(`/category/${slug}${query}`), params: { slug }, context: context(null, db) })).then(unwrap);
 
   it('answers 404 for a slug that is not one of the nine', async () => {
     for (const slug of ['boats', 'cars-and-vehicles', 'furniture-']) {
@@ -268,14 +269,14 @@ describe('listing cards', () => {
     expect((await searchCards(db, {})).items).toEqual(all.map(cardOf));
     expect(await featuredCards(db)).toEqual((await featuredListings(db)).map(cardOf));
     expect(await cardsByOwner(db, seller.id)).toEqual((await listingsByOwner(db, seller.id)).map(cardOf));
-    const { body } = unwrap(await listingsLoader({ request: get('/listings'), params: {}, context: context() } as never));
+    const { body } = unwrap(await listingsLoader(routeArgs({ request: get('/listings'), params: {}, context: context() })));
     expect(body.items).toEqual(all.map(cardOf));
   });
 });
 
 describe('home loader', () => {
   it('gives the featured ads and counts for all nine categories', async () => {
-    const result = await homeLoader({ request: get('/'), params: {}, context: context() } as never);
+    const result = await homeLoader(routeArgs({ request: get('/'), params: {}, context: context() }));
     expect(result.featured!.map((l) => l.title)).toEqual(['Grey sofa set']);
     expect(result.counts).toEqual({
       'Cars & Vehicles': 1,
@@ -291,10 +292,10 @@ describe('home loader', () => {
   });
 
   it('still renders when the database fails: both parts report null', async () => {
-    const result = await homeLoader({ request: get('/'), params: {}, context: context(null, brokenDb) } as never);
+    const result = await homeLoader(routeArgs({ request: get('/'), params: {}, context: context(null, brokenDb) }));
     // `saved`: which cards show Save pressed (issue 18); nothing without a database, signed in or not.
     expect(result).toEqual({ featured: null, counts: null, saved: [] });
-    const signedIn = await homeLoader({ request: get('/'), params: {}, context: context(buyer, brokenDb) } as never);
+    const signedIn = await homeLoader(routeArgs({ request: get('/'), params: {}, context: context(buyer, brokenDb) }));
     expect(signedIn).toEqual({ featured: null, counts: null, saved: [] });
   });
 });

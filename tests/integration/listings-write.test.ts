@@ -9,6 +9,7 @@ import { createListing, updateListing } from '../../server/listings/write.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { IMAGE_WIDTHS, imageFiles } from '../../server/media/images.ts';
 import { adForm, file, image, mediaFiles, postAd, tempFiles, uploadedFiles, VALID_AD } from './listings-support.ts';
+import { routeArgs } from './route-args.ts';
 
 let t: TestApp;
 let owner: { id: string; token: string };
@@ -298,7 +299,7 @@ describe('uploads are streamed, with limits enforced while reading', () => {
     const request = new Request('http://localhost:3000/post-ad', { method: 'POST', body: form });
     const auth = { user: { id: owner.id }, session: {}, token: owner.token, via: 'cookie' } as unknown as Auth;
     const context = { ...t.services, requestId: 'r', clientIp: '127.0.0.1', nonce: '', auth, setSessionCookie() {}, clearSessionCookie() {} };
-    const result = (await postAdAction({ request, params: {}, context } as never)) as unknown as { data: { error: string; values: object }; init: ResponseInit };
+    const result = (await postAdAction(routeArgs({ request, params: {}, context }))) as unknown as { data: { error: string; values: object }; init: ResponseInit };
     expect(result.init.status).toBe(413);
     expect(result.data.error).toBe('Each image must be 10 MB or smaller.');
     expect(result.data.values).toMatchObject({ title: VALID_AD.title, description: VALID_AD.description, location: VALID_AD.location });

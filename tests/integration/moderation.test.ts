@@ -9,6 +9,7 @@ import { ownerAdStates } from '../../server/listings/lifecycle.ts';
 import { makeAdmin } from '../../server/moderation/moderation.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { postAd } from './listings-support.ts';
+import { routeArgs } from './route-args.ts';
 
 /**
  * Issue 19, point 2: admins, the queue, approve / hide / ban, the audit log, and ads held
@@ -76,15 +77,15 @@ describe('who may moderate', () => {
   it('the admin page: 404 for a user (page and action), login for a visitor', async () => {
     const ad = await newAd();
     const request = new Request('http://localhost:3000/admin');
-    await expect(adminLoader({ request, params: {}, context: context(seller.user) } as never)).rejects.toHaveProperty('status', 404);
-    await expect(adminLoader({ request, params: {}, context: context(null) } as never)).rejects.toHaveProperty('status', 302);
+    await expect(adminLoader(routeArgs({ request, params: {}, context: context(seller.user) }))).rejects.toHaveProperty('status', 404);
+    await expect(adminLoader(routeArgs({ request, params: {}, context: context(null) }))).rejects.toHaveProperty('status', 302);
     const body = new FormData();
     body.append('intent', 'hide');
     body.append('id', ad._id);
     body.append('reason', 'no');
-    await expect(adminAction({ request: new Request('http://localhost:3000/admin', { method: 'POST', body }), params: {}, context: context(seller.user) } as never)).rejects.toHaveProperty('status', 404);
+    await expect(adminAction(routeArgs({ request: new Request('http://localhost:3000/admin', { method: 'POST', body }), params: {}, context: context(seller.user) }))).rejects.toHaveProperty('status', 404);
     expect((await statusOf(ad._id)).status).toBe('active');
-    const page = (await adminLoader({ request, params: {}, context: context(admin.user) } as never)) as { queue: unknown[]; log: unknown[] };
+    const page = (await adminLoader(routeArgs({ request, params: {}, context: context(admin.user) }))) as { queue: unknown[]; log: unknown[] };
     expect(Array.isArray(page.queue)).toBe(true);
   });
 });
@@ -178,10 +179,10 @@ describe('approve, hide, resubmit', () => {
     body.append('intent', 'hide');
     body.append('id', ad._id);
     body.append('reason', 'Duplicate of another ad.');
-    const result = await adminAction({ request: new Request('http://localhost:3000/admin', { method: 'POST', body }), params: {}, context: context(admin.user) } as never);
+    const result = await adminAction(routeArgs({ request: new Request('http://localhost:3000/admin', { method: 'POST', body }), params: {}, context: context(admin.user) }));
     expect(result).toMatchObject({ ok: true });
     expect(await statusOf(ad._id)).toEqual({ status: 'hidden', moderation_reason: 'Duplicate of another ad.' });
-    const page = (await adminLoader({ request: new Request('http://localhost:3000/admin'), params: {}, context: context(admin.user) } as never)) as {
+    const page = (await adminLoader(routeArgs({ request: new Request('http://localhost:3000/admin'), params: {}, context: context(admin.user) }))) as {
       log: Array<{ actor: string; action: string; subject: string; reason: string; at: string }>;
     };
     expect(page.log[0]).toMatchObject({ actor: `Mod Erator (${admin.user.email})`, action: 'hide', subject: ad.title, reason: 'Duplicate of another ad.' });

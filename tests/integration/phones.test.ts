@@ -19,6 +19,7 @@ import { searchCards } from '../../server/listings/queries.ts';
 import { imageFiles, storeCoverFiles, storeImage } from '../../server/media/images.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, postAd, VALID_AD } from './listings-support.ts';
+import { routeArgs } from './route-args.ts';
 
 /**
  * Issue 16, the server's side: contact without JavaScript (the ad page's action), the rule
@@ -71,10 +72,10 @@ afterAll(async () => {
 describe('Show phone without JavaScript: the ad page’s action', () => {
   it('reveals the number on request; the page itself never carries it', async () => {
     const deviceId = `device-${crypto.randomUUID()}`;
-    const page = await detailLoader({ request: new Request(`${TEST_ORIGIN}/listing/${adId}`), params: { id: adId }, context: context(null, deviceId) } as never);
+    const page = await detailLoader(routeArgs({ request: new Request(`${TEST_ORIGIN}/listing/${adId}`), params: { id: adId }, context: context(null, deviceId) }));
     expect(JSON.stringify(page)).not.toMatch(/733112233|733 112 233/);
     for (const intent of ['phone', 'call', 'whatsapp']) {
-      const result = unwrap(await detailAction({ request: post(`/listing/${adId}`, form({ intent })), params: { id: adId }, context: context(null, deviceId) } as never));
+      const result = unwrap(await detailAction(routeArgs({ request: post(`/listing/${adId}`, form({ intent })), params: { id: adId }, context: context(null, deviceId) })));
       expect(result.body).toEqual({ phone: '+254733112233', intent });
     }
   });
@@ -83,7 +84,7 @@ describe('Show phone without JavaScript: the ad page’s action', () => {
     // A device id as the soko_device cookie carries it (22 base64url characters).
     const deviceId = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
     for (let i = 0; i < 40; i++) await t.services.rateLimits.hit('phoneRevealPerDevice', deviceId);
-    const result = unwrap(await detailAction({ request: post(`/listing/${adId}`, form({ intent: 'phone' })), params: { id: adId }, context: context(null, deviceId) } as never));
+    const result = unwrap(await detailAction(routeArgs({ request: post(`/listing/${adId}`, form({ intent: 'phone' })), params: { id: adId }, context: context(null, deviceId) })));
     expect(result.status).toBe(429);
     expect(result.body.error).toMatch(/phone numbers/i);
     // The API, for the same browser, says the same.
@@ -92,11 +93,11 @@ describe('Show phone without JavaScript: the ad page’s action', () => {
   });
 
   it('hands an old Save form on to /saved/:id (Save is real since issue 18), and answers an unknown ad with 404', async () => {
-    const saved = (await detailAction({ request: post(`/listing/${adId}`, form({ intent: 'save' })), params: { id: adId }, context: context(null) } as never).catch((r: unknown) => r)) as Response;
+    const saved = (await detailAction(routeArgs({ request: post(`/listing/${adId}`, form({ intent: 'save' })), params: { id: adId }, context: context(null) })).catch((r: unknown) => r)) as Response;
     expect(saved.status).toBe(307);
     expect(saved.headers.get('location')).toBe(`/saved/${adId}`);
     const missing = '7d3c1b9e-0000-4000-8000-000000000000';
-    await expect(detailAction({ request: post(`/listing/${missing}`, form({ intent: 'phone' })), params: { id: missing }, context: context(null) } as never)).rejects.toMatchObject({
+    await expect(detailAction(routeArgs({ request: post(`/listing/${missing}`, form({ intent: 'phone' })), params: { id: missing }, context: context(null) }))).rejects.toMatchObject({
       init: { status: 404 },
     });
   });
@@ -203,7 +204,7 @@ describe('page actions that used to lose things', () => {
     const res = await postAd(t, sellerToken, { ...VALID_AD, title: 'Leather sofa, 3 seater', category: 'Furniture', subcategory: 'Sofas', currency: 'USD', price: '450' });
     const id = (await res.json())._id;
     const sent = form({ title: 'Leather sofa, 3 seater', description: 'Barely used.', price: '', category: 'Furniture', subcategory: 'Sofas', location: 'Karen' });
-    await editAction({ request: post(`/listings/${id}`, sent), params: { id }, context: context(seller) } as never);
+    await editAction(routeArgs({ request: post(`/listings/${id}`, sent), params: { id }, context: context(seller) }));
     const [row] = await t.services.db.select().from(listings).where(eq(listings.id, id));
     expect(row).toMatchObject({ subcategory: 'Sofas', currency: 'USD', price: null, location: 'Karen', description: 'Barely used.' });
   });
@@ -222,30 +223,30 @@ describe('page actions that used to lose things', () => {
       terms: 'on',
       redirectTo: '/post-ad',
     });
-    const result = (await registerAction({ request: post('/auth/register', body), params: {}, context: context(null, undefined, cookies) } as never)) as Response;
+    const result = (await registerAction(routeArgs({ request: post('/auth/register', body), params: {}, context: context(null, undefined, cookies) }))) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/welcome?next=%2Fpost-ad');
     expect(cookies).toHaveLength(1);
     // Nowhere but our own site.
     body.set('email', `other-${email}`);
     body.set('redirectTo', '//evil.example/');
-    const elsewhere = (await registerAction({ request: post('/auth/register', body), params: {}, context: context(null, undefined, []) } as never)) as Response;
+    const elsewhere = (await registerAction(routeArgs({ request: post('/auth/register', body), params: {}, context: context(null, undefined, []) }))) as Response;
     expect(elsewhere.headers.get('Location')).toBe('/welcome');
   });
 
   it('the plain post-ad form marks the missing photos, and a posted ad goes to the success screen', async () => {
     const fields = { title: 'Wooden bed', description: 'Mahogany.', category: 'Furniture', price: '', currency: 'KES', location: 'Eldoret' };
-    const failed = unwrap(await postAdAction({ request: post('/post-ad', adForm(fields)), params: {}, context: context(seller) } as never));
+    const failed = unwrap(await postAdAction(routeArgs({ request: post('/post-ad', adForm(fields)), params: {}, context: context(seller) })));
     expect(failed.status).toBe(400);
     expect(failed.body).toMatchObject({ error: 'Error: All fields and at least one image are required.', fieldErrors: { images: 'At least one image is required.' }, values: { title: 'Wooden bed' } });
     await t.services.rateLimits.reset('postsPerAccount', seller.id);
-    const posted = (await postAdAction({ request: post('/post-ad', adForm(fields, [file(await image('png'), 'bed.png', 'image/png')])), params: {}, context: context(seller) } as never)) as Response;
+    const posted = (await postAdAction(routeArgs({ request: post('/post-ad', adForm(fields, [file(await image('png'), 'bed.png', 'image/png')])), params: {}, context: context(seller) }))) as Response;
     expect(posted.status).toBe(302);
     expect(posted.headers.get('Location')).toMatch(/^\/post-ad\?posted=[0-9a-f-]{36}$/);
   });
 
   it('/listings: a blank search asks for a query instead of listing everything; filters apply', async () => {
-    const call = (query: string) => listingsLoader({ request: new Request(`${TEST_ORIGIN}/listings${query}`), params: {}, context: context(null) } as never);
+    const call = (query: string) => listingsLoader(routeArgs({ request: new Request(`${TEST_ORIGIN}/listings${query}`), params: {}, context: context(null) }));
     const blank = unwrap(await call('?search='));
     expect(blank.body).toMatchObject({ blankSearch: true, items: [] });
     const filtered = unwrap(await call(`?search=${encodeURIComponent('Toyota Axio')}&minPrice=1000000&maxPrice=2000000&sort=price_desc&location=Nairobi`));

@@ -7,6 +7,7 @@ import type { Auth, RequestContext } from '../../server/context.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { postAd } from './listings-support.ts';
+import { routeArgs } from './route-args.ts';
 
 /**
  * Issue 19, point 1: anyone can report an ad, through the API or the ad page's plain form; one
@@ -126,7 +127,7 @@ describe('the ad page’s form (no JavaScript): its action', () => {
     const body = new FormData();
     for (const [k, v] of Object.entries({ intent: 'report', ...fields })) body.append(k, v);
     const request = new Request(`${TEST_ORIGIN}/listing/${id}`, { method: 'POST', body });
-    const result = (await detailAction({ request, params: { id }, context: context(`device-${crypto.randomUUID()}`) } as never)) as unknown;
+    const result = (await detailAction(routeArgs({ request, params: { id }, context: context(`device-${crypto.randomUUID()}`) }))) as unknown;
     const wrapped = result as { data?: unknown; init?: ResponseInit | null };
     return wrapped && typeof wrapped === 'object' && 'init' in wrapped ? { body: wrapped.data, status: wrapped.init?.status ?? 200 } : { body: result, status: 200 };
   };
