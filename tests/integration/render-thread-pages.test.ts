@@ -4,11 +4,10 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { startPageRenderer, type PageRenderer } from '../../server/render/page-renderer.ts';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
-import { file, image, postAd, VALID_AD } from './listings-support.ts';
+import { sellerWithAd } from './listings-support.ts';
 
 /**
  * The real pages written in a render thread (npm start's default) against the same pages
@@ -45,11 +44,7 @@ beforeAll(async () => {
   };
   inThread = createApp(t.services, { getBuild: async () => build, pageRenderer: counted });
   onEventLoop = createApp(t.services, { getBuild: async () => build });
-  const owner = await t.createUser({ firstName: 'Wanjiru', lastName: 'Kamau' });
-  cookie = `${SESSION_COOKIE}=${owner.token}`;
-  const res = await postAd(t, owner.token, { ...VALID_AD, title: 'Toyota Axio 2016, clean' }, [file(await image('jpeg', 800, 600))]);
-  expect(res.status, await res.clone().text()).toBe(201);
-  adId = ((await res.json()) as { _id: string })._id;
+  ({ cookie, adId } = await sellerWithAd(t, 'Wanjiru', 'Kamau', 'Toyota Axio 2016, clean'));
 }, 240_000);
 
 afterAll(async () => {

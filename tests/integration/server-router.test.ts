@@ -5,10 +5,9 @@ import { ServerRouter, type EntryContext, type ServerBuild } from 'react-router'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageRouterProps } from '../../app/server-router.tsx';
 import { createApp } from '../../server/app.ts';
-import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
 import { TEST_ORIGIN, createTestApp } from '../support/app.ts';
-import { file, image, postAd, VALID_AD } from './listings-support.ts';
+import { sellerWithAd } from './listings-support.ts';
 
 /**
  * Pages are written by our own router (app/server-router.tsx), which builds the route tree once
@@ -70,11 +69,7 @@ beforeAll(async () => {
   t = await createTestApp();
   ours = createApp(t.services, { getBuild: async () => withRouter(undefined, 'ours') });
   reactRouters = createApp(t.services, { getBuild: async () => withRouter(ReactRoutersOwn, 'reactRouters') });
-  const owner = await t.createUser({ firstName: 'Achieng', lastName: 'Odhiambo' });
-  cookie = `${SESSION_COOKIE}=${owner.token}`;
-  const res = await postAd(t, owner.token, { ...VALID_AD, title: 'Samsung Galaxy A54, 128GB <boxed>' }, [file(await image('jpeg', 800, 600))]);
-  expect(res.status, await res.clone().text()).toBe(201);
-  adId = ((await res.json()) as { _id: string })._id;
+  ({ cookie, adId } = await sellerWithAd(t, 'Achieng', 'Odhiambo', 'Samsung Galaxy A54, 128GB <boxed>'));
 }, 240_000);
 
 afterAll(async () => {
