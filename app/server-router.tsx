@@ -23,12 +23,14 @@ type BuildRoutes = { routes: StaticRouter['routes']; manifest: StaticRouter['man
  */
 const routesOfBuild = new WeakMap<EntryContext['manifest'], BuildRoutes>();
 
+export type PageRouterProps = { context: EntryContext; nonce: string; handoff: string | null };
+
 /**
  * React Router's `<ServerRouter>`, with the route tree built once per build instead of once per
  * page. Its own builds every route object of the app again for each page it renders
- * (`createServerRoutes`, then `createStaticRouter` converting them to data routes): 42 routes, a
- * fifth of the CPU of writing a results page in a render thread, for objects that depend only on
- * the build. Everything that depends on the page (its matches, data, errors and location) is
+ * (`createServerRoutes`, then `createStaticRouter` converting them to data routes): 42 routes,
+ * about a fifth of the CPU of writing a results page's HTML, for objects that depend only on the
+ * build. Everything that depends on the page (its matches, data, errors and location) is
  * taken from the page's context as React Router's does, and the page's loader data is handed to
  * the browser by the same two scripts.
  *
@@ -36,8 +38,6 @@ const routesOfBuild = new WeakMap<EntryContext['manifest'], BuildRoutes>();
  * `createServerRoutes` and `createStaticRouter`: tests/integration/server-router.test.ts renders
  * pages with both and fails when their HTML differs.
  */
-export type PageRouterProps = { context: EntryContext; nonce: string; handoff: string | null };
-
 export function PageRouter({ context, nonce, handoff }: PageRouterProps): ReactElement {
   const { manifest, routeModules, criticalCss, serverHandoffString } = context;
   const handlerContext = context.staticHandlerContext;
