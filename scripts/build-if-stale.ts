@@ -19,14 +19,17 @@ function newestChange(p: string): number {
  */
 export function buildIfStale(root: string, buildDir: string): void {
   const lock = `${buildDir}.building`;
+  const holder = path.join(lock, 'pid');
   for (const started = Date.now(); ; ) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(holder, String(process.pid));
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      // A build takes seconds: one older than this was left by a process that ended during it.
-      if (Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      // A build interrupted (Ctrl-C during npm start) leaves the lock: taken over once its process
+      // has ended, or, if that cannot be told, once it is older than any build takes.
+      if (holderEnded(holder) || Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
       else if (Date.now() - started > LOCK_STALE_MS) throw new Error(`${lock} is held by another build`, { cause: err });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
@@ -35,6 +38,23 @@ export function buildIfStale(root: string, buildDir: string): void {
     buildUnlessFresh(root, buildDir);
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether the process that took the lock has ended (false while it cannot be told: no pid written yet). */
+function holderEnded(holder: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(holder, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
