@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
+import { jsonText, type JsonText } from '../../app/lib/json-text.ts';
 import type { AttributeFilters } from '../../app/lib/subcategories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows, sqlArray } from '../db/client.ts';
@@ -48,8 +49,8 @@ export type ListingFilters = {
 };
 
 export type ListingPage<T = ListingJson> = {
-  /** The page's listings as JSON text, written by PostgreSQL (see listing-json.ts): the API sends it as it is. */
-  itemsJson: string;
+  /** The page's listings as JSON text, written by PostgreSQL (see listing-json.ts): the API sends it as it is, and pages hand it to the browser so. */
+  itemsJson: JsonText<T[]>;
   /** The same, parsed on first use. */
   readonly items: T[];
   total: number;
@@ -89,7 +90,7 @@ function pageShape(filters: ListingFilters): PageShape {
   return { page, limit, offset, cap, window: Math.max(cap, offset + limit) + 1 };
 }
 
-function toPage<T>(itemsJson: string, found: Found, shape: PageShape, format: ListingFormat<T>): ListingPage<T> {
+function toPage<T>(itemsJson: JsonText<T[]>, found: Found, shape: PageShape, format: ListingFormat<T>): ListingPage<T> {
   let items: T[] | undefined;
   const matched = found.hits.length;
   return {
@@ -144,7 +145,7 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
     const hits = answer.check ? (await checked(db, filters, answer.hits)).slice(0, shape.window) : answer.hits;
     const ids = hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id);
     const items = ids.length ? (await prepared<{ items: string }>(db, pageStatement(ids, now, format)))[0]!.items : '[]';
-    return toPage(items, { hits, capped: false, fromFirst: false, steps: ['memory index'] }, shape, format);
+    return toPage(jsonText(items), { hits, capped: false, fromFirst: false, steps: ['memory index'] }, shape, format);
   }
   const { cache } = options;
   const key = cache ? searchKey(filters, shape, format) : '';
@@ -153,7 +154,7 @@ async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<
   if (cached && (await listingChanges(db)) === cached.generation) return cached.page as ListingPage<T>;
 
   const result = await runSearch(db, (statement, settings) => withSettings(db, settings, (d) => queryRows(d, statement)), filters, now, shape, format, options.limits, (statement) => prepared(db, statement));
-  const page = toPage(result.items, result.found, shape, format);
+  const page = toPage(jsonText<T[]>(result.items), result.found, shape, format);
   // A featured ad that stops being featured moves (under newest) or loses its badge: the entry ends then.
   const featuredEnds = Math.min(...result.found.hits.map((h) => (h.featuredUntil !== null && h.featuredUntil > now.getTime() ? h.featuredUntil : Infinity)));
   cache?.set(key, { page, generation: result.generation, expiresAt: Math.min(now.getTime() + cache.ttlMs, featuredEnds) });

@@ -101,3 +101,8 @@ export async function savedIdsFor(context: { db: Db; auth: { user: { id: string 
   if (!context.auth || !cards?.length) return [];
   return savedAmong(context.db, context.auth.user.id, cards.map((c) => c._id)).catch(() => []);
 }
+
+/** The same for a page of search results, whose cards are parsed only when someone is signed in to have saved any. */
+export function savedIdsOnPage(context: { db: Db; auth: { user: { id: string } } | null }, page: { readonly items: { _id: string }[] }): Promise<string[]> {
+  return savedIdsFor(context, context.auth ? page.items : null);
+}

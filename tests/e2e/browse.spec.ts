@@ -352,6 +352,22 @@ test.describe('category page', () => {
     for (const ad of ads.slice(0, 2)) await expect(cards(page).filter({ hasText: ad.title })).toHaveCount(1);
   });
 
+  test('Load More appends the next page below the first, without leaving it', { tag: '@one-viewport' }, async ({ page, request }) => {
+    const word = uniqueWord();
+    const posted = await postAds(request, Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ title: `Kitten basket ${i + 1} ${word}`, category: 'Pets' })));
+    await page.goto(`/category/pets?search=${word}`);
+    await hydrated(page);
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    const firstPageTitles = await cards(page).locator('h2').allTextContents();
+    await page.getByRole('link', { name: 'Load More' }).click();
+    await expect(cards(page)).toHaveCount(PAGE_SIZE + 1);
+    await expect(page).toHaveURL(new RegExp(`/category/pets\\?search=${word}$`));
+    await expect(page.getByRole('link', { name: 'Load More' })).toHaveCount(0);
+    const titles = await cards(page).locator('h2').allTextContents();
+    expect(titles.slice(0, PAGE_SIZE)).toEqual(firstPageTitles);
+    expect([...titles].sort()).toEqual(posted.map((ad) => ad.title).sort());
+  });
+
   test('an empty result offers Create a Listing', { tag: '@one-viewport' }, async ({ page }) => {
     await page.goto(`/category/pets?search=${uniqueWord()}`);
     await expect(page.getByRole('link', { name: 'Create a Listing' })).toHaveAttribute('href', '/create-listing');

@@ -12,13 +12,18 @@ import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
-import { savedIdsFor } from '../../../server/saved/saved-ads';
+import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/category';
 import { groupDigits } from '~/lib/format';
+import { jsonText, parseJsonText } from '~/lib/json-text';
+import { useJsonText } from '~/lib/use-json-text';
+import type { CardJson } from '../../../server/listings/listing-json';
 
 export const shouldRevalidate = keepDataAfterSave;
+
+const NO_CARDS = jsonText<CardJson[]>('[]');
 
 /** /category/:slug: one of the nine categories, with search, price filters and sort inside it. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -36,10 +41,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
     const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
-    return data({ ...base, items: result.items, saved: await savedIdsFor(context, result.items), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
+    // The cards as the database wrote them (app/lib/json-text.ts).
+    return data({ ...base, cards: result.itemsJson, saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
-    return data({ ...base, items: [], saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
+    return data({ ...base, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
   }
 }
 
@@ -70,7 +76,7 @@ function useLoadMore(first: CardListing[], firstPage: number, pages: number) {
   useEffect(() => {
     const d = fetcher.data;
     if (fetcher.state !== 'idle' || !d || d.notFound || d.error) return;
-    setMore((m) => (d.page > m.page ? { items: [...m.items, ...d.items], saved: [...m.saved, ...d.saved], page: d.page } : m));
+    setMore((m) => (d.page > m.page ? { items: [...m.items, ...parseJsonText(d.cards)], saved: [...m.saved, ...d.saved], page: d.page } : m));
   }, [fetcher.state, fetcher.data]);
   const seen = new Set(first.map((l) => l._id));
   const items = [...first, ...more.items.filter((l) => !seen.has(l._id))];
@@ -98,7 +104,8 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
   const navigation = useNavigation();
   const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
-  const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(d.items, d.page, d.pageCount);
+  const first = useJsonText(d.cards);
+  const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(first, d.page, d.pageCount);
   const filtered = Boolean(d.county || d.town || d.subcategory || d.attributes) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
   const filterValues = { category: d.category, search: d.search, location: '', county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, subcategory: d.subcategory, attributes: d.attributes, sort: d.sort };
 
@@ -181,7 +188,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
           <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} headingLevel={2} savedIds={[...d.saved, ...savedMore]} />
-          <JsonLd data={itemList(d.origin, `${d.category} listings`, d.items, (d.page - 1) * d.limit + 1)} />
+          <JsonLd data={itemList(d.origin, `${d.category} listings`, first, (d.page - 1) * d.limit + 1)} />
           <JsonLd
             data={breadcrumbList(d.origin, [
               { name: 'Home', path: '/' },

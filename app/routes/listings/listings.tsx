@@ -13,16 +13,20 @@ import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
-import { savedIdsFor } from '../../../server/saved/saved-ads';
+import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/listings';
 import { groupDigits } from '~/lib/format';
+import { jsonText } from '~/lib/json-text';
+import { useJsonText } from '~/lib/use-json-text';
+import type { CardJson } from '../../../server/listings/listing-json';
 
 export const shouldRevalidate = keepDataAfterSave;
 
 /** Spec: a blank search says so (the home page's message), here too when it arrives without JavaScript. */
 const BLANK_SEARCH = 'Please enter a search query.';
+const NO_CARDS = jsonText<CardJson[]>('[]');
 
 /**
  * All listings, served at /listings and /products (spec section 2): category, search, location,
@@ -39,7 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
   }
   try {
     const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache, index: context.searchIndex });
@@ -49,8 +53,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       searchFilters,
       savedSearchId,
       blankSearch,
-      items: result.items,
-      saved: await savedIdsFor(context, result.items),
+      // As the database wrote them (app/lib/json-text.ts).
+      cards: result.itemsJson,
+      saved: await savedIdsOnPage(context, result),
       total: result.total,
       capped: result.totalIsCapped,
       page: result.page,
@@ -60,7 +65,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, searchFilters, savedSearchId, blankSearch, items: [], saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -89,7 +94,8 @@ function browseCrumbs(category: string | null) {
 }
 
 export default function Listings({ loaderData }: Route.ComponentProps) {
-  const { category, search, location: place, items, total, capped, page, error, blankSearch } = loaderData;
+  const { category, search, location: place, total, capped, page, error, blankSearch } = loaderData;
+  const items = useJsonText(loaderData.cards);
   const filters = {
     category,
     search,

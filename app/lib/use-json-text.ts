@@ -1,0 +1,7 @@
+import { useMemo } from 'react';
+import { parseJsonText, type JsonText } from './json-text';
+
+/** The value, parsed once per text (a component renders again on every navigation state). */
+export function useJsonText<T>(text: JsonText<T>): T {
+  return useMemo(() => parseJsonText(text), [text]);
+}
