@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
-import { DatabaseInUseError } from '../server/db/data-dir-lock.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -25,13 +24,4 @@ export function loadScriptConfig(defaults: Record<string, string> = {}): Config 
 
 const definedOnly = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 
-/** The services a script opens, or the end of the script with the message alone when another process has the embedded database. */
-export function openedOrExit<T>(opening: Promise<T>): Promise<T> {
-  return opening.catch((error: unknown) => {
-    if (error instanceof DatabaseInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  });
-}
+export { openedOrExit } from '../server/db/data-dir-lock.ts';

@@ -4,11 +4,12 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { openedOrExit } from './db/data-dir-lock.ts';
 import { startRuntime } from './main.ts';
 
 /** Development: Vite serves assets with hot reload; everything else goes to the same Hono app. */
 const config = loadConfig({ NODE_ENV: 'development', ...process.env });
-const runtime = await startRuntime(config);
+const runtime = await openedOrExit(startRuntime(config));
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp(runtime.services, {
   getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,

@@ -80,3 +80,18 @@ function inUse(dataDir: string, file: string, pid: number | null): DatabaseInUse
       `If no such process is running, delete ${file}.`,
   );
 }
+
+/**
+ * What `opening` opens, or the end of the process with the message alone when another process
+ * has the embedded database (npm run dev, npm run seed, npm run admin): the message says what to
+ * do, and a stack would bury it.
+ */
+export function openedOrExit<T>(opening: Promise<T>): Promise<T> {
+  return opening.catch((error: unknown) => {
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
+}

@@ -53,9 +53,12 @@ describe('the embedded database folder', () => {
     await (await openHere()).ping();
   });
 
-  it('is refused to `npm run seed` while the server has it, with the message alone', async () => {
+  it.each([
+    ['npm run seed', 'scripts/seed.ts'],
+    ['npm run dev', 'server/dev.ts'],
+  ])('is refused to `%s` while the server has it, with the message alone', async (_command, script) => {
     await openHere();
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/seed.ts'], {
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
