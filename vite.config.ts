@@ -155,14 +155,15 @@ const SHELL_MODULES = /node_modules\/(react|react-dom|scheduler|react-router|pre
  * /listings asked for 15 scripts before it could come alive, most under 1 KB; on a phone's few
  * connections (HTTP/1.1: 6 per host) they queued behind each other and ahead of the first
  * photos. What pages share is grouped by what a page shows instead: ad cards (home, results,
- * seller pages, the ad page, saved ads), the results' filters, and the long fixed lists
- * (subcategories, counties and towns) that the filters and the ad form both use. /listings now
- * loads 7 scripts: Lighthouse 97-98 in 5 runs against 94-97 (docs/page-weight.md), for 0.2 to 6
- * kB more gzip on some routes. The shell takes the few tiny modules nearly every page uses.
+ * seller pages, the ad page, saved ads), the results' filters (and how the results read their
+ * cards), and the long fixed lists (subcategories, counties and towns) that the filters and the
+ * ad form both use. /listings now loads 7 scripts: Lighthouse 97-98 in 5 runs against 94-97
+ * (docs/page-weight.md), for 0.2 to 6 kB more gzip on some routes. The shell takes the few tiny
+ * modules nearly every page uses.
  */
 const CARD_MODULES = /\/app\/(components\/(listings\/(ListingCard|ListingGrid|Pagination|ResponsiveImage|FeaturedBadge|SaveButton)\.tsx|JsonLd\.tsx)|lib\/(structured-data|dates|card-images)\.ts)/;
 const CHOICE_MODULES = /\/app\/(components\/OptionsSelect\.tsx|lib\/(subcategories|kenya-locations)\.ts)/;
-const FILTER_MODULES = /\/app\/components\/listings\/(SaveSearchButton|BrowseFilters|CategoryFilter|browse)\.tsx?|\/app\/lib\/saved-search-rules\.ts/;
+const FILTER_MODULES = /\/app\/components\/listings\/(SaveSearchButton|BrowseFilters|CategoryFilter|browse)\.tsx?|\/app\/lib\/(saved-search-rules|json-text|use-json-text)\.ts/;
 
 export default defineConfig({
   plugins: [serverOnlyGuard(), plainDynamicImport(), preactInTheBrowser(), reactRouterProductionBuild(), reactRouterWithoutDevNames(), tailwindcss(), reactRouter(), precompressAssets()],
