@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '../server/db/data-dir-lock.ts';
 
 const SOURCES = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'server'];
 
@@ -49,13 +50,7 @@ function holderEnded(holder: string): boolean {
   } catch {
     return false;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return Number.isInteger(pid) && pid > 0 && !processAlive(pid);
 }
 
 const LOCK_STALE_MS = 180_000;

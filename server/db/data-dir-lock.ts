@@ -64,12 +64,17 @@ function holds(holder: { pid: number | null; touchedAt: number }): boolean {
   if (holder.pid === null) return true;
   // This process's pid, but not a folder it holds (heldHere): left by an earlier process that had the same pid.
   if (holder.pid === process.pid) return false;
+  return processAlive(holder.pid);
+}
+
+/** Whether a process with this pid is running (a lock's holder: this one, or scripts/build-if-stale.ts's). */
+export function processAlive(pid: number): boolean {
   try {
-    process.kill(holder.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     // EPERM: alive, under another user; ESRCH: gone.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 
