@@ -19,8 +19,23 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
-  // The dependency direction (README, Architecture): app/lib holds the rules both sides share;
-  // server/ and scripts/ use nothing else from app/, and browser code takes only types from server/.
+  // The dependency direction (README, Architecture). kernel/ holds the rules both sides share and
+  // imports neither side; server/ and scripts/ never import app/; in app/ only route modules (for
+  // their loaders and actions, which React Router keeps out of the browser build) and *.server.ts
+  // files import server code. Components and app/lib take only types from server/.
+  {
+    files: ['kernel/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**', '**/server/**', '~/**', 'react', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*'], message: 'kernel/ is shared by app/ and server/: it imports neither, nor a framework.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx}'],
     rules: {
@@ -28,18 +43,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/app/components/**', '**/app/routes/**', '**/app/root*', '**/app/samples/**', '~/components/**', '~/routes/**'],
-              message: 'server/ and scripts/ may import only app/lib/ (the shared rules) from app/. Move the shared rule to app/lib/.',
-            },
+            { group: ['**/app/**', '**/app', '~/**'], message: 'server/ and scripts/ never import app/. A rule both sides use belongs in kernel/ (import it as #kernel/<file>.ts).' },
           ],
         },
       ],
     },
   },
   {
-    files: ['app/lib/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}', 'app/root.tsx', 'app/samples/**/*.ts'],
-    ignores: ['**/*.server.ts'],
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/routes/**', '**/*.server.{ts,tsx}', 'app/context.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -48,22 +60,8 @@ export default tseslint.config(
             {
               group: ['**/server/**', '**/server'],
               allowTypeImports: true,
-              message: 'Browser code may import only types from server/. Server work belongs in a route loader or action, or in a .server.ts module.',
+              message: 'Only route modules (their loaders and actions) and *.server.ts files import server code. Server work belongs in a route loader or action; a rule both sides use belongs in kernel/.',
             },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['app/lib/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '**/server'], allowTypeImports: true, message: 'app/lib is shared with server/: it imports no server code.' },
-            { group: ['~/components/**', '~/routes/**', '**/components/**', '**/routes/**'], message: 'app/lib is shared with server/: it imports nothing from components or routes.' },
           ],
         },
       ],

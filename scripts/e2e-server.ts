@@ -83,7 +83,7 @@ function photosKey(): string {
   const hash = createHash('sha256');
   const files = (dir: string): string[] =>
     fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).sort().map((f) => path.join(dir, f));
-  for (const file of [...files('server/seed'), ...files('server/media'), 'app/lib/card-images.ts', 'node_modules/sharp/package.json']) {
+  for (const file of [...files('server/seed'), ...files('server/media'), 'kernel/card-images.ts', 'node_modules/sharp/package.json']) {
     if (!fs.statSync(path.join(root, file)).isFile()) continue;
     hash.update(`\0${file}\0`);
     hash.update(fs.readFileSync(path.join(root, file)));

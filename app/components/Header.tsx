@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { InAppLink } from './InAppLink';
-import { CATEGORIES, resolveCategory } from '~/lib/categories';
+import { CATEGORIES, resolveCategory } from '#kernel/categories.ts';
 import { Logo } from './Logo';
 
 type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; admin?: boolean } | null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { COUNTIES, placeText, resolveLocation } from '~/lib/kenya-locations';
+import { COUNTIES, placeText, resolveLocation } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, optionsHtml, type SelectGroup, type SelectOption } from './OptionsSelect';
 
 /** Each county with its towns, as each place is posted: "Westlands, Nairobi City", or the county's name for all of it. */

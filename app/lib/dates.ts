@@ -1,4 +1,4 @@
-import { nairobiDate } from './format';
+import { nairobiDate } from '#kernel/format.ts';
 /**
  * "Today", "Yesterday", "3 days ago": when an ad was posted, counted in Kenyan calendar days
  * (Africa/Nairobi is UTC+3 all year). Pages pass the server's `now` with their data, so the

@@ -2,14 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
-import { CATEGORIES } from '~/lib/categories';
+import { CATEGORIES } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
 import { toast } from '~/lib/toast';
 import { categoryCounts, featuredCards } from '../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsFor } from '../../server/saved/saved-ads';
 import type { Route } from './+types/home';
-import { groupDigits } from '~/lib/format';
+import { groupDigits } from '#kernel/format.ts';
 
 export const shouldRevalidate = keepDataAfterSave;
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { searchHref, searchLabel, type SavedFilters } from '../../app/lib/saved-search-rules.ts';
+import { searchHref, searchLabel, type SavedFilters } from '#kernel/saved-search-rules.ts';
 import { queryRows, sqlArray, type Db } from '../db/client.ts';
 import { filterConditions } from '../listings/search-terms.ts';
 import { LISTED } from '../listings/visibility.ts';

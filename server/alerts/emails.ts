@@ -1,4 +1,4 @@
-import { formatPrice } from '../../app/lib/money.ts';
+import { formatPrice } from '#kernel/money.ts';
 import { emailHtml as html, escapeHtml } from '../mail/template.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 

@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../../app/lib/categories.ts';
+import { CATEGORIES } from '#kernel/categories.ts';
 import type { ListingFilters } from '../listings/queries.ts';
 import { searchLocation, searchWords, term } from '../listings/search-terms.ts';
 

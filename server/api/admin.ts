@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MODERATION_REASON_MAX } from '../../app/lib/lifecycle-rules.ts';
+import { MODERATION_REASON_MAX } from '#kernel/lifecycle-rules.ts';
 import type { Services } from '../context.ts';
 import { LISTING_STATUSES } from '../db/schema/index.ts';
 import { requireAdmin } from '../http/guards.ts';

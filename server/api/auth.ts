@@ -26,7 +26,7 @@ import { requireAuth } from '../http/guards.ts';
 import { toUserJson } from '../users/users.ts';
 import { bearer, errorResponses, json, jsonBody as body, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
-import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
+import { ACCOUNT_MESSAGES } from '#kernel/account-rules.ts';
 
 const { registered: REGISTERED, resetRequested: RESET_REQUESTED, resetMissingToken: MISSING_RESET_TOKEN, resetInvalidLink: INVALID_RESET_LINK, resetDone: PASSWORD_RESET } = ACCOUNT_MESSAGES;
 

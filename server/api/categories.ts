@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { CATEGORIES, knownCategory } from '../../app/lib/categories.ts';
-import { SUBCATEGORIES } from '../../app/lib/subcategories.ts';
+import { CATEGORIES, knownCategory } from '#kernel/categories.ts';
+import { SUBCATEGORIES } from '#kernel/subcategories.ts';
 import type { Services } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { categoryCounts } from '../listings/queries.ts';

@@ -1,8 +1,8 @@
 import type { ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
 import { createRoute, z } from '@hono/zod-openapi';
-import { CATEGORIES } from '../../app/lib/categories.ts';
-import { REMINDER_DAYS } from '../../app/lib/lifecycle-rules.ts';
-import { CURRENCIES } from '../../app/lib/money.ts';
+import { CATEGORIES } from '#kernel/categories.ts';
+import { REMINDER_DAYS } from '#kernel/lifecycle-rules.ts';
+import { CURRENCIES } from '#kernel/money.ts';
 import { LISTING_STATUSES } from '../db/schema/index.ts';
 import { DEFAULT_PAGE_SIZE, SORTS } from '../listings/queries.ts';
 import { bearer, errorResponses, IdParam, json } from './openapi.ts';

@@ -9,7 +9,7 @@ import { revealPhone } from '../listings/engagement.ts';
 import { featuredListings, getListingFor, listingsByOwner, searchListings, type ListingPage } from '../listings/queries.ts';
 import { markListingSold, ownerAdStates, renewListing } from '../listings/lifecycle.ts';
 import { resubmitListing } from '../moderation/moderation.ts';
-import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
+import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import {
   createListing,
   deleteListing,

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { COUNTIES, townId } from '../../app/lib/kenya-locations.ts';
+import { COUNTIES, townId } from '#kernel/kenya-locations.ts';
 import type { ApiEnv } from './index.ts';
 
-/** Kenya's counties and main towns (app/lib/kenya-locations.ts, migration 0880): the places ads are posted in and filtered by. */
+/** Kenya's counties and main towns (kernel/kenya-locations.ts, migration 0880): the places ads are posted in and filtered by. */
 
 const TownSchema = z.object({ id: z.string().openapi({ example: 'westlands' }), name: z.string().openapi({ example: 'Westlands' }) }).openapi('Town');
 const CountySchema = z

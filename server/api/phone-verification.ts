@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { PHONE_CODE_LENGTH, PHONE_VERIFY_MESSAGES } from '../../app/lib/phone-verification-rules.ts';
+import { PHONE_CODE_LENGTH, PHONE_VERIFY_MESSAGES } from '#kernel/phone-verification-rules.ts';
 import type { Services } from '../context.ts';
 import { requireAuth } from '../http/guards.ts';
 import { confirmPhoneCode, sendPhoneCode } from '../users/phone-verification.ts';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASONS } from '../../app/lib/report-rules.ts';
+import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASONS } from '#kernel/report-rules.ts';
 import type { Services } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND } from '../listings/write.ts';

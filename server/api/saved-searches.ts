@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ALERT_FREQUENCIES, MAX_SAVED_SEARCHES, NEW_COUNT_CAP } from '../../app/lib/saved-search-rules.ts';
+import { ALERT_FREQUENCIES, MAX_SAVED_SEARCHES, NEW_COUNT_CAP } from '#kernel/saved-search-rules.ts';
 import type { Services } from '../context.ts';
 import { requireAuth } from '../http/guards.ts';
 import { deleteSavedSearch, listSavedSearches, parseFrequency, savedFiltersOf, saveSearch, setAlertFrequency, type SavedSearch } from '../saved/saved-searches.ts';

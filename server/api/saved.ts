@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CURRENCIES } from '../../app/lib/money.ts';
-import { SAVED_PAGE_SIZE } from '../../app/lib/saved-rules.ts';
+import { CURRENCIES } from '#kernel/money.ts';
+import { SAVED_PAGE_SIZE } from '#kernel/saved-rules.ts';
 import type { Services } from '../context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requireAuth } from '../http/guards.ts';

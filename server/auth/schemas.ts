@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { normalisePhone, PHONE_ERROR } from '../../app/lib/phone.ts';
-import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../app/lib/account-rules.ts';
+import { normalisePhone, PHONE_ERROR } from '#kernel/phone.ts';
+import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#kernel/account-rules.ts';
 
 /**
  * Input schemas of the accounts feature, shared by the JSON API and the page actions so both

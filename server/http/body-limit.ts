@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import { MAX_IMAGES } from '../../app/lib/listing-rules.ts';
+import { MAX_IMAGES } from '#kernel/listing-rules.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
 import { escapeHtml } from './escape-html.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '../../app/lib/listing-rules.ts';
-import { parseAttributes, subcategoriesOf, type AttributeIssue, type AttributeValues } from '../../app/lib/subcategories.ts';
-import { CATEGORIES, knownCategory, type Category } from '../../app/lib/categories.ts';
-import { CURRENCIES, type Currency } from '../../app/lib/money.ts';
+import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts';
+import { parseAttributes, subcategoriesOf, type AttributeIssue, type AttributeValues } from '#kernel/subcategories.ts';
+import { CATEGORIES, knownCategory, type Category } from '#kernel/categories.ts';
+import { CURRENCIES, type Currency } from '#kernel/money.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 
@@ -15,7 +15,7 @@ export type ListingFields = {
   price: number | null;
   currency: Currency;
   location: string;
-  /** The subcategory's structured fields (app/lib/subcategories.ts); {} when none. */
+  /** The subcategory's structured fields (kernel/subcategories.ts); {} when none. */
   attributes: AttributeValues;
 };
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { canRenew, expiryDate, LIFECYCLE_MESSAGES as M, notYetRenewable, REMINDER_DAYS } from '../../app/lib/lifecycle-rules.ts';
+import { canRenew, expiryDate, LIFECYCLE_MESSAGES as M, notYetRenewable, REMINDER_DAYS } from '#kernel/lifecycle-rules.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';

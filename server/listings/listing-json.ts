@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AttributeValues } from '../../app/lib/subcategories.ts';
+import type { AttributeValues } from '#kernel/subcategories.ts';
 import type { ListingStatus } from '../db/schema/index.ts';
 import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
 
@@ -28,12 +28,12 @@ export type ListingJson = {
   description: string;
   category: string;
   subcategory: string | null;
-  /** The subcategory's structured fields, e.g. {"make": "Toyota", "year": 2014} (app/lib/subcategories.ts); {} when none. */
+  /** The subcategory's structured fields, e.g. {"make": "Toyota", "year": 2014} (kernel/subcategories.ts); {} when none. */
   attributes: AttributeValues;
   price: number | null;
   currency: string;
   location: string;
-  /** The town the location names (app/lib/kenya-locations.ts), or null. */
+  /** The town the location names (kernel/kenya-locations.ts), or null. */
   townId: string | null;
   /** Its county ('001'–'047'), or the county the location names; null when it names no place. */
   countyCode: string | null;
@@ -73,7 +73,7 @@ export type CardJson = {
   createdAt: string;
   /**
    * The cover photo, or null when the ad has none: `key` names its 4:3 card files
-   * (app/lib/card-images.ts), whose URLs and sizes the card works out from it and the
+   * (kernel/card-images.ts), whose URLs and sizes the card works out from it and the
    * original's width. Nothing more: each field here is written into every results page twice,
    * once in its HTML and once in the data the browser's router is handed.
    */
@@ -97,7 +97,7 @@ export function mediaUrl(name: string): string {
   return `/media/${name}`;
 }
 
-/** "Westlands, Nairobi City", the county alone for a county-wide ad, or null (migration 0880's tables; placeLabel() in app/lib/kenya-locations.ts). */
+/** "Westlands, Nairobi City", the county alone for a county-wide ad, or null (migration 0880's tables; placeLabel() in kernel/kenya-locations.ts). */
 const PLACE = sql.raw(`(SELECT coalesce(t.name || ', ', '') || c.name FROM counties c LEFT JOIN towns t ON t.id = l.town_id WHERE c.code = l.county_code)`);
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resolveCategory } from '../../app/lib/categories.ts';
-import { COUNTIES, resolveCounty, resolveTown } from '../../app/lib/kenya-locations.ts';
-import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters } from '../../app/lib/subcategories.ts';
+import { resolveCategory } from '#kernel/categories.ts';
+import { COUNTIES, resolveCounty, resolveTown } from '#kernel/kenya-locations.ts';
+import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters } from '#kernel/subcategories.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from './queries.ts';
@@ -77,7 +77,7 @@ export function browsePageCount(total: number, limit = DEFAULT_PAGE_SIZE): numbe
 
 /**
  * The subcategory filter and its attribute filters (issue 18, point 5): `subcategory` (a name of
- * app/lib/subcategories.ts, case-insensitive), and per filterable field `attr.<key>` (one value)
+ * kernel/subcategories.ts, case-insensitive), and per filterable field `attr.<key>` (one value)
  * or `attr.<key>.min` / `attr.<key>.max` (a range). Attribute filters need a subcategory. In
  * `api` mode anything unknown or malformed is a 400 naming it; a page leaves it out.
  */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
-import { jsonText, type JsonText } from '../../app/lib/json-text.ts';
-import type { AttributeFilters } from '../../app/lib/subcategories.ts';
+import { CATEGORIES, type Category } from '#kernel/categories.ts';
+import { jsonText, type JsonText } from '#kernel/json-text.ts';
+import type { AttributeFilters } from '#kernel/subcategories.ts';
 import type { Db } from '../db/client.ts';
 import { queryPrepared, queryRows, sqlArray } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
@@ -39,7 +39,7 @@ export type ListingFilters = {
   town?: string | null;
   minPrice?: number;
   maxPrice?: number;
-  /** A subcategory's name (app/lib/subcategories.ts). */
+  /** A subcategory's name (kernel/subcategories.ts). */
   subcategory?: string | null;
   /** Its fields: one value each, or a range (migration 0900). */
   attributes?: AttributeFilters;

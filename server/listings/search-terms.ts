@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CATEGORIES, type Category } from '../../app/lib/categories.ts';
-import { LIMITS } from '../../app/lib/listing-rules.ts';
-import { fieldWords, findSubcategory } from '../../app/lib/subcategories.ts';
+import { CATEGORIES, type Category } from '#kernel/categories.ts';
+import { LIMITS } from '#kernel/listing-rules.ts';
+import { fieldWords, findSubcategory } from '#kernel/subcategories.ts';
 import type { ListingFilters } from './queries.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { MAX_IMAGES, MESSAGES } from '../../app/lib/listing-rules.ts';
+import { MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
 import type { Services } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
@@ -8,7 +8,7 @@ import { photoHashBands } from '../media/photo-hash.ts';
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
-import { ATTR_PARAM, attributesOf, findSubcategory, parseAttributeValue, subcategorySlug, type AttributeValues } from '../../app/lib/subcategories.ts';
+import { ATTR_PARAM, attributesOf, findSubcategory, parseAttributeValue, subcategorySlug, type AttributeValues } from '#kernel/subcategories.ts';
 import { parseListingForm, parseListingText } from './input.ts';
 import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';

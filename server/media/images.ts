@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { CARD_FORMATS, CARD_IMAGE_WIDTHS, OG_IMAGE, cardFileName, cardImageSize, ogImageFileName, type CardFormat } from '../../app/lib/card-images.ts';
+import { CARD_FORMATS, CARD_IMAGE_WIDTHS, OG_IMAGE, cardFileName, cardImageSize, ogImageFileName, type CardFormat } from '#kernel/card-images.ts';
 
 export { OG_IMAGE, ogImageFileName };
 import { AppError } from '../http/errors.ts';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { MAX_IMAGES, MESSAGES } from '../../app/lib/listing-rules.ts';
+import { MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
 import type { Config } from '../config.ts';
 import { AppError, badRequest, isAppError } from '../http/errors.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from './images.ts';
@@ -17,7 +17,7 @@ export const MAX_UPLOAD_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 export const MAX_FIELD_BYTES = 64 * 1024;
 /**
  * Text fields of the post/edit form: seven, two per kept photo (existingImages, imageOrder), and
- * without JavaScript every subcategory's attribute fields (app/lib/subcategories.ts, about 40).
+ * without JavaScript every subcategory's attribute fields (kernel/subcategories.ts, about 40).
  */
 export const MAX_FIELDS = 150;
 /** File parts, counting the empty part a file input left empty sends. */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIFECYCLE_MESSAGES as M, MODERATION_REASON_MAX } from '../../app/lib/lifecycle-rules.ts';
+import { LIFECYCLE_MESSAGES as M, MODERATION_REASON_MAX } from '#kernel/lifecycle-rules.ts';
 import type { User } from '../auth/sessions.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isReportReason, REPORT_DETAILS_MAX, REPORT_MESSAGES, type ReportReason } from '../../app/lib/report-rules.ts';
+import { isReportReason, REPORT_DETAILS_MAX, REPORT_MESSAGES, type ReportReason } from '#kernel/report-rules.ts';
 import type { Services } from '../context.ts';
 import { queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';

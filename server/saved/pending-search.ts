@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SavedFilters } from '../../app/lib/saved-search-rules.ts';
+import type { SavedFilters } from '#kernel/saved-search-rules.ts';
 import { filtersKey } from './saved-searches.ts';
 
 /*

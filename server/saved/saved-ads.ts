@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_SAVED_ADS, SAVED_PAGE_SIZE } from '../../app/lib/saved-rules.ts';
+import { MAX_SAVED_ADS, SAVED_PAGE_SIZE } from '#kernel/saved-rules.ts';
 import type { Services } from '../context.ts';
 import { sqlArray, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';

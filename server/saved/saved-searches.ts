@@ -9,7 +9,7 @@ import {
   searchLabel,
   type AlertFrequency,
   type SavedFilters,
-} from '../../app/lib/saved-search-rules.ts';
+} from '#kernel/saved-search-rules.ts';
 import { chooseKey, keyOptions } from '../alerts/match-keys.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -17,7 +17,7 @@ import { isUuid } from '../db/ids.ts';
 import { savedSearches, savedSearchHits, savedSearchKeys } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { parseListingQuery, type QueryInput } from '../listings/listing-query.ts';
-import { ATTR_PARAM, type AttributeFilters } from '../../app/lib/subcategories.ts';
+import { ATTR_PARAM, type AttributeFilters } from '#kernel/subcategories.ts';
 import type { ListingFilters } from '../listings/queries.ts';
 import { filterConditions, searchLocation, wordsKey } from '../listings/search-terms.ts';
 import { LISTED } from '../listings/visibility.ts';

@@ -1,5 +1,5 @@
 // Demo seed data for Soko. Pure data: no runtime imports.
-import type { AttributeValues } from '../../app/lib/subcategories.ts';
+import type { AttributeValues } from '#kernel/subcategories.ts';
 
 type DemoUser = {
   firstName: string;
@@ -28,7 +28,7 @@ export type DemoListing = {
     | 'Electronics'
     | 'Others';
   subcategory: string | null;
-  /** The subcategory's fields (app/lib/subcategories.ts). */
+  /** The subcategory's fields (kernel/subcategories.ts). */
   attributes?: AttributeValues;
   /** Whole units of the currency; null = negotiable. */
   price: number | null;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CATEGORIES, categorySlug } from '../../app/lib/categories.ts';
+import { CATEGORIES, categorySlug } from '#kernel/categories.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { LISTED } from '../listings/visibility.ts';
 

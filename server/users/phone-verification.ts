@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { MAX_PHONE_CODE_ATTEMPTS, PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_VERIFY_MESSAGES as M, phoneCodeText } from '../../app/lib/phone-verification-rules.ts';
-import { formatPhone } from '../../app/lib/phone.ts';
+import { MAX_PHONE_CODE_ATTEMPTS, PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_VERIFY_MESSAGES as M, phoneCodeText } from '#kernel/phone-verification-rules.ts';
+import { formatPhone } from '#kernel/phone.ts';
 import type { User } from '../auth/sessions.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';

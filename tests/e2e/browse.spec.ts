@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoListings } from '../../server/seed/demo-data.ts';
-import { CATEGORIES } from '../../app/lib/categories.ts';
-import { formatPrice } from '../../app/lib/money.ts';
-import { placeText, resolveLocation } from '../../app/lib/kenya-locations.ts';
+import { CATEGORIES } from '#kernel/categories.ts';
+import { formatPrice } from '#kernel/money.ts';
+import { placeText, resolveLocation } from '#kernel/kenya-locations.ts';
 import { expect, hydrated, newAccount, newSignedInAccount, openMenu, postAd, signIn, test, uniqueWord, type Ad, type AdFields } from './support.ts';
 
 // Two kinds of tests. Those that check what search, filters and paging do post ads of their

@@ -1,5 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { placeText, resolveLocation } from '../../app/lib/kenya-locations.ts';
+import { placeText, resolveLocation } from '#kernel/kenya-locations.ts';
 import sharp from 'sharp';
 
 let clients = 0;
@@ -103,7 +103,7 @@ let photo: Promise<Buffer> | undefined;
 
 /**
  * Posts an ad as request's signed-in user, as the post-ad form does (multipart, with small photos);
- * `attributes` are the subcategory's fields (app/lib/subcategories.ts), sent as `attr.<key>`.
+ * `attributes` are the subcategory's fields (kernel/subcategories.ts), sent as `attr.<key>`.
  */
 export async function postAd(request: APIRequestContext, fields: Partial<AdFields> = {}, photos = 1, attributes: Record<string, string | number> = {}): Promise<Ad> {
   photo ??= sharp({ create: { width: 64, height: 48, channels: 3, background: '#2980b9' } }).png().toBuffer();

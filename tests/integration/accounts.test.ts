@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_ERROR } from '../../app/lib/phone.ts';
+import { PHONE_ERROR } from '#kernel/phone.ts';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from '../../server/auth/accounts.ts';
-import { ACCOUNT_MESSAGES } from '../../app/lib/account-rules.ts';
+import { ACCOUNT_MESSAGES } from '#kernel/account-rules.ts';
 
 const { resetInvalidLink: INVALID_RESET_LINK, resetRequested: RESET_REQUESTED } = ACCOUNT_MESSAGES;
 import { RATE_LIMITS as LIMITS } from '../../server/rate-limits/rate-limits.ts';

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../app/lib/categories.ts';
-import { ALL_SUBCATEGORIES, SUBCATEGORIES, attributeFieldName } from '../../app/lib/subcategories.ts';
-import { NO_SUBCATEGORY_LABEL } from '../../app/lib/listing-rules.ts';
+import { CATEGORIES } from '#kernel/categories.ts';
+import { ALL_SUBCATEGORIES, SUBCATEGORIES, attributeFieldName } from '#kernel/subcategories.ts';
+import { NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { savedFiltersOf, listingFilters } from '../../server/saved/saved-searches.ts';
-import { searchLabel, searchHref } from '../../app/lib/saved-search-rules.ts';
+import { searchLabel, searchHref } from '#kernel/saved-search-rules.ts';
 import { searchCards } from '../../server/listings/queries.ts';
 import { demoListings } from '../../server/seed/demo-data.ts';
 import { createApp } from '../../server/app.ts';

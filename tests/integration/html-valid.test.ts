@@ -217,7 +217,7 @@ describe('pages on the wire', () => {
     const enqueued = page.match(/window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/);
     expect(enqueued).not.toBeNull();
     const data = JSON.parse(JSON.parse(enqueued![1]!)) as unknown[];
-    // The cards are one value in it, the JSON text the database wrote (app/lib/json-text.ts).
+    // The cards are one value in it, the JSON text the database wrote (kernel/json-text.ts).
     const cards = data.filter((v): v is string => typeof v === 'string' && v.startsWith('[{')).map((v) => JSON.parse(v) as { title: string }[]);
     expect(cards.flat().map((c) => c.title)).toContain('Toyota Axio 2016, clean');
     expect(data).toContain('Achieng');

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
+import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import { action as manageAction } from '../../app/routes/listings/manage-ads.tsx';
 import type { User } from '../../server/auth/sessions.ts';
 import type { Auth, RequestContext } from '../../server/context.ts';

@@ -12,7 +12,7 @@ import { cardsByOwner, featuredCards, featuredListings, listingsByOwner, searchC
 import type { User } from '../../server/auth/sessions.ts';
 import { createTestApp } from '../support/app.ts';
 import { routeArgs } from './route-args.ts';
-import { parseJsonText } from '../../app/lib/json-text.ts';
+import { parseJsonText } from '#kernel/json-text.ts';
 
 /**
  * The page loaders of the read side, called as React Router calls them (request, params, the

@@ -85,7 +85,7 @@ describe('POST /api/listings', () => {
   it('keeps a price and a currency', async () => {
     const res = await postAd(t, owner.token, { ...VALID_AD, price: '2500', currency: 'usd', subcategory: 'cars' });
     expect(res.status).toBe(201);
-    // The subcategory in the list's own spelling (app/lib/subcategories.ts; tests/integration/attributes.test.ts).
+    // The subcategory in the list's own spelling (kernel/subcategories.ts; tests/integration/attributes.test.ts).
     expect(await res.json()).toMatchObject({ price: 2500, currency: 'USD', subcategory: 'Cars' });
   });
 

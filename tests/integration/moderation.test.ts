@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIFECYCLE_MESSAGES } from '../../app/lib/lifecycle-rules.ts';
+import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import { action as adminAction, loader as adminLoader } from '../../app/routes/admin/admin.tsx';
 import type { User } from '../../server/auth/sessions.ts';
 import type { Auth, RequestContext } from '../../server/context.ts';

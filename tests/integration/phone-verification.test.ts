@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHONE_CODE_ATTEMPTS, PHONE_VERIFY_MESSAGES as M } from '../../app/lib/phone-verification-rules.ts';
+import { MAX_PHONE_CODE_ATTEMPTS, PHONE_VERIFY_MESSAGES as M } from '#kernel/phone-verification-rules.ts';
 import { loadConfig } from '../../server/config.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { createAfricasTalkingSms } from '../../server/sms/africas-talking.ts';

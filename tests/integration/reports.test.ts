@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_DETAILS_MAX, REPORT_MESSAGES } from '../../app/lib/report-rules.ts';
+import { REPORT_DETAILS_MAX, REPORT_MESSAGES } from '#kernel/report-rules.ts';
 import { action as detailAction } from '../../app/routes/listings/listing-detail.tsx';
 import type { User } from '../../server/auth/sessions.ts';
 import type { Auth, RequestContext } from '../../server/context.ts';

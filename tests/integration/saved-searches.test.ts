@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from '../../app/lib/saved-search-rules.ts';
+import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from '#kernel/saved-search-rules.ts';
 import { digestBoundary } from '../../server/alerts/alerts.ts';
 import { createAlertJob } from '../../server/alerts/job.ts';
 import { approveListing } from '../../server/moderation/moderation.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupDigits, nairobiDate, nairobiMonth } from '../../app/lib/format';
+import { groupDigits, nairobiDate, nairobiMonth } from '#kernel/format.ts';
 
-// app/lib/format.ts prints what Intl's en-KE formatters printed before, without loading the
+// kernel/format.ts prints what Intl's en-KE formatters printed before, without loading the
 // browser's locale data; Node's Intl is the reference here.
 const intlNumber = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
 const intlDate = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });

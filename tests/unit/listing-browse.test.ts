@@ -6,7 +6,7 @@ import { categoryFromSlug, emptyStateText, listingsHeading, pageSearch, slugHead
 import { ListingCard, type CardListing } from '../../app/components/listings/ListingCard.tsx';
 import { chatMessage } from '../../app/components/listings/PhoneReveal.tsx';
 import { buildSrcSet, pickVariants, PLACEHOLDER_SRC } from '../../app/components/listings/ResponsiveImage.tsx';
-import { whatsAppUrl } from '../../app/lib/phone.ts';
+import { whatsAppUrl } from '#kernel/phone.ts';
 import type { Photo } from '../../server/listings/listing-json.ts';
 import { browsePageCount, MAX_BROWSE_PAGE, parseListingQuery } from '../../server/listings/listing-query.ts';
 

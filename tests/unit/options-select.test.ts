@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { OptionsSelect, optionsHtml } from '../../app/components/OptionsSelect';
 import { subcategoryOptions } from '../../app/components/listings/BrowseFilters';
-import { subcategoriesOf } from '../../app/lib/subcategories';
+import { subcategoriesOf } from '#kernel/subcategories.ts';
 
 describe('OptionsSelect', () => {
   it('writes options and optgroups as HTML, escaped, with the choice marked', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalisePhone, whatsAppNumber, whatsAppUrl } from '../../app/lib/phone';
+import { formatPhone, normalisePhone, whatsAppNumber, whatsAppUrl } from '#kernel/phone.ts';
 
 describe('normalisePhone', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchUrl } from '../../app/components/Header.tsx';
-import { CATEGORIES, categorySlug, resolveCategory } from '../../app/lib/categories.ts';
-import { formatPrice } from '../../app/lib/money.ts';
+import { CATEGORIES, categorySlug, resolveCategory } from '#kernel/categories.ts';
+import { formatPrice } from '#kernel/money.ts';
 import { MAX_TOASTS, TOAST_DURATIONS } from '../../app/lib/toast.ts';
 import { createRateLimits, RATE_LIMITS } from '../../server/rate-limits/rate-limits.ts';
 import { createMemoryStore } from '../../server/rate-limits/store.ts';

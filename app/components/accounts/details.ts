@@ -1,4 +1,4 @@
-import { normalisePhone } from '~/lib/phone';
+import { normalisePhone } from '#kernel/phone.ts';
 
 /** The fields of the My Details form, as text. Browser-safe: the page checks for changes before sending. */
 export const DETAIL_FIELDS = ['firstName', 'lastName', 'email', 'location', 'phoneNumber'] as const;

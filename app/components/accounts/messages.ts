@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '~/lib/account-rules';
+import { ACCOUNT_MESSAGES } from '#kernel/account-rules.ts';
 
 /** Texts of the account pages that the browser needs (the specification's, word for word). Browser-safe. */
 export const MSG = {

@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import type { ListingSort } from '../../../server/listings/queries';
-import { COUNTIES, townId } from '~/lib/kenya-locations';
+import { COUNTIES, townId } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
-import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '~/lib/subcategories';
+import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '#kernel/subcategories.ts';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -24,7 +24,7 @@ export type BrowseFilterValues = {
   town?: string | null;
   minPrice?: number;
   maxPrice?: number;
-  /** A subcategory's name, and filters on its fields (app/lib/subcategories.ts). */
+  /** A subcategory's name, and filters on its fields (kernel/subcategories.ts). */
   subcategory?: string | null;
   attributes?: AttributeFilters;
   sort: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { CATEGORIES } from '~/lib/categories';
+import { CATEGORIES } from '#kernel/categories.ts';
 import { KeepFilters, type BrowseFilterValues } from './BrowseFilters';
 
 type Props = {

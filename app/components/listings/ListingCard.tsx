@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { postedAgo } from '~/lib/dates';
 import { escapeHtml } from '~/lib/html';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '#kernel/money.ts';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '../../../server/listings/listing-json';
 import { IN_APP_LINK } from '../InAppLink';

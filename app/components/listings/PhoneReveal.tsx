@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatPhone, whatsAppUrl } from '~/lib/phone';
+import { formatPhone, whatsAppUrl } from '#kernel/phone.ts';
 import { toast } from '~/lib/toast';
 
 /** What the phone API answered: the number, null when the seller gave none. */

@@ -1,4 +1,4 @@
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from '~/lib/report-rules';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '#kernel/report-rules.ts';
 
 /** What the page's action answered to a report: thanks, or what to fix. */
 export type ReportResult = { reported: string } | { reportError: string } | undefined;

@@ -1,4 +1,4 @@
-import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type CardFormat } from '~/lib/card-images';
+import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type CardFormat } from '#kernel/card-images.ts';
 import { escapeHtml } from '~/lib/html';
 import type { Photo } from '../../../server/listings/listing-json';
 

@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
-import type { SavedFilters } from '~/lib/saved-search-rules';
+import type { SavedFilters } from '#kernel/saved-search-rules.ts';
 import { toast } from '~/lib/toast';
 
 /** What POST /saved-searches answers a JavaScript submission (a plain form gets a redirect instead). */

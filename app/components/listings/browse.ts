@@ -1,4 +1,4 @@
-import { CATEGORIES, categorySlug, type Category } from '~/lib/categories';
+import { CATEGORIES, categorySlug, type Category } from '#kernel/categories.ts';
 
 /** What a browse page was asked for; the page's query is read by parseListingQuery (server/listings/listing-query.ts). */
 export type BrowseTerms = {

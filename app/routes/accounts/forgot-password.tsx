@@ -5,7 +5,7 @@ import { ForgotPasswordInput } from '../../../server/auth/schemas';
 import { ErrorAlert } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
 import { LONG_TOAST_MS, MSG } from '~/components/accounts/messages';
-import { looksLikeEmail } from '~/lib/account-rules';
+import { looksLikeEmail } from '#kernel/account-rules.ts';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { text } from './forms.server';

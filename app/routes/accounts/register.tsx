@@ -10,7 +10,7 @@ import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { LocationPicker } from '~/components/LocationPicker';
 import { attempt } from '../../../server/http/page-errors';
 import { afterLoginPath, issueMessages, text } from './forms.server';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/account-rules';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#kernel/account-rules.ts';
 import type { Route } from './+types/register';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign up | Soko' }];

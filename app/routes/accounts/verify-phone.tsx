@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { formatPhone } from '~/lib/phone';
-import { PHONE_CODE_LENGTH, PHONE_VERIFY_MESSAGES } from '~/lib/phone-verification-rules';
+import { formatPhone } from '#kernel/phone.ts';
+import { PHONE_CODE_LENGTH, PHONE_VERIFY_MESSAGES } from '#kernel/phone-verification-rules.ts';
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { confirmPhoneCode, isPhoneVerified, sendPhoneCode } from '../../../server/users/phone-verification';

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
-import { MODERATION_REASON_MAX, STATUS_LABELS } from '~/lib/lifecycle-rules';
-import { REPORT_REASONS } from '~/lib/report-rules';
+import { MODERATION_REASON_MAX, STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
+import { REPORT_REASONS } from '#kernel/report-rules.ts';
 import { requireAdmin } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { approveListing, banUser, hideListing, moderationLogEntries, moderationQueue, type LogEntry, type QueueItem } from '../../../server/moderation/moderation';

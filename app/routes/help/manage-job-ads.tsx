@@ -4,7 +4,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { JOB_AD_ACTION_NOTICE, SAMPLE_JOB_ADS } from '~/samples/job-ads';
 import type { Route } from './+types/manage-job-ads';
-import { nairobiDate } from '~/lib/format';
+import { nairobiDate } from '#kernel/format.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Manage Job Ads', 'Your job ads on Soko: status, applications and date posted.', { noindex: true });
 

@@ -3,12 +3,12 @@ import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } f
 import { browseCanonical, categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
 import { PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { JsonLd } from '~/components/JsonLd';
-import { categorySlug } from '~/lib/categories';
+import { categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
 import { breadcrumbList, itemList } from '~/lib/structured-data';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
-import { CATEGORY_DESCRIPTIONS } from '~/lib/categories';
+import { CATEGORY_DESCRIPTIONS } from '#kernel/categories.ts';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/listings/queries';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
@@ -16,8 +16,8 @@ import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/category';
-import { groupDigits } from '~/lib/format';
-import { jsonText, parseJsonText } from '~/lib/json-text';
+import { groupDigits } from '#kernel/format.ts';
+import { jsonText, parseJsonText } from '#kernel/json-text.ts';
 import { useJsonText } from '~/lib/use-json-text';
 import type { CardJson } from '../../../server/listings/listing-json';
 
@@ -41,7 +41,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
     const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
-    // The cards as the database wrote them (app/lib/json-text.ts).
+    // The cards as the database wrote them (kernel/json-text.ts).
     return data({ ...base, cards: result.itemsJson, saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');

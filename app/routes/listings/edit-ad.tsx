@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
-import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
+import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts';
 import { requireAuth } from '../../../server/http/guards';
-import { currencyLabel } from '~/lib/money';
+import { currencyLabel } from '#kernel/money.ts';
 import { toast } from '~/lib/toast';
-import { findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS } from '~/lib/subcategories';
+import { findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS } from '#kernel/subcategories.ts';
 import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';

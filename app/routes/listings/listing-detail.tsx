@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { attributeList } from '~/lib/subcategories';
+import { attributeList } from '#kernel/subcategories.ts';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
@@ -9,16 +9,16 @@ import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
 import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
 import { postedAgo } from '~/lib/dates';
-import { formatPrice } from '~/lib/money';
+import { formatPrice } from '#kernel/money.ts';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { VerifiedPhoneBadge } from '../../components/listings/VerifiedPhoneBadge';
-import { OG_IMAGE, ogImageFileName } from '~/lib/card-images';
-import { categorySlug, knownCategory, resolveCategory } from '~/lib/categories';
+import { OG_IMAGE, ogImageFileName } from '#kernel/card-images.ts';
+import { categorySlug, knownCategory, resolveCategory } from '#kernel/categories.ts';
 import { originOf, seoMeta, summary } from '~/lib/seo';
-import { REPORT_MESSAGES } from '~/lib/report-rules';
-import { STATUS_LABELS } from '~/lib/lifecycle-rules';
+import { REPORT_MESSAGES } from '#kernel/report-rules.ts';
+import { STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
 import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
@@ -28,7 +28,7 @@ import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
 import { isSaved } from '../../../server/saved/saved-ads';
 import type { Route } from './+types/listing-detail';
-import { groupDigits, nairobiDate, nairobiMonth } from '~/lib/format';
+import { groupDigits, nairobiDate, nairobiMonth } from '#kernel/format.ts';
 
 
 const SAFETY_TIPS = [

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { data, Link, useLocation, useNavigation } from 'react-router';
 import { browseCanonical, failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
 import { JsonLd } from '~/components/JsonLd';
-import { categorySlug } from '~/lib/categories';
+import { categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
 import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
@@ -17,8 +17,8 @@ import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/listings';
-import { groupDigits } from '~/lib/format';
-import { jsonText } from '~/lib/json-text';
+import { groupDigits } from '#kernel/format.ts';
+import { jsonText } from '#kernel/json-text.ts';
 import { useJsonText } from '~/lib/use-json-text';
 import type { CardJson } from '../../../server/listings/listing-json';
 
@@ -53,7 +53,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       searchFilters,
       savedSearchId,
       blankSearch,
-      // As the database wrote them (app/lib/json-text.ts).
+      // As the database wrote them (kernel/json-text.ts).
       cards: result.itemsJson,
       saved: await savedIdsOnPage(context, result),
       total: result.total,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
-import { canRenew, expiryDate, LIFECYCLE_MESSAGES, STATUS_LABELS } from '~/lib/lifecycle-rules';
-import { MESSAGES } from '~/lib/listing-rules';
+import { canRenew, expiryDate, LIFECYCLE_MESSAGES, STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
+import { MESSAGES } from '#kernel/listing-rules.ts';
 import { ListingCard } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
 import { requireAuth } from '../../../server/http/guards';

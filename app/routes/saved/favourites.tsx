@@ -3,7 +3,7 @@ import { pageMeta } from '~/components/help/meta';
 import { ListingCard } from '~/components/listings/ListingCard';
 import { useCardSaves } from '~/components/listings/SaveButton';
 import { Pagination } from '~/components/listings/Pagination';
-import { SAVED_PAGE_SIZE } from '~/lib/saved-rules';
+import { SAVED_PAGE_SIZE } from '#kernel/saved-rules.ts';
 import { requireAuth } from '../../../server/http/guards';
 import { listSavedAds, type SavedAd } from '../../../server/saved/saved-ads';
 import type { Route } from './+types/favourites';

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { SaveFailed } from '~/components/SaveFailed';
-import { SAVED_SEARCH_MESSAGES, searchHref } from '~/lib/saved-search-rules';
+import { SAVED_SEARCH_MESSAGES, searchHref } from '#kernel/saved-search-rules.ts';
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { clearPendingSearchCookie, isPendingSearch, pendingSearchCookie } from '../../../server/saved/pending-search';

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { SaveFailed } from '~/components/SaveFailed';
-import { SAVED_MESSAGES } from '~/lib/saved-rules';
+import { SAVED_MESSAGES } from '#kernel/saved-rules.ts';
 import { requireAuth, safeRedirectPath } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { isUuid } from '../../../server/db/ids';

@@ -1,6 +1,6 @@
 import { data, Form, Link, useLocation, useNavigation } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
-import { ALERT_FREQUENCIES, FREQUENCY_LABELS, MAX_SAVED_SEARCHES, NEW_COUNT_CAP, SAVED_SEARCH_MESSAGES } from '~/lib/saved-search-rules';
+import { ALERT_FREQUENCIES, FREQUENCY_LABELS, MAX_SAVED_SEARCHES, NEW_COUNT_CAP, SAVED_SEARCH_MESSAGES } from '#kernel/saved-search-rules.ts';
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { deleteSavedSearch, listSavedSearches, parseFrequency, setAlertFrequency, type SavedSearch } from '../../../server/saved/saved-searches';

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { SAVED_SEARCH_MESSAGES } from '~/lib/saved-search-rules';
+import { SAVED_SEARCH_MESSAGES } from '#kernel/saved-search-rules.ts';
 import { verifyUnsubscribeToken } from '../../../server/alerts/unsubscribe';
 import { savedSearchLabel, stopOrSetFrequency } from '../../../server/saved/saved-searches';
 import type { Route } from './+types/unsubscribe';

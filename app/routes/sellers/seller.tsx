@@ -7,7 +7,7 @@ import { originOf, seoMeta } from '~/lib/seo';
 import { savedIdsFor } from '../../../server/saved/saved-ads';
 import { findSeller, SELLER_PAGE_SIZE, sellerCards } from '../../../server/users/sellers';
 import type { Route } from './+types/seller';
-import { nairobiMonth } from '~/lib/format';
+import { nairobiMonth } from '#kernel/format.ts';
 
 /** Nairobi time, so the server and the browser print the same month. */
 

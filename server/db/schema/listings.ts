@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AttributeValues } from '../../../app/lib/subcategories.ts';
+import type { AttributeValues } from '#kernel/subcategories.ts';
 import { users } from './users.ts';
 
 export const listings = pgTable('listings', {
@@ -10,12 +10,12 @@ export const listings = pgTable('listings', {
   description: text('description').notNull(),
   category: text('category').notNull(),
   subcategory: text('subcategory'),
-  /** The subcategory's structured fields, e.g. {"make": "Toyota", "year": 2014} (migration 0900, app/lib/subcategories.ts). */
+  /** The subcategory's structured fields, e.g. {"make": "Toyota", "year": 2014} (migration 0900, kernel/subcategories.ts). */
   attributes: jsonb('attributes').$type<AttributeValues>().notNull().default({}),
   price: bigint('price', { mode: 'number' }),
   currency: text('currency').notNull().default('KES'),
   location: text('location').notNull(),
-  /** The town the location names, or null (migration 0880, app/lib/kenya-locations.ts). */
+  /** The town the location names, or null (migration 0880, kernel/kenya-locations.ts). */
   townId: text('town_id'),
   /** The county ('001'–'047') of the town, or the one the location names; null when it names none. */
   countyCode: text('county_code'),

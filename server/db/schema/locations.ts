@@ -1,12 +1,12 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 
-/** Kenya's 47 counties (migration 0880; the rows are app/lib/kenya-locations.ts's COUNTIES). */
+/** Kenya's 47 counties (migration 0880; the rows are kernel/kenya-locations.ts's COUNTIES). */
 export const counties = pgTable('counties', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
 });
 
-/** Main towns, each in one county (migration 0880; app/lib/kenya-locations.ts's TOWNS). */
+/** Main towns, each in one county (migration 0880; kernel/kenya-locations.ts's TOWNS). */
 export const towns = pgTable('towns', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AlertFrequency, SavedFilters } from '../../../app/lib/saved-search-rules.ts';
+import type { AlertFrequency, SavedFilters } from '#kernel/saved-search-rules.ts';
 import { users } from './users.ts';
 
 /** Saved ads (migration 0800): no foreign key to listings, so a deleted ad still shows as "No longer available". */

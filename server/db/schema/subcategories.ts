@@ -1,14 +1,14 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { AttributeFilterKind } from '../../../app/lib/subcategories.ts';
+import type { AttributeFilterKind } from '#kernel/subcategories.ts';
 
-/** The subcategories of the nine categories (migration 0900; the rows are app/lib/subcategories.ts). */
+/** The subcategories of the nine categories (migration 0900; the rows are kernel/subcategories.ts). */
 export const subcategories = pgTable('subcategories', {
   name: text('name').primaryKey(),
   category: text('category').notNull(),
   position: integer('position').notNull(),
 });
 
-/** The structured fields of each subcategory (migration 0900; app/lib/subcategories.ts's `attributes`). */
+/** The structured fields of each subcategory (migration 0900; kernel/subcategories.ts's `attributes`). */
 export const attributeDefinitions = pgTable(
   'attribute_definitions',
   {

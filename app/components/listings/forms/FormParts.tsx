@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CATEGORIES } from '~/lib/categories';
+import { CATEGORIES } from '#kernel/categories.ts';
 
 /** Shown instead of an ad form when the ad cannot be edited (missing, not yours). */
 export function FormFailure({ message, back }: { message: ReactNode; back: { to: string; label: string } }) {

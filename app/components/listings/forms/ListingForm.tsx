@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
-import { CURRENCIES, currencyLabel } from '~/lib/money';
-import { LIMITS, MESSAGES } from '~/lib/listing-rules';
+import { CURRENCIES, currencyLabel } from '#kernel/money.ts';
+import { LIMITS, MESSAGES } from '#kernel/listing-rules.ts';
 import { toast } from '~/lib/toast';
 import { CategorySelect } from './FormParts';
 import { LocationPicker } from '../../LocationPicker';
@@ -11,7 +11,7 @@ import { useSubcategoryFields } from './SubcategoryFields';
 export type ListingFormValues = {
   title: string;
   category: string;
-  /** A subcategory's name, or '' (app/lib/subcategories.ts). */
+  /** A subcategory's name, or '' (kernel/subcategories.ts). */
   subcategory: string;
   /** Its fields as typed: key to text. */
   attributes: Record<string, string>;

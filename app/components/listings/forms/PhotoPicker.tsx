@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MAX_IMAGE_MB, MAX_IMAGES, MESSAGES } from '~/lib/listing-rules';
+import { MAX_IMAGE_MB, MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
 
 /** A photo the ad already has (edit mode): kept unless removed. */
 export type ExistingPhoto = { url: string; thumb: string; width: number; height: number };

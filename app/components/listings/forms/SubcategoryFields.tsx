@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { OptionsSelect } from '../../OptionsSelect';
-import { NO_SUBCATEGORY_LABEL } from '~/lib/listing-rules';
-import { ALL_SUBCATEGORIES, attributeFieldName, findSubcategory, subcategoriesOf, subcategorySlug, SUBCATEGORY_GROUPS, type AttributeDef, type SubcategoryDef } from '~/lib/subcategories';
+import { NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts';
+import { ALL_SUBCATEGORIES, attributeFieldName, findSubcategory, subcategoriesOf, subcategorySlug, SUBCATEGORY_GROUPS, type AttributeDef, type SubcategoryDef } from '#kernel/subcategories.ts';
 
 /** A message per failing field: `subcategory`, `attributes.<key>`. */
 type Errors = Partial<Record<string, string | undefined>>;

@@ -1,4 +1,4 @@
-import { groupDigits } from './format';
+import { groupDigits } from './format.ts';
 
 /** Currencies an ad can be priced in (spec section 9); KES is the default. */
 export const CURRENCIES = ['KES', 'USD', 'EUR', 'GBP'] as const;

@@ -1,4 +1,4 @@
-import { nairobiDate } from './format';
+import { nairobiDate } from './format.ts';
 /**
  * The life of an ad and its moderation (issue 19): states, their labels and the messages, shared
  * by the server (which enforces them) and the pages. Plain constants: browser-safe.

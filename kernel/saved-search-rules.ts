@@ -1,6 +1,6 @@
 /** Saved searches and their alerts (issue 18): rules the pages and the server share. */
 import { placeLabel } from './kenya-locations.ts';
-import { groupDigits } from './format';
+import { groupDigits } from './format.ts';
 import { ATTR_PARAM, attributesOf, formatAttribute } from './subcategories.ts';
 
 /** How many searches one account can keep: more than anyone follows, a ceiling for scripts. */

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The arrows between kernel/, app/ and server/ (README, Architecture) are kept by lint rules in
+ * eslint.config.js. Each case lints one import as if it were written in the named file, so a
+ * rule that stops matching (a renamed folder, a changed glob) fails here, not in review.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function refused(file: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(root, file) });
+  return result!.messages.some((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+}
+
+describe('dependency direction', () => {
+  it.each([
+    ['kernel/example.ts', "import { loadConfig } from '../server/config.ts';", 'kernel imports server'],
+    ['kernel/example.ts', "import type { Db } from '../server/db/client.ts';", 'kernel imports a server type'],
+    ['kernel/example.ts', "import { toast } from '../app/lib/toast.ts';", 'kernel imports app'],
+    ['kernel/example.ts', "import { useState } from 'react';", 'kernel imports React'],
+    ['server/listings/example.ts', "import { toast } from '../../app/lib/toast.ts';", 'server imports app'],
+    ['server/listings/example.ts', "import { Header } from '~/components/Header';", 'server imports app through ~'],
+    ['scripts/example.ts', "import routes from '../app/routes.ts';", 'a script imports app'],
+    ['app/components/Example.tsx', "import { loadConfig } from '../../server/config.ts';", 'a component imports server code'],
+    ['app/lib/example.ts', "import { searchListings } from '../../server/listings/queries.ts';", 'app/lib imports server code'],
+  ])('%s: refused when %s', async (file, source) => {
+    expect(await refused(file, source)).toBe(true);
+  });
+
+  it.each([
+    ['server/listings/example.ts', "import { CATEGORIES } from '#kernel/categories.ts';"],
+    ['app/components/Example.tsx', "import { CATEGORIES } from '#kernel/categories.ts';"],
+    ['app/components/Example.tsx', "import type { CardJson } from '../../server/listings/listing-json.ts';"],
+    ['app/routes/listings/example.tsx', "import { searchListings } from '../../../server/listings/queries.ts';"],
+    ['app/root.server.ts', "import type { Db } from '../server/db/client.ts';"],
+    ['kernel/example.ts', "import { groupDigits } from './format.ts';"],
+  ])('%s: allowed: %s', async (file, source) => {
+    expect(await refused(file, source)).toBe(false);
+  });
+});
