@@ -8,7 +8,7 @@
  * flight the default young generation filled every few pages: objects of requests still
  * running were copied and then promoted, so the old generation (which holds the search index's
  * 290 MB at 1,000,000 ads) filled and was marked again within seconds, and each marking held up
- * every request in flight by 100–200 ms (docs/search-performance.md). The space grows only
+ * every request in flight by 100–200 ms (docs/decisions/young-generation-size.md). The space grows only
  * when the server is that busy; node:cluster's workers inherit the flag.
  */
 import fs from 'node:fs';

@@ -146,7 +146,7 @@ function webConcurrency(requested: number | undefined, databaseUrl: string | und
  * shares the machine's cores: they take turns on the same cores, and with the server's event
  * loop, which every request waits for. Measured with bench:search at 1,000,000 ads on two
  * cores: 4 connections against 10 cost PostgreSQL 27-51% less CPU a search (four pairs of
- * runs; docs/search-performance.md). A database on a bigger machine of its own may want more
+ * runs; docs/decisions/database-pool-size.md). A database on a bigger machine of its own may want more
  * (DATABASE_POOL_SIZE).
  */
 function databasePoolSize(requested: number | undefined, processes: number): number {
