@@ -143,7 +143,7 @@ export function createOutboxMailer(deps: { db: Db; transport: Mailer; logger: Lo
 
 /**
  * Stores a message in the outbox inside the caller's transaction (`db` may be one), without
- * trying to deliver it: the worker (or deliverDue) sends it once the transaction has committed.
+ * trying to deliver it: the outbox job (or deliverDue) sends it once the transaction has committed.
  * For mail that must go out exactly when something else is recorded (alerts mark their ads sent).
  */
 export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
