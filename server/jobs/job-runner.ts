@@ -11,14 +11,14 @@ import type { Logger } from 'pino';
  * instances after a deploy) drift apart instead of all querying the database at the same moment.
  */
 
-export type JobOptions = {
+type JobOptions = {
   /** How far each wait may move either way, as a share of the interval (0.1: ±10 %). */
   jitter?: number;
   /** Run once at once, then on the interval; otherwise the first run comes after one wait. */
   runAtStart?: boolean;
 };
 
-export type JobRunner = {
+type JobRunner = {
   /** Runs `run` every `intervalMs` (give or take the jitter) until stop(); a failure is logged and the next run comes as usual. */
   every(name: string, intervalMs: number, run: () => Promise<unknown>, options?: JobOptions): void;
   /** Nothing starts from now on; waits up to `waitMs` for the runs in progress (the database closes next). */
@@ -27,7 +27,7 @@ export type JobRunner = {
 
 export const DEFAULT_JITTER = 0.1;
 /** A run still going after this at shutdown is left behind (it is logged): the process must exit. */
-export const STOP_WAIT_MS = 10_000;
+const STOP_WAIT_MS = 10_000;
 
 /** One wait: the interval moved by up to `jitter` of itself either way. `random` is in [0, 1). */
 export function jitteredDelay(intervalMs: number, jitter: number, random: () => number): number {
