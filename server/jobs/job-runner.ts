@@ -34,9 +34,7 @@ export function jitteredDelay(intervalMs: number, jitter: number, random: () => 
   return Math.round(intervalMs * (1 + jitter * (2 * random() - 1)));
 }
 
-export function createJobRunner(deps: { logger: Logger; random?: () => number }): JobRunner {
-  const { logger } = deps;
-  const random = deps.random ?? Math.random;
+export function createJobRunner({ logger }: { logger: Logger }): JobRunner {
   let stopped = false;
   const names = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -53,7 +51,7 @@ export function createJobRunner(deps: { logger: Logger; random?: () => number })
 
       const wait = () => {
         if (stopped) return;
-        const timer = setTimeout(tick, jitteredDelay(intervalMs, jitter, random));
+        const timer = setTimeout(tick, jitteredDelay(intervalMs, jitter, Math.random));
         // A waiting job must not keep a process alive (scripts, tests): only a run in progress matters.
         timer.unref();
         timers.set(name, timer);
