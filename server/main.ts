@@ -1,12 +1,15 @@
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import type { Database } from './db/client.ts';
-import { startReconciliation } from './payments/payments.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
+import { OUTBOX_INTERVAL_MS } from './mail/outbox.ts';
+import { RECONCILE_INTERVAL_MS, reconcilePayments } from './payments/payments.ts';
 import { paymentsDeps } from './payments/service.ts';
+import { CATCH_UP_EVERY_MS } from './search-index/search-index.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
-import { startMediaSweep } from './media/sweep.ts';
-import { createExpiryJob } from './listings/lifecycle.ts';
+import { SWEEP_INTERVAL_MS, sweepMedia } from './media/sweep.ts';
+import { createExpiryJob, EXPIRY_INTERVAL_MS } from './listings/lifecycle.ts';
 import { createAlertJob } from './alerts/job.ts';
 import path from 'node:path';
 
@@ -35,21 +38,31 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
-  const background: Array<() => void | Promise<void>> = [
-    startReconciliation(paymentsDeps(services)),
-    built.outbox.start(),
-    // Reminders three days before an ad's term ends (through the outbox), then expiry.
-    createExpiryJob({ db: built.database.db, config, logger, deliver: () => built.outbox.deliverDue() }).start(),
-    // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
-    startMediaSweep({ db: built.database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
-    // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
-    createAlertJob({ db: built.database.db, appUrl: config.appUrl, logger, deliver: () => built.outbox.deliverDue() }).start(config.alertsIntervalMs),
-  ];
+  // Every process runs every job: each job is safe beside itself in other processes (rows are
+  // claimed with a lease or SKIP LOCKED), and the search index it keeps fresh is this process's own.
+  const jobs = createJobRunner({ logger });
+  const { db } = built.database;
+  const deliver = () => built.outbox.deliverDue();
+  jobs.every('mail outbox', OUTBOX_INTERVAL_MS, deliver, { runAtStart: true });
+  // Reminders three days before an ad's term ends (through the outbox), then expiry.
+  const expiry = createExpiryJob({ db, config, logger, deliver });
+  jobs.every('ad expiry', EXPIRY_INTERVAL_MS, () => expiry.runOnce(), { runAtStart: true });
+  // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
+  const sweep = { db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger };
+  jobs.every('media sweep', SWEEP_INTERVAL_MS, () => sweepMedia(sweep), { runAtStart: true });
+  // Pending payments whose redirect and webhook both went missing (server/payments/).
+  const reconcile = paymentsDeps(services);
+  jobs.every('payment reconciliation', RECONCILE_INTERVAL_MS, () => reconcilePayments(reconcile));
+  const { searchIndex } = services;
+  if (searchIndex) jobs.every('search-index catch-up', CATCH_UP_EVERY_MS, () => searchIndex.keepFresh());
+  // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
+  const alerts = createAlertJob({ db, appUrl: config.appUrl, logger, deliver });
+  jobs.every('saved-search alerts', config.alertsIntervalMs, () => alerts.runOnce(), { runAtStart: true });
   return {
     services,
     database: built.database,
     async stop() {
-      await Promise.all(background.map((stopJob) => stopJob()));
+      await jobs.stop();
       await built.close();
     },
   };

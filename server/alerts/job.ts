@@ -2,8 +2,6 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { matchQueuedAds, sendDueAlerts, type SendResult } from './alerts.ts';
 
-/** How often the job looks for new ads and due alerts: "instant" means within about this. */
-export const ALERT_INTERVAL_MS = 30_000;
 /** Batches of new ads matched per run at most; the rest waits for the next run. */
 const MAX_BATCHES = 50;
 
@@ -24,11 +22,9 @@ export type AlertRun = { ads: number; hits: number } & SendResult;
 export type AlertJob = {
   /** One pass: match the new ads, then send what is due. Concurrent calls share one pass. */
   runOnce(): Promise<AlertRun>;
-  /** Runs every intervalMs (and at once); returns the stop function, which waits for a pass in progress. */
-  start(intervalMs?: number): () => Promise<void>;
 };
 
-/** The saved-search alert job (alerts.ts), started by server/main.ts beside the mail outbox worker. */
+/** The saved-search alert job (alerts.ts): server/main.ts runs it every ALERTS_INTERVAL_SECONDS. */
 export function createAlertJob(deps: AlertJobDeps): AlertJob {
   const now = deps.now ?? (() => new Date());
   let running: Promise<AlertRun> | undefined;
@@ -58,22 +54,5 @@ export function createAlertJob(deps: AlertJobDeps): AlertJob {
     return running;
   }
 
-  return {
-    runOnce,
-    start(intervalMs = ALERT_INTERVAL_MS) {
-      let stopped = false;
-      const tick = () => {
-        if (stopped) return;
-        void runOnce().catch((error: unknown) => deps.logger.warn({ err: error }, 'saved-search alerts: run failed; trying again later'));
-      };
-      tick();
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running?.catch(() => {});
-      };
-    },
-  };
+  return { runOnce };
 }

@@ -105,8 +105,6 @@ export function expiryReminderEmail(appUrl: string, to: { email: string; firstNa
 export type ExpiryJob = {
   /** Sends the due reminders and expires the due ads, once; says how many of each. */
   runOnce(): Promise<{ reminded: number; expired: number }>;
-  /** Runs every intervalMs (and at once); returns the stop function. */
-  start(intervalMs?: number): () => void;
 };
 
 const BATCH = 200;
@@ -184,14 +182,5 @@ export function createExpiryJob(deps: { db: Db; config: Pick<Config, 'appUrl' | 
     return running;
   }
 
-  return {
-    runOnce,
-    start(intervalMs = EXPIRY_INTERVAL_MS) {
-      const tick = () => void runOnce().catch((error: unknown) => logger.warn({ err: error }, 'expiry job failed; will try again'));
-      tick();
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
-  };
+  return { runOnce };
 }

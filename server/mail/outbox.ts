@@ -7,16 +7,15 @@ import type { Mailer, MailMessage } from './mailer.ts';
 /**
  * Every e-mail goes through the mail_outbox table (migration 0300). send() stores the message
  * first, so once it returns nothing is lost: not to an SMTP outage, a crash or a deploy. It then
- * tries to deliver at once; a failure is retried by the background worker with exponential
- * backoff (30 s doubling to 15 min) for two days. A permanent refusal (5xx) is not retried.
+ * tries to deliver at once; a failure is retried by the background job (deliverDue, which
+ * server/main.ts runs every OUTBOX_INTERVAL_MS) with exponential backoff (30 s doubling to
+ * 15 min) for two days. A permanent refusal (5xx) is not retried.
  * Rows are claimed with a lease, so several processes can share the table and a crash mid-send
  * only delays that message.
  */
 export type Outbox = Mailer & {
   /** Delivers every due message once; returns how many were sent. */
   deliverDue(): Promise<number>;
-  /** Looks for due messages every intervalMs (and at once); returns the stop function. */
-  start(intervalMs?: number): () => void;
   /** Shutdown: waits for deliveries in progress, then tries the due messages once more. */
   flush(timeoutMs?: number): Promise<void>;
 };
@@ -29,6 +28,8 @@ export type OutboxOptions = {
   sendWaitMs?: number;
 };
 
+/** How often the background job looks for due mail (retries, and messages whose first try did not finish). */
+export const OUTBOX_INTERVAL_MS = 5_000;
 const LEASE = '2 minutes';
 const BATCH = 20;
 const KEEP_FAILED = '7 days';
@@ -42,7 +43,6 @@ export function createOutboxMailer(deps: { db: Db; transport: Mailer; logger: Lo
   const giveUpAfterMs = options.giveUpAfterMs ?? 2 * 86_400_000;
   const sendWaitMs = options.sendWaitMs ?? 2_000;
   const inProgress = new Set<Promise<unknown>>();
-  let stopWorker: (() => void) | undefined;
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     inProgress.add(work);
@@ -126,17 +126,7 @@ export function createOutboxMailer(deps: { db: Db; transport: Mailer; logger: Lo
       clearTimeout(timer);
     },
     deliverDue,
-    start(intervalMs = 5_000) {
-      const tick = () =>
-        void deliverDue().catch((error: unknown) => logger.warn({ err: error }, 'mail outbox: could not look for due mail'));
-      tick();
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      stopWorker = () => clearInterval(timer);
-      return stopWorker;
-    },
     async flush(timeoutMs = 5_000) {
-      stopWorker?.();
       let timer: NodeJS.Timeout | undefined;
       const work = (async () => {
         await Promise.allSettled([...inProgress]);
@@ -146,7 +136,6 @@ export function createOutboxMailer(deps: { db: Db; transport: Mailer; logger: Lo
       clearTimeout(timer);
     },
     close() {
-      stopWorker?.();
       transport.close();
     },
   };
@@ -154,7 +143,7 @@ export function createOutboxMailer(deps: { db: Db; transport: Mailer; logger: Lo
 
 /**
  * Stores a message in the outbox inside the caller's transaction (`db` may be one), without
- * trying to deliver it: the worker (or deliverDue) sends it once the transaction has committed.
+ * trying to deliver it: the outbox job (or deliverDue) sends it once the transaction has committed.
  * For mail that must go out exactly when something else is recorded (alerts mark their ads sent).
  */
 export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {

@@ -82,21 +82,3 @@ async function sweepTemp(dir: string, now: number, minAgeMs: number): Promise<st
   }
   return removed;
 }
-
-/** Sweeps now and then every hour; returns the stop function. */
-export function startMediaSweep(deps: Deps, intervalMs = SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    sweepMedia(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'media sweep failed; will try again'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

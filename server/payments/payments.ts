@@ -219,6 +219,9 @@ export async function handleWebhook(
   return { duplicate: !inserted[0], outcome };
 }
 
+/** How often server/main.ts runs reconcilePayments. */
+export const RECONCILE_INTERVAL_MS = 60_000;
+
 /**
  * Re-verifies payments pending for more than staleAfterMs (the redirect and the webhook both
  * went missing) and expires those the provider still has not completed after expireAfterMs.
@@ -259,18 +262,3 @@ export async function reconcilePayments(
   return counts;
 }
 
-/** Runs reconcilePayments every intervalMs in the background; returns a stop function. */
-export function startReconciliation(deps: Pick<PaymentsDeps, 'db' | 'logger' | 'provider'>, intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePayments(deps)
-      .catch((error) => deps.logger.error({ err: error }, 'payment reconciliation failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

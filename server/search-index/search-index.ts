@@ -24,7 +24,7 @@ const RELOAD_DEAD_SHARE = 0.25;
 /** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
 const KEEP_CHANGES_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-const CATCH_UP_EVERY_MS = 60_000;
+export const CATCH_UP_EVERY_MS = 60_000;
 /** The most ads that may match a word with punctuation inside that the database is asked to test in one statement. */
 const CHECK_AT_MOST = 2_000;
 
@@ -44,6 +44,8 @@ export type SearchIndex = {
   find(filters: ListingFilters, want: number, now: Date): Promise<IndexAnswer | null>;
   /** How many live ads, the time of the first load (the benchmark reports them), and how many change notes were read. */
   stats(): { ads: number; slots: number; loadMs: number; notesRead: number };
+  /** One catch-up and tidy-up; server/main.ts runs it every CATCH_UP_EVERY_MS. */
+  keepFresh(): Promise<void>;
   close(): void;
 };
 
@@ -204,13 +206,6 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
     }
   }
 
-  // Catching up now and then keeps an idle server's index near the notes' end; one that could not
-  // for so long that other servers may have deleted notes it never read is reloaded.
-  const timer = setInterval(() => {
-    if (state) fresh().then(housekeeping, (err) => logger.warn({ err }, 'search index could not catch up'));
-  }, CATCH_UP_EVERY_MS);
-  timer.unref();
-
   const ready = reload().catch((err) => {
     // Closed while loading (a server stopping): nothing to say.
     if (!closed) logger.error({ err }, 'search index not loaded: searches go to the database');
@@ -245,9 +240,15 @@ export function createSearchIndex(db: Db, logger: Logger): SearchIndex {
     stats() {
       return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead };
     },
+    // Catching up now and then keeps an idle server's index near the notes' end; one that could not
+    // for so long that other servers may have deleted notes it never read is reloaded.
+    async keepFresh() {
+      if (!state || closed) return;
+      await fresh();
+      housekeeping();
+    },
     close() {
       closed = true;
-      clearInterval(timer);
     },
   };
 }

@@ -4,13 +4,14 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { mailOutbox } from '../../server/db/schema/index.ts';
+import { createJobRunner } from '../../server/jobs/job-runner.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createOutboxMailer, type Outbox } from '../../server/mail/outbox.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 
 /**
  * Nothing lost: every e-mail is stored in mail_outbox before it is sent, and a background
- * worker retries with backoff. Driven through a real SMTP server on loopback that is stopped
+ * job (deliverDue on the job runner, as server/main.ts runs it) retries with backoff. Driven through a real SMTP server on loopback that is stopped
  * and started like a real mail server going down and coming back.
  */
 type Received = { to: string[]; data: string };
@@ -100,12 +101,13 @@ describe('mail outbox', () => {
     expect(mailsTo(user.email)).toEqual([]);
 
     await startSmtp();
-    const stopWorker = outbox.start(50);
+    const jobs = createJobRunner({ logger: t.services.logger });
+    jobs.every('mail outbox', 50, () => outbox.deliverDue(), { runAtStart: true });
     try {
       // Not before it is due...
       await outbox.deliverDue();
       expect(mailsTo(user.email)).toEqual([]);
-      // ...and once the backoff has passed, the worker sends it.
+      // ...and once the backoff has passed, the background job sends it.
       await t.services.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
       const [mail] = await waitFor('the reset mail', () => (mailsTo(user.email).length ? mailsTo(user.email) : undefined));
       expect(mail!.data).toMatch(/^Subject: Reset your Soko password$/m);
@@ -116,7 +118,7 @@ describe('mail outbox', () => {
       const token = new URL(link).searchParams.get('token')!;
       expect((await t.request(`/api/auth/reset-password/validate?token=${token}`)).status).toBe(200);
     } finally {
-      stopWorker();
+      await jobs.stop();
     }
   });
 

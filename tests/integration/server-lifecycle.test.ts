@@ -167,6 +167,9 @@ describe('npm start', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(out).toContain('"msg":"stopped"');
+      // The background jobs that run at start-up ran against the real database, and stop() waited for them.
+      expect(out).not.toContain('background job failed');
+      expect(out).not.toContain('still running at shutdown');
     } finally {
       child.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMediaSweep, sweepMedia } from '../../server/media/sweep.ts';
+import { createJobRunner } from '../../server/jobs/job-runner.ts';
+import { sweepMedia } from '../../server/media/sweep.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { mediaFiles, postAd } from './listings-support.ts';
 
@@ -64,7 +65,9 @@ describe('media sweep', () => {
 
   it('runs at start-up, then on its interval', async () => {
     const orphan = put(`${randomUUID()}-400.webp`, 2 * HOUR);
-    const stop = startMediaSweep({ db: t.services.db, mediaDir: t.config.mediaDir, logger: t.services.logger }, 50);
+    // As server/main.ts schedules it, with an interval of 50 ms instead of an hour.
+    const jobs = createJobRunner({ logger: t.services.logger });
+    jobs.every('media sweep', 50, () => sweepMedia({ db: t.services.db, mediaDir: t.config.mediaDir, logger: t.services.logger }), { runAtStart: true });
     try {
       const deadline = Date.now() + 5_000;
       while (mediaFiles(t).includes(orphan)) {
@@ -77,7 +80,7 @@ describe('media sweep', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     } finally {
-      stop();
+      await jobs.stop();
     }
   });
 });
