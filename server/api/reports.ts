@@ -38,6 +38,7 @@ export function reportsRoutes(services: Services) {
     const found = await reportListing(services, c.req.valid('param').id, c.req.valid('json'), {
       ip: c.get('clientIp'),
       deviceId: c.get('deviceId') ?? c.get('clientIp'),
+      deviceKnown: c.get('deviceKnown') ?? false,
       userId: c.get('auth')?.user.id ?? null,
     });
     if (!found) throw notFound(LISTING_NOT_FOUND);

@@ -19,7 +19,7 @@ let t: TestApp;
 let admin: { user: User; token: string };
 let seller: { user: User; token: string };
 
-const device = () => `soko_device=${crypto.randomUUID().replace(/-/g, '').slice(0, 22)}`;
+const device = () => t.deviceCookie();
 const statusOf = async (id: string) => (await queryRows<{ status: string; moderation_reason: string | null }>(t.services.db, sql`select status, moderation_reason from listings where id = ${id}`))[0]!;
 const logRows = (filter: string) =>
   queryRows<{ actor_id: string | null; actor_name: string; action: string; subject: string; reason: string; created_at: Date }>(
@@ -52,6 +52,7 @@ const context = (user: User | null): RequestContext => ({
   requestId: 'abcdef12-3456-7890-abcd-ef1234567890',
   clientIp: '10.1.2.3',
   deviceId: 'device-moderation',
+  deviceKnown: true,
   nonce: '',
   auth: user ? ({ user, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
   setSessionCookie: () => {},
