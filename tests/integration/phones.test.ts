@@ -90,7 +90,7 @@ describe('Show phone without JavaScript: the ad page’s action', () => {
     expect(result.status).toBe(429);
     expect(result.body.error).toMatch(/phone numbers/i);
     // The API, for the same browser, says the same.
-    const api = await t.request(`/api/listings/${adId}/phone`, { headers: { Cookie: `soko_device=${deviceId}` } });
+    const api = await t.request(`/api/listings/${adId}/phone`, { headers: { Cookie: t.deviceCookie(deviceId) } });
     expect(api.status).toBe(429);
   });
 
