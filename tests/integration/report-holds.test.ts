@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../server/rate-limits/rate-limits.ts';
 import { createApp } from '../../server/app.ts';
+import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { approveListing, makeAdmin, moderationQueue } from '../../server/moderation/moderation.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
@@ -104,6 +105,12 @@ describe('what a hold takes', () => {
     expect(await statusOf(id)).toBe('active');
     const queue = await moderationQueue(t.services);
     expect(queue[0]).toMatchObject({ id, attention: 'Featured ad reported by 4 signed-in people: featured ads are never held automatically.' });
+    // The moderators' page shows why, and the API says the same.
+    const page = await pages.request(`${TEST_ORIGIN}/admin`, { headers: { Cookie: `${SESSION_COOKIE}=${admin.token}` } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Featured ad reported by 4 signed-in people: featured ads are never held automatically.');
+    const api = (await (await t.request('/api/admin/queue', { token: admin.token })).json()) as Array<{ id: string; attention: string | null }>;
+    expect(api[0]).toMatchObject({ id, attention: queue[0]!.attention });
     // Once the feature ends, the next report holds it.
     await t.services.db.execute(sql`update listings set featured_until = now() - interval '1 minute' where id = ${id}`);
     const [late] = await accounts(1);
