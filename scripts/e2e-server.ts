@@ -21,7 +21,7 @@ import { createLocalMediaStore } from '../server/media/storage.ts';
 import { drawDemoPhotos, seedDemoData, type DemoPhotos } from '../server/seed/seed.ts';
 import { createFromTemplate, pgliteTemplate } from '../tests/support/templates.ts';
 import { cacheDir, pruneCache, touchCacheEntry } from './cache-dir.ts';
-import { E2E_ADMIN } from '../tests/e2e/admin-account.ts';
+import { E2E_ADMIN, E2E_REPORTERS } from '../tests/e2e/admin-account.ts';
 import { makeAdmin } from '../server/moderation/moderation.ts';
 import { insertUser } from '../server/users/users.ts';
 
@@ -59,6 +59,11 @@ async function seed() {
     // A moderator for the browser tests (tests/e2e/support.ts, E2E_ADMIN): only on this throwaway database.
     await insertUser(database.db, { ...E2E_ADMIN, firstName: 'Test', lastName: 'Moderator', phoneNumber: null, location: 'Nairobi' });
     await makeAdmin(database.db, E2E_ADMIN.email);
+    // Reporters whose reports can hold an ad: accounts older than a day (tests/e2e/lifecycle.spec.ts).
+    const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    for (const [i, reporter] of E2E_REPORTERS.entries()) {
+      await insertUser(database.db, { ...reporter, firstName: 'Seasoned', lastName: `Reporter ${i + 1}`, phoneNumber: null, location: 'Nairobi', createdAt: monthAgo });
+    }
     const media = createLocalMediaStore(config.mediaDir);
     const cache = path.join(cacheDir('e2e-photos'), photosKey());
     const manifestFile = path.join(cache, 'photos.json');

@@ -101,8 +101,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.use(sameOriginGuard(appOrigin));
   app.use(noStoreForPrivateResponses());
   app.use('/api/*', resolveAuth(services));
-  app.use('/api/listings/:id/phone', deviceId({ secure: config.secureCookies }));
-  app.use('/api/listings/:id/reports', deviceId({ secure: config.secureCookies }));
+  app.use('/api/listings/:id/phone', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
+  app.use('/api/listings/:id/reports', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
   app.route('/api', createApi(services));
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
@@ -156,7 +156,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       return handler(request, context);
     };
     app.use('*', resolveAuth(services));
-    app.use('*', deviceId({ secure: config.secureCookies }));
+    app.use('*', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
     app.all('*', async (c) => {
       const cookies: string[] = [];
       const context: RequestContext = {
@@ -164,6 +164,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         requestId: c.get('requestId'),
         clientIp: c.get('clientIp'),
         deviceId: c.get('deviceId'),
+        deviceKnown: c.get('deviceKnown'),
         nonce: c.get('secureHeadersNonce') ?? '',
         auth: c.get('auth'),
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),

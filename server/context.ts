@@ -28,6 +28,8 @@ export type Services = {
   rateLimits: RateLimits;
   /** SMS for phone verification (Africa's Talking or its built-in sandbox); null when it is off. */
   sms?: SmsService | null;
+  /** Signs the device cookie (server/http/device.ts), shared by every instance through the database. */
+  deviceKey: Buffer;
 };
 
 export type Auth = {
@@ -44,6 +46,8 @@ export type RequestContext = Services & {
   clientIp: string;
   /** A random id per browser (server/http/device.ts), for per-device limits and view counts. */
   deviceId: string;
+  /** False when the request brought no device cookie of ours: deviceId is then new, and counts as nobody (server/http/device.ts). */
+  deviceKnown: boolean;
   nonce: string;
   auth: Auth | null;
   /** Sets or clears the session cookie on the response (used by login/logout actions). */

@@ -8,6 +8,7 @@ import { createSearchIndex } from './search-index/search-index.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutboxMailer, type Outbox } from './mail/outbox.ts';
+import { loadDeviceKey } from './http/device.ts';
 import { createLocalMediaStore } from './media/storage.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
 import { createDatabaseStore } from './rate-limits/database-store.ts';
@@ -69,6 +70,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger) : undefined,
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     sms: createSmsService(config, options.sms),
+    deviceKey: await loadDeviceKey(database.db),
   };
   if (config.sms.mode === 'sandbox') logger.info(`SMS sandbox: no AT_API_KEY, so texts (phone codes) go to ${config.appUrl}/sandbox/africastalking, not to phones`);
   if (config.sms.mode === 'off') logger.warn('SMS is off (no AT_API_KEY on a public APP_URL): sellers cannot verify their phones');

@@ -24,6 +24,10 @@ const QueueItem = z
     seller: z.object({ id: z.string().uuid(), name: z.string(), email: z.string(), username: z.string(), banned: z.boolean() }),
     reports: z.array(z.object({ reason: z.string(), details: z.string(), at: z.string() })).openapi({ description: 'Reports not yet reviewed, newest first, one per person' }),
     since: z.string().openapi({ description: 'Its newest report, or when it was held' }),
+    attention: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why this public ad comes first: enough reporters to hold it but not held (Featured, or hold caps), or a burst of reports that do not count' }),
   })
   .openapi('ModerationQueueItem');
 
@@ -48,9 +52,9 @@ const routes = {
     method: 'get',
     path: '/admin/queue',
     tags: ['admin'],
-    summary: 'The moderation queue: held ads, and public ads with reports not yet reviewed',
+    summary: 'The moderation queue: held ads, and public ads with reports not yet reviewed (those needing attention first)',
     security: bearer,
-    responses: { 200: json(z.array(QueueItem), 'Newest first, at most 100'), ...adminErrors },
+    responses: { 200: json(z.array(QueueItem), 'Those needing attention first, then newest first, at most 100'), ...adminErrors },
   }),
   log: createRoute({
     method: 'get',
@@ -99,7 +103,7 @@ export function adminRoutes(services: Services) {
 
   app.openapi(routes.queue, async (c) => {
     requireAdmin(c.get('auth'));
-    return c.json(await moderationQueue(db), 200);
+    return c.json(await moderationQueue(services), 200);
   });
 
   app.openapi(routes.log, async (c) => {

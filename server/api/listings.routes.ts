@@ -220,7 +220,8 @@ export const listingRoutes = {
     summary: 'The seller’s phone number, revealed on request',
     description:
       'Kept out of page HTML to protect sellers from scrapers. New numbers are limited per browser (soko_device cookie, 40 a day) and per account (80 a day), ' +
-      'with a ceiling of 600 per IP address per 10 minutes; a number already shown to the browser is free.',
+      'with a ceiling of 600 per IP address per 10 minutes; a number already shown to the browser is free. The cookie is signed and comes with any page ' +
+      '(or the first answer here): requests without it, or with one we did not issue, share 10 a day per IP address.',
     request: { params: IdParam },
     responses: {
       200: json(z.object({ phoneNumber: z.string().nullable() }), 'The number, or null when the seller has none'),

@@ -92,6 +92,7 @@ export function listingsRoutes(services: Services) {
     const found = await revealPhone(services, c.req.valid('param').id, {
       ip: c.get('clientIp'),
       deviceId: c.get('deviceId') ?? c.get('clientIp'),
+      deviceKnown: c.get('deviceKnown') ?? false,
       userId: c.get('auth')?.user.id ?? null,
     });
     if (!found.found) throw notFound(LISTING_NOT_FOUND);

@@ -24,7 +24,9 @@ const route = createRoute({
   summary: 'Report an ad to the moderators',
   description:
     'Open to everyone, signed in or not. One report per person per ad: a second report from the same account (or, signed out, the same browser, ' +
-    'soko_device cookie) replaces the first. Limited to 10 reports per person a day and 200 per IP address an hour. The seller cannot report their own ad.',
+    'soko_device cookie, else the same IP address) replaces the first. Every report counts toward the limits, reports of held or missing ads too: ' +
+    '10 reports per person a day and 200 per IP address an hour. The seller cannot report their own ad. Every report goes to the moderators; ' +
+    'only reports from signed-in accounts older than a day can hold an ad by themselves (REPORTS_AUTO_HIDE of them).',
   request: { params: IdParam, body: jsonBody(ReportBody) },
   responses: {
     201: json(MessageSchema, 'Report received; the message thanks the reporter'),
@@ -38,6 +40,7 @@ export function reportsRoutes(services: Services) {
     const found = await reportListing(services, c.req.valid('param').id, c.req.valid('json'), {
       ip: c.get('clientIp'),
       deviceId: c.get('deviceId') ?? c.get('clientIp'),
+      deviceKnown: c.get('deviceKnown') ?? false,
       userId: c.get('auth')?.user.id ?? null,
     });
     if (!found) throw notFound(LISTING_NOT_FOUND);

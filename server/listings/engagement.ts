@@ -9,7 +9,8 @@ import { isUuid } from '../db/ids.ts';
  * carriers put thousands of phones behind one address.
  */
 
-export type Viewer = { userId: string | null; deviceId: string };
+/** deviceKnown: the device id came from our cookie; a request without it is a new id each time, nobody in particular. */
+export type Viewer = { userId: string | null; deviceId: string; deviceKnown: boolean };
 
 export const viewerKey = (viewer: Viewer) => (viewer.userId ? `u:${viewer.userId}` : `d:${viewer.deviceId}`);
 
@@ -23,10 +24,11 @@ async function pruneSometimes(db: Db): Promise<void> {
 
 /**
  * Counts a view once per viewer per listing per day, never the owner's own (callers leave out
- * bots). True when this view was counted.
+ * bots). A request without the device cookie is not counted: it would be a new viewer every
+ * time, so a script dropping the cookie could add a view per request. True when this view was counted.
  */
 export async function recordView(db: Db, listingId: string, viewer: Viewer): Promise<boolean> {
-  if (!isUuid(listingId)) return false;
+  if (!viewer.deviceKnown || !isUuid(listingId)) return false;
   const counted = await queryRows<{ id: string }>(
     db,
     sql`with seen as (
@@ -48,7 +50,10 @@ export type PhoneReveal = { found: false } | { found: true; phoneNumber: string 
  * The seller's phone number, revealed on request (never in page HTML), for an active ad only
  * (a sold, expired or hidden ad is not for sale). A number this device has
  * already seen is shown again for free; a new one counts against the device, the account (when
- * signed in) and, with a ceiling generous enough for carrier NAT, the IP address.
+ * signed in) and, with a ceiling generous enough for carrier NAT, the IP address. A request
+ * without the device cookie (a page view gives every browser one) shares a small allowance
+ * with every other such request from its address: otherwise dropping the cookie would make
+ * every request a fresh device with a fresh 40.
  */
 export async function revealPhone(
   deps: Pick<Services, 'db' | 'rateLimits'>,
@@ -66,8 +71,11 @@ export async function revealPhone(
   // The seller's own number, and one already shown to this device, cost nothing.
   if (row.seen || row.owner_id === who.userId) return { found: true, phoneNumber: row.phone };
   await deps.rateLimits.hit('phoneRevealPerIp', who.ip);
+  if (!who.deviceKnown) await deps.rateLimits.hit('phoneRevealWithoutCookiePerIp', who.ip);
   await deps.rateLimits.hit('phoneRevealPerDevice', who.deviceId);
   if (who.userId) await deps.rateLimits.hit('phoneRevealPerAccount', who.userId);
+  // A new id's reveal need not be remembered: nobody will send that id again.
+  if (!who.deviceKnown) return { found: true, phoneNumber: row.phone };
   await deps.db.execute(sql`insert into phone_reveals (device_id, listing_id) values (${who.deviceId}, ${listingId}) on conflict do nothing`);
   return { found: true, phoneNumber: row.phone };
 }

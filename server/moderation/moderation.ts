@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { LIFECYCLE_MESSAGES as M, MODERATION_REASON_MAX } from '#kernel/lifecycle-rules.ts';
-import type { User } from '../auth/sessions.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, moderationLog, sessions, users, type ListingStatus, type ModerationAction } from '../db/schema/index.ts';
+import { writeLog, type Actor, type Tx } from './moderation-log.ts';
+import { countingReporters, holdThreshold, recentUncountedReports } from './report-holds.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND, requireOwnListing } from '../listings/write.ts';
 
@@ -13,29 +14,11 @@ import { LISTING_NOT_FOUND, requireOwnListing } from '../listings/write.ts';
  * work a queue of reported and held ads: approve (back to public, reports cleared), hide with
  * a reason (the seller sees it in Manage ads, edits the ad and resubmits it: held again, back
  * in the queue), or ban the seller (every ad hidden, every session revoked, no more sign-in).
- * Ads reported by REPORTS_AUTO_HIDE different people are held until reviewed. Every action,
+ * Ads reported by enough signed-in people are held until reviewed (server/moderation/report-holds.ts). Every action,
  * the automatic one included, writes a row of moderation_log: who, when, what, why.
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Actor = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
-
-const actorName = (a: Actor) => `${a.firstName} ${a.lastName} (${a.email})`.trim();
-const AUTOMATIC = 'Automatic';
 const USER_NOT_FOUND = 'User not found.';
-
-async function log(db: Tx, entry: { actor: Actor | null; action: ModerationAction; listingId?: string; userId?: string; subject: string; reason?: string; now?: Date }) {
-  await db.insert(moderationLog).values({
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor ? actorName(entry.actor) : AUTOMATIC,
-    action: entry.action,
-    listingId: entry.listingId ?? null,
-    userId: entry.userId ?? null,
-    subject: entry.subject,
-    reason: entry.reason ?? '',
-    ...(entry.now ? { createdAt: entry.now } : {}),
-  });
-}
 
 /** A moderator's reason: required (the seller or the log reader sees it), at most MODERATION_REASON_MAX characters. */
 export function parseReason(value: unknown): string {
@@ -58,10 +41,30 @@ export type QueueItem = {
   reports: QueueReport[];
   /** When it last needed a look: its newest report, or when it was held. */
   since: string;
+  /**
+   * Why a public ad should be looked at first: enough reporters to hold it, but it was not held
+   * (Featured, or its reporters' hold caps), or a burst of reports that do not count. Null otherwise.
+   */
+  attention: string | null;
 };
 
-/** The queue: held ads, and public ads with reports not yet reviewed; the ones waiting longest last. */
-export async function moderationQueue(db: Db, limit = 100): Promise<QueueItem[]> {
+function attentionOf(r: { status: ListingStatus; featured: boolean; counting: number; threshold: number; burst: number }, reportsAutoHide: number): string | null {
+  if (r.status !== 'active' && r.status !== 'sold') return null;
+  if (r.counting >= r.threshold) {
+    return r.featured
+      ? `Featured ad reported by ${r.counting} signed-in people: featured ads are never held automatically.`
+      : `Reported by ${r.counting} signed-in people, but not held: their daily limit of automatic holds was reached.`;
+  }
+  if (r.burst >= reportsAutoHide) return `${r.burst} reports within an hour from new accounts or signed-out visitors: check for a report campaign.`;
+  return null;
+}
+
+/**
+ * The queue: held ads, and public ads with reports not yet reviewed. Public ads that need a look
+ * first (QueueItem.attention) come at the top; then the newest first.
+ */
+export async function moderationQueue(deps: Pick<Services, 'db' | 'config'>, limit = 100, now = new Date()): Promise<QueueItem[]> {
+  const threshold = deps.config.listings.reportsAutoHide;
   const rows = await queryRows<{
     id: string;
     title: string;
@@ -75,22 +78,33 @@ export async function moderationQueue(db: Db, limit = 100): Promise<QueueItem[]>
     banned: boolean;
     reports: QueueReport[] | null;
     since: string | Date;
+    featured: boolean;
+    counting: number;
+    threshold: number;
+    burst: number;
   }>(
-    db,
+    deps.db,
     sql`with reported as (
           select listing_id, max(created_at) as last_report,
                  json_agg(json_build_object('reason', reason, 'details', details,
                    'at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by created_at desc) as reports
           from listing_reports group by listing_id
+        ),
+        queued as (
+          select l.id, l.title, l.status, l.moderation_reason, l.owner_id, u.first_name, u.last_name, u.email, u.username,
+                 u.banned_at is not null as banned, r.reports,
+                 greatest(case when l.status = 'held' then l.status_changed_at end, r.last_report) as since,
+                 coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false) as featured,
+                 case when r.listing_id is null then 0 else (select count(*)::int from (${countingReporters(sql`l.id`, now)}) c) end as counting,
+                 ${holdThreshold(sql`l.id`, threshold)} as threshold,
+                 case when r.listing_id is null then 0 else ${recentUncountedReports(sql`l.id`, now)} end as burst
+          from listings l
+          join users u on u.id = l.owner_id
+          left join reported r on r.listing_id = l.id
+          where l.status = 'held' or (l.status in ('active', 'sold') and r.listing_id is not null)
         )
-        select l.id, l.title, l.status, l.moderation_reason, l.owner_id, u.first_name, u.last_name, u.email, u.username,
-               u.banned_at is not null as banned, r.reports,
-               greatest(case when l.status = 'held' then l.status_changed_at end, r.last_report) as since
-        from listings l
-        join users u on u.id = l.owner_id
-        left join reported r on r.listing_id = l.id
-        where l.status = 'held' or (l.status in ('active', 'sold') and r.listing_id is not null)
-        order by since desc, l.id
+        select * from queued
+        order by (status in ('active', 'sold') and (counting >= threshold or burst >= ${threshold})) desc, since desc, id
         limit ${limit}`,
   );
   return rows.map((r) => ({
@@ -101,6 +115,7 @@ export async function moderationQueue(db: Db, limit = 100): Promise<QueueItem[]>
     seller: { id: r.owner_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, username: r.username, banned: r.banned },
     reports: r.reports ?? [],
     since: new Date(r.since).toISOString(),
+    attention: attentionOf(r, threshold),
   }));
 }
 
@@ -131,7 +146,8 @@ async function findAd(db: Tx, id: string) {
 
 /**
  * Approve: the ad is public again (sold if its seller had marked it sold), its reports are
- * cleared (new reports start counting afresh) and a hide reason is forgotten.
+ * cleared and a hide reason is forgotten. Holding it again on reports then takes more, and
+ * older, reporters (server/moderation/report-holds.ts).
  */
 export async function approveListing(deps: Pick<Services, 'db'>, admin: Actor, listingId: string, now = new Date()): Promise<void> {
   await deps.db.transaction(async (tx) => {
@@ -146,7 +162,7 @@ export async function approveListing(deps: Pick<Services, 'db'>, admin: Actor, l
     // Saved-search alerts skipped it while it was held (server/alerts): it is new to buyers now.
     // An ad already announced is not announced again (saved_search_hits).
     if (!ad.soldAt) await tx.execute(sql`insert into alert_queue (listing_id) values (${ad.id}) on conflict do nothing`);
-    await log(tx, { actor: admin, action: 'approve', listingId: ad.id, userId: ad.ownerId, subject: ad.title, now });
+    await writeLog(tx, { actor: admin, action: 'approve', listingId: ad.id, userId: ad.ownerId, subject: ad.title, now });
   });
 }
 
@@ -157,7 +173,7 @@ export async function hideListing(deps: Pick<Services, 'db'>, admin: Actor, list
     const ad = await findAd(tx, listingId);
     await tx.update(listings).set({ status: 'hidden', moderationReason: reason, statusChangedAt: now }).where(eq(listings.id, ad.id));
     await tx.execute(sql`delete from listing_reports where listing_id = ${ad.id}`);
-    await log(tx, { actor: admin, action: 'hide', listingId: ad.id, userId: ad.ownerId, subject: ad.title, reason, now });
+    await writeLog(tx, { actor: admin, action: 'hide', listingId: ad.id, userId: ad.ownerId, subject: ad.title, reason, now });
   });
 }
 
@@ -179,7 +195,7 @@ export async function banUser(deps: Pick<Services, 'db'>, admin: Actor, userId: 
       .where(and(eq(listings.ownerId, user.id), sql`${listings.status} <> 'hidden'`))
       .returning({ id: listings.id });
     await tx.execute(sql`delete from listing_reports where listing_id in (select id from listings where owner_id = ${user.id})`);
-    await log(tx, { actor: admin, action: 'ban', userId: user.id, subject: `${user.firstName} ${user.lastName} (${user.email})`.trim(), reason, now });
+    await writeLog(tx, { actor: admin, action: 'ban', userId: user.id, subject: `${user.firstName} ${user.lastName} (${user.email})`.trim(), reason, now });
     return { hiddenAds: hidden.length };
   });
 }
@@ -195,28 +211,7 @@ export async function resubmitListing(deps: Pick<Services, 'db'>, seller: Actor,
       .where(and(eq(listings.id, row.id), eq(listings.ownerId, seller.id), eq(listings.status, 'hidden')))
       .returning({ id: listings.id });
     if (updated.length === 0) throw conflict(M.onlyHiddenResubmit);
-    await log(tx, { actor: seller, action: 'resubmit', listingId: row.id, userId: seller.id, subject: row.title, reason: row.moderationReason ?? '', now });
-  });
-}
-
-/**
- * After a report: when `threshold` different people (one report per person, migration 0810)
- * have reported a public ad, it is held until a moderator reviews it. True when it was held now.
- */
-export async function holdIfReported(db: Db, listingId: string, threshold: number, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const held = await queryRows<{ id: string; title: string; owner_id: string; reports: number }>(
-      tx as unknown as Db,
-      sql`with n as (select count(*)::int as reports from listing_reports where listing_id = ${listingId})
-          update listings set status = 'held', status_changed_at = ${now.toISOString()}::timestamptz,
-                 moderation_reason = 'Reported by ' || (select reports from n) || ' people'
-          where id = ${listingId} and status in ('active', 'sold') and (select reports from n) >= ${threshold}
-          returning id, title, owner_id, (select reports from n) as reports`,
-    );
-    const ad = held[0];
-    if (!ad) return false;
-    await log(tx, { actor: null, action: 'auto_hold', listingId: ad.id, userId: ad.owner_id, subject: ad.title, reason: `Reported by ${ad.reports} different people`, now });
-    return true;
+    await writeLog(tx, { actor: seller, action: 'resubmit', listingId: row.id, userId: seller.id, subject: row.title, reason: row.moderationReason ?? '', now });
   });
 }
 

@@ -5,7 +5,7 @@ import { queryRows } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { badRequest } from '../http/errors.ts';
 import { viewerKey, type Viewer } from '../listings/engagement.ts';
-import { holdIfReported } from './moderation.ts';
+import { holdIfReported } from './report-holds.ts';
 
 export type ReportInput = { reason: ReportReason; details: string };
 
@@ -21,11 +21,19 @@ export function parseReport(input: { reason?: unknown; details?: unknown }): Rep
 }
 
 /**
+ * Who a report is from: the account, else the browser's device (its cookie), else, for a request
+ * without the cookie, its address: each such request would otherwise be somebody new, free to
+ * report again and to use a fresh daily allowance.
+ */
+const reporterKey = (who: Viewer & { ip: string }) => (who.userId || who.deviceKnown ? viewerKey(who) : `a:${who.ip}`);
+
+/**
  * Records a report of an ad. Anyone may report, signed in or not; a second report by the same
- * person (account, else device) replaces their first. Throttled per person and, generously
- * (carrier NAT), per address; only a report that is stored counts. Reports from
- * REPORTS_AUTO_HIDE different people hold the ad for review. False when there is no such ad
- * (or it is not public: expired, hidden or held).
+ * person (see reporterKey) replaces their first. Every report is counted against the person and,
+ * generously (carrier NAT), the address before anything else, so reports of missing or held ads
+ * are throttled too. Only reports from signed-in accounts of some age can hold the ad for review
+ * (server/moderation/report-holds.ts). False when there is no such ad (or it is not public:
+ * expired, hidden or held).
  */
 export async function reportListing(
   deps: Pick<Services, 'db' | 'rateLimits' | 'config'>,
@@ -34,21 +42,19 @@ export async function reportListing(
   who: Viewer & { ip: string },
 ): Promise<boolean> {
   const report = parseReport(input);
+  const reporter = reporterKey(who);
+  await deps.rateLimits.hit('reportsPerPerson', reporter);
+  await deps.rateLimits.hit('reportsPerIp', who.ip);
   if (!isUuid(listingId)) return false;
   const [listing] = await queryRows<{ owner_id: string }>(deps.db, sql`select owner_id from listings where id = ${listingId} and status in ('active', 'sold')`);
   if (!listing) return false;
   if (who.userId && listing.owner_id === who.userId) throw badRequest(REPORT_MESSAGES.ownAd);
-  // The same person key as views: the account, else the browser.
-  const reporter = viewerKey(who);
-  await deps.rateLimits.hit('reportsPerPerson', reporter);
-  await deps.rateLimits.hit('reportsPerIp', who.ip);
   await deps.db.execute(
     sql`insert into listing_reports (listing_id, reporter, reporter_id, reason, details)
         values (${listingId}, ${reporter}, ${who.userId}, ${report.reason}, ${report.details})
         on conflict (listing_id, reporter) do update
           set reason = excluded.reason, details = excluded.details, created_at = now()`,
   );
-  // Enough different people: hidden until a moderator looks (server/moderation/moderation.ts).
-  await holdIfReported(deps.db, listingId, deps.config.listings.reportsAutoHide);
+  await holdIfReported(deps, listingId, who.ip);
   return true;
 }

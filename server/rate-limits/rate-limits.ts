@@ -49,9 +49,24 @@ export const RATE_LIMITS = {
   phoneRevealPerAccount: { limit: 80, windowMs: 24 * 60 * MINUTE, message: tooManyReveals },
   /** A ceiling for a whole carrier-grade NAT address, which may be thousands of buyers at once. */
   phoneRevealPerIp: { limit: 600, windowMs: 10 * MINUTE, message: tooManyReveals },
+  /**
+   * Reveals without the device cookie, per address: every browser gets the cookie with the ad
+   * page, so only scripts (and the odd browser refusing cookies) come here, and they share this.
+   */
+  phoneRevealWithoutCookiePerIp: {
+    limit: 10,
+    windowMs: 24 * 60 * MINUTE,
+    message: (s: number) => `You have viewed many phone numbers. Please allow cookies for this site, or try again in ${inMinutes(s)}.`,
+  },
   /** Reports of ads by one person (account, else browser) in a day: enough for a buyer who meets several scams, not for a campaign. */
   reportsPerPerson: { limit: 10, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have sent many reports today. Please try again in ${inMinutes(s)}.` },
   reportsPerIp: { limit: 200, windowMs: 60 * MINUTE, message: (s: number) => `Too many reports from your network. Please try again in ${inMinutes(s)}.` },
+  /**
+   * Automatic holds one account's reports may take part in, and that reports from one address may
+   * set off, in a day; past them the ad waits in the moderators' queue instead (server/moderation/report-holds.ts).
+   */
+  autoHoldsPerAccount: { limit: 3, windowMs: 24 * 60 * MINUTE },
+  autoHoldsPerIp: { limit: 5, windowMs: 24 * 60 * MINUTE },
   /** Phone codes by SMS cost money per text: one a minute, 5 a day per account and per number. */
   phoneCodeResend: { limit: 1, windowMs: MINUTE, message: 'Please wait a minute before asking for another code.' },
   phoneCodesPerAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have asked for many codes today. Please try again in ${inMinutes(s)}.` },
@@ -77,6 +92,8 @@ export type RateLimits = {
   tryHit(name: LimitName, key: string, now?: number): Promise<boolean>;
   /** Throws the 429 when key has used up its limit; counts nothing. */
   refuseIfBlocked(name: LimitName, key: string, now?: number): Promise<void>;
+  /** True while key has some of its limit left; counts nothing. */
+  allows(name: LimitName, key: string, now?: number): Promise<boolean>;
   reset(name: LimitName, key: string): Promise<void>;
 };
 
@@ -99,6 +116,10 @@ export function createRateLimits(store: CounterStore = createMemoryStore(), rule
     async refuseIfBlocked(name, key, now = Date.now()) {
       const window = await store.peek(`${name}:${key}`, now);
       if (window && window.count >= rules[name].limit) throw refusal(name, window.resetAt, now);
+    },
+    async allows(name, key, now = Date.now()) {
+      const window = await store.peek(`${name}:${key}`, now);
+      return !window || window.count < rules[name].limit;
     },
     async reset(name, key) {
       await store.delete(`${name}:${key}`);

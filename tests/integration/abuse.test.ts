@@ -71,6 +71,7 @@ function pageContext(clientIp: string, cookies: string[] = []): RequestContext {
     requestId: 'abuse-test',
     clientIp,
     deviceId: 'abuse-test-device-00001',
+    deviceKnown: true,
     nonce: '',
     auth: null,
     setSessionCookie: (token) => void cookies.push(token),

@@ -246,6 +246,7 @@ describe('Manage ads forms (no JavaScript)', () => {
     requestId: 'abcdef12-3456-7890-abcd-ef1234567890',
     clientIp: '10.1.2.3',
     deviceId: 'device-lifecycle',
+    deviceKnown: true,
     nonce: '',
     auth: { user, session: {}, token: 'x', via: 'cookie' } as unknown as Auth,
     setSessionCookie: () => {},

@@ -32,6 +32,7 @@ function context(auth: User | null = null, db: Db = t.services.db, deviceId = 'd
     requestId: 'abcdef12-3456-7890-abcd-ef1234567890',
     clientIp: '127.0.0.1',
     deviceId,
+    deviceKnown: true,
     nonce: '',
     auth: auth ? ({ user: auth, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
     setSessionCookie: () => {},

@@ -38,6 +38,7 @@ function context(auth: User | null, deviceId = `device-${crypto.randomUUID()}`, 
     requestId: 'abcdef12-3456-7890-abcd-ef1234567890',
     clientIp: '10.1.2.3',
     deviceId,
+    deviceKnown: true,
     nonce: '',
     auth: auth ? ({ user: auth, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
     setSessionCookie: (token) => void cookies.push(token),
@@ -89,7 +90,7 @@ describe('Show phone without JavaScript: the ad page’s action', () => {
     expect(result.status).toBe(429);
     expect(result.body.error).toMatch(/phone numbers/i);
     // The API, for the same browser, says the same.
-    const api = await t.request(`/api/listings/${adId}/phone`, { headers: { Cookie: `soko_device=${deviceId}` } });
+    const api = await t.request(`/api/listings/${adId}/phone`, { headers: { Cookie: t.deviceCookie(deviceId) } });
     expect(api.status).toBe(429);
   });
 

@@ -54,7 +54,7 @@ afterAll(async () => {
 
 async function page(app: ReturnType<typeof createApp>, pathname: string, signedIn: boolean) {
   // One device for both answers: an ad counts one view a device, so both show the same count.
-  const device = 'soko_device=renderthread-device-01';
+  const device = t.deviceCookie('renderthread-device-01');
   const res = await app.request(`${TEST_ORIGIN}${pathname}`, { headers: { 'Accept-Encoding': 'br', Cookie: signedIn ? `${device}; ${cookie}` : device } });
   expect(res.headers.get('Content-Encoding')).toBe('br');
   expect(res.headers.get('Vary')).toContain('Accept-Encoding');

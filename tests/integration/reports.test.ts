@@ -16,7 +16,7 @@ import { routeArgs } from './route-args.ts';
 let t: TestApp;
 let sellerToken: string;
 
-const device = () => `soko_device=${crypto.randomUUID().replace(/-/g, '').slice(0, 22)}`;
+const device = () => t.deviceCookie();
 const reportsOf = (id: string) => queryRows<{ reason: string; details: string; reporter: string; reporter_id: string | null }>(t.services.db, sql`select reason, details, reporter, reporter_id from listing_reports where listing_id = ${id} order by created_at`);
 
 async function newAd(): Promise<string> {
@@ -118,6 +118,7 @@ describe('the ad page’s form (no JavaScript): its action', () => {
     requestId: 'abcdef12-3456-7890-abcd-ef1234567890',
     clientIp: '10.1.2.3',
     deviceId,
+    deviceKnown: true,
     nonce: '',
     auth: user ? ({ user, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
     setSessionCookie: () => {},

@@ -173,7 +173,7 @@ describe('posting and editing', () => {
     expect((await searchCards(t.services.db, { search: 'Vitz' })).items.map((c) => c._id)).not.toContain(ad._id);
     expect((await t.request(`/api/listings/${ad._id}`)).status).not.toBe(200);
     // In the moderators' queue, and the log says why.
-    expect((await moderationQueue(t.services.db)).map((q) => q.id)).toContain(ad._id);
+    expect((await moderationQueue(t.services)).map((q) => q.id)).toContain(ad._id);
     const [entry] = await queryRows<{ action: string; actor_name: string; reason: string }>(t.services.db, sql`select action, actor_name, reason from moderation_log where listing_id = ${ad._id}`);
     expect(entry).toMatchObject({ action: 'auto_hold', actor_name: 'Automatic' });
     const { user: admin } = await t.createUser();

@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 async function page(app: ReturnType<typeof createApp>, pathname: string, init: { signedIn?: boolean; form?: Record<string, string> } = {}) {
-  const device = 'soko_device=serverrouter-device-01';
+  const device = t.deviceCookie('serverrouter-device-01');
   const headers: Record<string, string> = { Cookie: init.signedIn ? `${device}; ${cookie}` : device };
   const request = init.form
     ? new Request(`${TEST_ORIGIN}${pathname}`, {

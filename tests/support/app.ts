@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
+import { DEVICE_COOKIE, signDeviceId } from '../../server/http/device.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { PaymentsServiceOptions } from '../../server/payments/service.ts';
 import { createServices } from '../../server/services.ts';
@@ -64,6 +66,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       });
       const session = await createSession(services.db, user.id, { persistent: false });
       return { user, token: session.token };
+    },
+    /** A Cookie header of a browser that got its device cookie from us (a page view); a new device unless `id` (22 base64url characters) is given. */
+    deviceCookie(id = randomBytes(16).toString('base64url')): string {
+      return `${DEVICE_COOKIE}=${signDeviceId(services.deviceKey, id)}`;
     },
     outbox(): string[] {
       if (!fs.existsSync(config.outboxDir)) return [];

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Moderation', '
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context.auth, url);
-  const [queue, log] = await Promise.all([moderationQueue(context.db), moderationLogEntries(context.db)]);
+  const [queue, log] = await Promise.all([moderationQueue(context), moderationLogEntries(context.db)]);
   return { queue, log };
 }
 
@@ -132,6 +132,7 @@ function QueueCard({ item }: { item: QueueItem }) {
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {STATUS_LABELS[item.status]} · seller {item.seller.name} (@{item.seller.username}, {item.seller.email}){item.seller.banned ? ' · banned' : ''}
         </p>
+        {item.attention && <p className="mt-1 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="queue-attention">{item.attention}</p>}
         {item.moderationReason && <p className="mt-1 text-sm">Note: {item.moderationReason}</p>}
       </div>
       {item.reports.length > 0 && (

@@ -77,7 +77,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   let views = listing.views;
   if (countsAsView(request, listing.owner, viewerId)) {
     try {
-      if (await recordView(context.db, listing._id, { userId: viewerId, deviceId: context.deviceId })) views += 1;
+      if (await recordView(context.db, listing._id, { userId: viewerId, deviceId: context.deviceId, deviceKnown: context.deviceKnown })) views += 1;
     } catch (error) {
       // A lost view count must not cost the visitor the page.
       context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
@@ -144,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: 'Unknown action.' }, { status: 400 });
   let revealed;
   try {
-    revealed = await revealPhone(context, params.id, { ip: context.clientIp, deviceId: context.deviceId, userId: context.auth?.user.id ?? null });
+    revealed = await revealPhone(context, params.id, { ip: context.clientIp, deviceId: context.deviceId, deviceKnown: context.deviceKnown, userId: context.auth?.user.id ?? null });
   } catch (error) {
     // Too many numbers (429) comes back to the page with its message; anything else is the error page's.
     return failureData(error, (failure) => ({ error: failure.message }));
@@ -156,7 +156,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** A report from the form: thanks, or the message of what to fix (400, 429) with nothing stored. */
 async function report(context: Route.ActionArgs['context'], listingId: string, form: FormData) {
   try {
-    const who = { ip: context.clientIp, deviceId: context.deviceId, userId: context.auth?.user.id ?? null };
+    const who = { ip: context.clientIp, deviceId: context.deviceId, deviceKnown: context.deviceKnown, userId: context.auth?.user.id ?? null };
     const found = await reportListing(context, listingId, { reason: form.get('reason') ?? undefined, details: form.get('details') ?? undefined }, who);
     if (!found) throw data('Listing not found.', { status: 404 });
     return { reported: REPORT_MESSAGES.thanks };
