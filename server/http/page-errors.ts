@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type ServerBuild } from 'react-router';
-import type { AppError } from './errors.ts';
+import { isAppError, type AppError } from './errors.ts';
 import { expectedError } from './error-translation.ts';
 import { faultedSince, faultMark } from '../db/faults.ts';
 import { appErrorForDatabaseFault, unavailable } from './db-errors.ts';
@@ -45,6 +45,12 @@ function isServerError(result: unknown): boolean {
   return typeof status === 'number' && status >= 500;
 }
 
+/** A database fault, or a service's own 503 (the rate-limit counters' Redis): the error page with Retry-After, not a 500. */
+function outage(error: unknown): AppError | undefined {
+  if (isAppError(error) && error.status === 503) return error;
+  return appErrorForDatabaseFault(error);
+}
+
 function routeError(appError: AppError) {
   return data(appError.message, { status: appError.status, statusText: STATUS_TEXT[appError.status], headers: appError.headers });
 }
@@ -64,7 +70,7 @@ function mapped(fn: DataFunction): DataFunction {
     try {
       result = await fn(args);
     } catch (error) {
-      const appError = appErrorForDatabaseFault(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
+      const appError = outage(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
       throw appError ? routeError(appError) : error;
     }
     if (db && isServerError(result) && faultedSince(db, mark)) throw routeError(unavailable());
