@@ -9,6 +9,7 @@ import { startMediaSweep } from './media/sweep.ts';
 import { createExpiryJob } from './listings/lifecycle.ts';
 import { createAlertJob } from './alerts/job.ts';
 import path from 'node:path';
+import { boundedStep } from './shutdown.ts';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
 
@@ -49,7 +50,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     services,
     database: built.database,
     async stop() {
-      await Promise.all(background.map((stopJob) => stopJob()));
+      // A job waiting on a database that no longer answers is left behind, not waited for.
+      await Promise.all(background.map((stopJob, i) => boundedStep(logger, `stop background job ${i + 1}`, 1_000, stopJob)));
       await built.close();
     },
   };
