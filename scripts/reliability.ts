@@ -3,7 +3,8 @@
  * production server (`scripts/start.ts`, React's production build) on PostgreSQL:
  *   A. the app's PostgreSQL backends are terminated again and again while ads are posted;
  *   B. SIGTERM while keep-alive clients read and write;
- *   C. 32 bodies of 100 MB at once (streamed, never held by this client), then hostile bytes.
+ *   C. 32 bodies of 100 MB at once (streamed, never held by this client), then hostile bytes;
+ *   R, S. Redis unreachable or silent; SIGTERM after a network-level database outage (scripts/reliability/outages.ts).
  * Prints figures (requests ok and failed, acknowledged writes missing, peak RSS, time to
  * recover) and exits 1 when a requirement is not met. Loopback only; every phase is bounded
  * in requests and time.
@@ -23,6 +24,8 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import sharp from 'sharp';
+import { phaseRedisOutage, phaseShutdownAfterDatabaseOutage } from './reliability/outages.ts';
+import { textBodiesToPhotoRoutes } from './reliability/text-floods.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -31,7 +34,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3290' },
     'build-dir': { type: 'string', default: 'build-e2e' },
     seconds: { type: 'string', default: '8' },
-    phases: { type: 'string', default: 'abc' },
+    phases: { type: 'string', default: 'abcrs' },
     'keep-logs': { type: 'boolean', default: false },
   },
 });
@@ -61,7 +64,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Server = { child: ChildProcess; pid: number; log: string[]; exited: Promise<number | null> };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-reliability-'));
 
-async function startServer(): Promise<Server> {
+async function startServer(extra: NodeJS.ProcessEnv = {}): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: appDbUrl,
@@ -78,6 +81,7 @@ async function startServer(): Promise<Server> {
     HEADERS_TIMEOUT_SECONDS: '3',
     // One process, so the figures (RSS, the pid that gets SIGTERM) are the server's own.
     WEB_CONCURRENCY: '1',
+    ...extra,
   };
   delete env.NODE_ENV; // npm start decides: production
   // One process (no tsx wrapper): its pid is the server's, for RSS and signals.
@@ -90,7 +94,8 @@ async function startServer(): Promise<Server> {
   const deadline = Date.now() + 300_000; // a first start builds the web app
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${log.join('\n')}`);
-    const ok = await fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false);
+    // Up once the database answers through it (a phase may start it with Redis down: health is then a 503).
+    const ok = await fetch(`${ORIGIN}/api/health`).then(async (r) => ((await r.json()) as { db?: string }).db === 'ok', () => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log.join('\n')}`);
     await sleep(200);
@@ -360,6 +365,7 @@ async function phaseFloods(server: Server): Promise<void> {
       head: () => `${h('POST', '/api/listings', `Content-Type: multipart/form-data; boundary=${boundary}\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${SIZE}\r\n`)}${multipartHead}`,
       chunked: false,
     },
+    ...textBodiesToPhotoRoutes(h, ORIGIN),
   ];
   const began = Date.now();
   const answers = await Promise.all(Array.from({ length: 32 }, (_, i) => flood(kinds[i % kinds.length]!.head(), SIZE, kinds[i % kinds.length]!.chunked).then((a) => ({ ...a, kind: kinds[i % kinds.length]!.name }))));
@@ -493,6 +499,9 @@ async function main(): Promise<number> {
     server.child.kill('SIGTERM');
     const code = await Promise.race([server.exited, sleep(20_000).then(() => 'timeout')]);
     check('end: server stops with exit code 0', code === 0, String(code));
+    const kit = { startServer, check, origin: ORIGIN, appDbUrl, graceSeconds: 10 };
+    if (args.phases.includes('r')) await phaseRedisOutage(kit);
+    if (args.phases.includes('s')) await phaseShutdownAfterDatabaseOutage(kit);
   } finally {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     const failedChecks = checks.filter((c) => !c.ok);

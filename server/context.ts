@@ -26,6 +26,8 @@ export type Services = {
   searchIndex?: SearchIndex;
   /** Every rate limit (server/rate-limits/); page actions and the API share its counters. */
   rateLimits: RateLimits;
+  /** The counters' Redis (REDIS_URL), reported by /api/health; absent when the counters are in the database. */
+  redis?: { ping(): Promise<void>; close(): Promise<void> };
   /** SMS for phone verification (Africa's Talking or its built-in sandbox); null when it is off. */
   sms?: SmsService | null;
   /** Signs the device cookie (server/http/device.ts), shared by every instance through the database. */

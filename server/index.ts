@@ -10,11 +10,13 @@ import type { Config } from './config.ts';
 import { listen } from './http/serve.ts';
 import { loadedReactBuild } from './http/react-build.ts';
 import { startPageRenderer } from './render/page-renderer.ts';
+import { boundedStep, exitByDeadline, shutdownDeadlineMs } from './shutdown.ts';
 
 /**
  * Production entry (`npm start` via scripts/start.ts): serves the built pages and the API.
  * On SIGTERM or SIGINT it drains (see server/http/serve.ts), flushes the mail outbox, closes
- * the database and exits 0 (within SHUTDOWN_GRACE_SECONDS plus a few seconds).
+ * the database and exits 0, within SHUTDOWN_GRACE_SECONDS plus CLEANUP_BUDGET_MS
+ * (server/shutdown.ts) whatever hangs.
  */
 async function main() {
   let config;
@@ -36,6 +38,9 @@ async function main() {
  * and seeds once, then starts WEB_CONCURRENCY workers, replaces one that dies, and on SIGTERM
  * or SIGINT passes the signal on and exits 0 once every worker has drained and exited.
  */
+/** How much longer than a worker's own deadline the primary waits before it kills the worker. */
+const PRIMARY_MARGIN_MS = 1_000;
+
 async function runPrimary(config: Config) {
   await prepareDatabase(config);
   let stopping = false;
@@ -54,6 +59,13 @@ async function runPrimary(config: Config) {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    // Each worker exits by its own deadline; one that still has not (stuck in a native call) is killed.
+    setTimeout(() => {
+      const stuck = Object.values(cluster.workers ?? {}).flatMap((w) => (w?.process.pid ? [w.process.pid] : []));
+      console.error(JSON.stringify({ level: 50, msg: 'server processes still running after the shutdown deadline; killing them', pids: stuck }));
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, shutdownDeadlineMs(config.http.shutdownGraceMs) + PRIMARY_MARGIN_MS).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -77,7 +89,7 @@ async function serve(config: Config) {
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,
     onDrained: async () => {
-      await pageRenderer?.close();
+      if (pageRenderer) await boundedStep(logger, 'stop the render threads', 1_000, () => pageRenderer.close());
       await runtime.stop();
       logger.info('stopped');
     },
@@ -90,7 +102,11 @@ async function serve(config: Config) {
   if (config.env === 'production' && react !== 'production') {
     logger.warn({ react }, "React's development build is loaded: start with `npm start` (it sets NODE_ENV=production)");
   }
-  const stop = (signal: string) => void running.shutdown(signal).then(() => process.exit(0));
+  const stop = (signal: string) => {
+    // Whatever hangs (a database gone at the network level), the process is gone by then.
+    exitByDeadline(logger, shutdownDeadlineMs(config.http.shutdownGraceMs));
+    void running.shutdown(signal).then(() => process.exit(0));
+  };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

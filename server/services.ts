@@ -14,6 +14,7 @@ import { createPaymentsService, type PaymentsServiceOptions } from './payments/s
 import { createDatabaseStore } from './rate-limits/database-store.ts';
 import { createRateLimits } from './rate-limits/rate-limits.ts';
 import { createRedisStore } from './rate-limits/redis-store.ts';
+import { boundedStep } from './shutdown.ts';
 import { createSmsService } from './sms/service.ts';
 import type { FetchLike } from './payments/provider.ts';
 
@@ -54,7 +55,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   // Counters every instance shares: Redis when configured, else the database itself.
-  const redis = config.redisUrl ? await createRedisStore(config.redisUrl) : null;
+  const redis = config.redisUrl ? await createRedisStore(config.redisUrl, { logger }) : null;
   const transport = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
   // Every message goes through the mail_outbox table first, so an SMTP outage loses none.
   const outbox = createOutboxMailer({ db: database.db, transport, logger });
@@ -69,6 +70,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     // Loads in the background: until it is loaded, the database answers searches.
     searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger) : undefined,
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
+    redis: redis ?? undefined,
     sms: createSmsService(config, options.sms),
     deviceKey: await loadDeviceKey(database.db),
   };
@@ -80,10 +82,13 @@ export async function createServices(config: Config, options: ServicesOptions = 
     outbox,
     async close() {
       services.searchIndex?.close();
-      await outbox.flush();
+      await outbox.flush(1_500);
       outbox.close();
       await redis?.close();
-      await database.close();
+      // pool.end() waits for every checked-out connection; over a network that drops packets
+      // those never come back. PGlite closes in process, and must finish writing its files.
+      if (database.kind === 'postgres') await boundedStep(logger, 'close the database pool', 1_500, () => database.close());
+      else await database.close();
     },
   };
 }

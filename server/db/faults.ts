@@ -14,6 +14,9 @@ const UNAVAILABLE_STATES = new Set([
   '25006', // read_only_sql_transaction: a standby after failover, before promotion
 ]);
 
+/** A database closed to connections (ALLOW_CONNECTIONS false during maintenance, a failover's switch). */
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/i;
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -50,6 +53,8 @@ export function databaseUnavailableReason(error: unknown): string | undefined {
     const state = sqlState(e);
     const message = typeof e.message === 'string' ? e.message : '';
     if (state && (UNAVAILABLE_STATES.has(state) || state.startsWith('08'))) return `${message} (${state})`;
+    // 55000 is a broad class ("object not in prerequisite state"); only its refused connection is an outage.
+    if (state === '55000' && NOT_ACCEPTING_CONNECTIONS.test(message)) return `${message} (${state})`;
     if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return `${message || 'network error'} (${e.code})`;
     if (UNAVAILABLE_MESSAGES.test(message)) return message;
     // PGlite runs PostgreSQL as WebAssembly; an abort there leaves the instance unusable.

@@ -10,14 +10,20 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** An ad with photos: ten of 10 MB, plus the text fields and the multipart framing. */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 
-/** The routes that take photos: the API's create and update, and the post-ad page's action (with JavaScript, its .data twin). */
-function takesPhotos(method: string, path: string): boolean {
+/**
+ * The routes that take photos: the API's create and update, and the post-ad page's action (with
+ * JavaScript, its .data twin), and only as multipart/form-data, the one encoding that carries
+ * files. The same routes' JSON or urlencoded bodies are text and get the small limit: read
+ * whole before the sign-in is checked, 100 MB of text would be held in memory for nothing.
+ */
+function takesPhotos(method: string, path: string, contentType: string): boolean {
   if (method !== 'POST' && method !== 'PUT') return false;
+  if (!/^multipart\/form-data\b/i.test(contentType.trim())) return false;
   return /^\/api\/listings(\/[^/]+)?\/?$/.test(path) || /^\/post-ad(\.data)?\/?$/.test(path);
 }
 
-export function bodyLimitFor(method: string, path: string): number {
-  return takesPhotos(method, path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+export function bodyLimitFor(method: string, path: string, contentType: string): number {
+  return takesPhotos(method, path, contentType) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
 function tooLargeMessage(limit: number): string {
@@ -36,7 +42,7 @@ export function bodyLimits(): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
     if (!raw.body) return next();
-    const limit = bodyLimitFor(c.req.method, c.req.path);
+    const limit = bodyLimitFor(c.req.method, c.req.path, raw.headers.get('content-type') ?? '');
     const declared = raw.headers.get('content-length');
     if (declared !== null && !raw.headers.has('transfer-encoding')) {
       // Node's parser never delivers more than the declared length.

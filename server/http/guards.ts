@@ -26,18 +26,28 @@ export function loginRedirect(url: URL): Response {
  * Only a path on our own site is accepted as a place to go after login (no open redirects).
  * Browsers drop tabs and newlines from URLs and treat a backslash like a slash, so
  * "/\t/evil.example" and "/\\evil.example" are other sites: anything with a control character
- * or a backslash, or starting with two slashes, falls back.
+ * or a backslash, or starting with two slashes, falls back. The check is made on the path as it
+ * is returned, after dot segments are resolved: "/.//evil.example", "/a/..//evil.example" and
+ * "/%2e//evil.example" all come out as "//evil.example", another site.
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  const v = typeof value === 'string' ? value : '';
-  // eslint-disable-next-line no-control-regex
-  if (!v.startsWith('/') || v.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(v)) return fallback;
-  // Resolved the way a browser would, it must stay on our origin; non-ASCII comes back
-  // percent-encoded, so it is always a valid Location header.
+  const path = sameSitePath(typeof value === 'string' ? value : '');
+  // A browser resolves the Location it is given once more: that must change nothing.
+  return path !== null && sameSitePath(path) === path ? path : fallback;
+}
+
+// eslint-disable-next-line no-control-regex
+const notAPath = (v: string) => !v.startsWith('/') || v.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(v);
+
+/** The value resolved the way a browser would, when it stays a path on our origin; else null. */
+function sameSitePath(v: string): string | null {
+  if (notAPath(v)) return null;
   const base = 'http://soko.invalid';
   const url = new URL(v, base);
-  if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== base) return null;
+  // Non-ASCII comes back percent-encoded, so it is always a valid Location header.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return notAPath(path) ? null : path;
 }
 
 /**

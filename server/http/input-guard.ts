@@ -58,7 +58,7 @@ export function inputGuard(): MiddlewareHandler {
     if (page && c.req.method !== 'GET' && c.req.method !== 'HEAD' && !form && !multipart) {
       return refusal(c, 415, NOT_A_FORM);
     }
-    const smallMultipart = page && multipart && bodyLimitFor(c.req.method, c.req.path) === FORM_BODY_LIMIT;
+    const smallMultipart = page && multipart && bodyLimitFor(c.req.method, c.req.path, type) === FORM_BODY_LIMIT;
     if (!json && !form && !smallMultipart) return next();
 
     // Bounded by the body limit (server/http/body-limit.ts), which runs first.

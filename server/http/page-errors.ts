@@ -1,5 +1,5 @@
-import { data, type ServerBuild } from 'react-router';
-import type { AppError } from './errors.ts';
+import { data, type HeadersFunction, type ServerBuild } from 'react-router';
+import { isAppError, type AppError } from './errors.ts';
 import { expectedError } from './error-translation.ts';
 import { faultedSince, faultMark } from '../db/faults.ts';
 import { appErrorForDatabaseFault, unavailable } from './db-errors.ts';
@@ -45,6 +45,12 @@ function isServerError(result: unknown): boolean {
   return typeof status === 'number' && status >= 500;
 }
 
+/** A database fault, or a service's own 503 (the rate-limit counters' Redis): the error page with Retry-After, not a 500. */
+function outage(error: unknown): AppError | undefined {
+  if (isAppError(error) && error.status === 503) return error;
+  return appErrorForDatabaseFault(error);
+}
+
 function routeError(appError: AppError) {
   return data(appError.message, { status: appError.status, statusText: STATUS_TEXT[appError.status], headers: appError.headers });
 }
@@ -64,7 +70,7 @@ function mapped(fn: DataFunction): DataFunction {
     try {
       result = await fn(args);
     } catch (error) {
-      const appError = appErrorForDatabaseFault(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
+      const appError = outage(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
       throw appError ? routeError(appError) : error;
     }
     if (db && isServerError(result) && faultedSince(db, mark)) throw routeError(unavailable());
@@ -72,9 +78,23 @@ function mapped(fn: DataFunction): DataFunction {
   };
 }
 
+/**
+ * React Router puts a loader's or action's headers on the page only through the route's
+ * `headers` export. A refusal's Retry-After (a page form's 429, a loader's 503) is passed on
+ * for every route that has none of its own, as the API sends it.
+ */
+const passRetryAfter: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const from of [loaderHeaders, actionHeaders, errorHeaders]) {
+    const seconds = from?.get('Retry-After');
+    if (seconds) headers.set('Retry-After', seconds);
+  }
+  return headers;
+};
+
 const wrapped = new WeakMap<ServerBuild, ServerBuild>();
 
-/** The build with every route's loader and action mapping database faults (once per build). */
+/** The build with every route's loader and action mapping database faults (once per build), and Retry-After passed on. */
 export function withDatabaseFaultPages(build: ServerBuild): ServerBuild {
   let result = wrapped.get(build);
   if (!result) {
@@ -85,6 +105,7 @@ export function withDatabaseFaultPages(build: ServerBuild): ServerBuild {
         const withMapping = { ...module };
         if (module.loader) withMapping.loader = mapped(module.loader as DataFunction);
         if (module.action) withMapping.action = mapped(module.action as DataFunction);
+        withMapping.headers ??= passRetryAfter;
         return [id, { ...route, module: withMapping as unknown as typeof route.module }];
       }),
     );

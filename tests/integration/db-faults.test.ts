@@ -73,6 +73,7 @@ describe('telling database faults apart', () => {
       { code: '57P01', message: 'terminating connection due to administrator command' },
       { code: '57P03', message: 'the database system is starting up' },
       { code: '08006', message: 'connection failure' },
+      { code: '55000', message: 'database "soko" is not currently accepting connections' },
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })]),
       new Error('Connection terminated unexpectedly'),
@@ -86,7 +87,7 @@ describe('telling database faults apart', () => {
       expect(isRefusedValue(wrapped(refused))).toBe(true);
       expect(appErrorForDatabaseFault(wrapped(refused))?.status).toBe(400);
     }
-    for (const bug of [new Error('boom'), { code: '42P01' }, { code: '23505' }, null]) expect(appErrorForDatabaseFault(bug)).toBeUndefined();
+    for (const bug of [new Error('boom'), { code: '42P01' }, { code: '23505' }, { code: '55000', message: 'lastval is not yet defined in this session' }, null]) expect(appErrorForDatabaseFault(bug)).toBeUndefined();
   });
 });
 
@@ -165,6 +166,11 @@ class PgProxy {
 
   cutOn(text: string): void {
     this.tripwire = text;
+  }
+
+  /** Cuts every open connection; new ones go through. */
+  cutAll(): void {
+    for (const s of this.sockets) s.destroy();
   }
 }
 
@@ -251,6 +257,27 @@ if (PG_URL) {
       expect(Date.now() - back).toBeLessThan(5_000);
       expect((await request('/api/listings')).status).toBe(200);
       expect((await request('/api/auth/me', { token })).status).toBe(200);
+    });
+
+    it('a database closed to connections (55000, maintenance) answers 503 with Retry-After, and recovers when it opens', async () => {
+      const [{ name }] = await queryRows<{ name: string }>(t.services.db, sql`select current_database() as name`);
+      expect((await request('/api/listings')).status).toBe(200);
+      await admin.query(`alter database "${name}" with allow_connections false`);
+      try {
+        // The proxied pool's connections are cut, so its next ones are new and meet the closed door.
+        proxy.cutAll();
+        // (A request may still meet a connection the pool has not yet seen cut: that is a 503 too.)
+        await waitFor('the closed database to be met', async () => {
+          const health = await request('/api/health');
+          expect(health.status).toBe(503);
+          return /not currently accepting connections \(55000\)/.test((await health.json()).reason) ? true : undefined;
+        });
+        await expectUnavailable(await request('/api/listings'), 'api');
+        await expectUnavailable(await request('/listings'), 'page');
+      } finally {
+        await admin.query(`alter database "${name}" with allow_connections true`);
+      }
+      await waitFor('the API to answer again', async () => ((await request('/api/listings')).status === 200 ? true : undefined), 10_000);
     });
 
     it('an ad with photos whose connection drops mid-transaction answers 503; no row and no photo files remain', async () => {

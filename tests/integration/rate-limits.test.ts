@@ -103,7 +103,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
   let redis: RedisStore;
   beforeAll(async () => {
-    redis = await createRedisStore(redisUrl, `soko-test-${process.pid}-${Date.now()}:`);
+    redis = await createRedisStore(redisUrl, { prefix: `soko-test-${process.pid}-${Date.now()}:` });
   });
   afterAll(async () => {
     await redis?.close();

@@ -1,16 +1,18 @@
 import { PaymentActions } from '~/components/payments/PaymentActions';
+import { isUuid } from '../../../server/db/ids';
+import { paymentFailureView } from '../../../server/payments/failure-page';
 import type { Route } from './+types/payment-failure';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payment Failed | Soko' }, { name: 'robots', content: 'noindex' }];
 
-/** Spec query: listingId, status, message; the defaults are the spec's. */
+/**
+ * Spec query: listingId, status, message; the defaults are the spec's. The status and the
+ * reason shown are ours, never a link's text (server/payments/failure-page.ts).
+ */
 export function loader({ url }: Route.LoaderArgs) {
   const q = url.searchParams;
-  return {
-    listingId: q.get('listingId') || null,
-    status: (q.get('status') || 'failed').slice(0, 40),
-    message: (q.get('message') || 'An unknown error occurred during payment.').slice(0, 300),
-  };
+  const listingId = q.get('listingId');
+  return { listingId: listingId && isUuid(listingId) ? listingId : null, ...paymentFailureView(q.get('status'), q.get('message')) };
 }
 
 export default function PaymentFailure({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/db/client.ts';
+import { boundedStep, CLEANUP_BUDGET_MS, exitByDeadline } from '../../server/shutdown.ts';
+import { createTestDatabase } from '../support/db.ts';
+
+/**
+ * Graceful shutdown never hangs (issue 49, point 8): after a database outage at the network
+ * level (packets dropped, no reset: queries and the pool's end wait for ever), SIGTERM still
+ * ends the primary and every worker within SHUTDOWN_GRACE_SECONDS plus the cleanup budget.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const silent = pino({ level: 'silent' });
+
+describe('bounded shutdown steps', () => {
+  it('a step that never ends is left behind after its time; one that fails is logged; the next goes on', async () => {
+    const began = Date.now();
+    expect(await boundedStep(silent, 'hangs', 200, () => new Promise(() => {}))).toBe(false);
+    expect(Date.now() - began).toBeLessThan(1_000);
+    expect(await boundedStep(silent, 'fails', 200, () => Promise.reject(new Error('boom')))).toBe(false);
+    expect(await boundedStep(silent, 'throws', 200, () => {
+      throw new Error('boom');
+    })).toBe(false);
+    expect(await boundedStep(silent, 'works', 200, async () => {})).toBe(true);
+  });
+
+  it('the deadline exits with 1', async () => {
+    const code = await new Promise<number>((resolve) => exitByDeadline(silent, 50, resolve));
+    expect(code).toBe(1);
+  });
+});
+
+/** Forwards to PostgreSQL until told to drop everything: then connections stay open and nothing passes either way. */
+async function blackHoleProxy(target: { host: string; port: number }) {
+  let dropping = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target);
+    for (const s of [client, upstream]) s.on('error', () => {});
+    client.on('data', (chunk: Buffer) => void (dropping || upstream.write(chunk)));
+    upstream.on('data', (chunk: Buffer) => void (dropping || client.write(chunk)));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    drop: () => void (dropping = true),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+if (PG_URL) {
+  describe('npm start on PostgreSQL, two workers', () => {
+    it('SIGTERM after the database vanished from the network: every process exits within the grace period and the cleanup budget', async () => {
+      const database = await createTestDatabase();
+      const [{ name }] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+      const target = new URL(PG_URL);
+      const proxy = await blackHoleProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const url = new URL(PG_URL);
+      url.hostname = '127.0.0.1';
+      url.port = String(proxy.port);
+      url.pathname = `/${name}`;
+      // A stand-in build (the real one takes a minute to make): the API is what this is about.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-shutdown-'));
+      fs.mkdirSync(path.join(dir, 'build', 'server'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'build', 'server', 'index.js'), 'export default { routes: {} };\n');
+      const stamp = path.join(dir, 'build', '.build-stamp');
+      fs.writeFileSync(stamp, 'test');
+      const future = new Date(Date.now() + 86_400_000);
+      fs.utimesSync(stamp, future, future);
+      const port = 20_000 + (process.pid % 20_000);
+      const graceSeconds = 2;
+      const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          BUILD_DIR: path.join(dir, 'build'),
+          DATA_DIR: path.join(dir, 'data'),
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: url.toString(),
+          WEB_CONCURRENCY: '2',
+          SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+          SEED_DEMO_DATA: 'false',
+          SEARCH_INDEX: 'off',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c));
+      child.stderr.on('data', (c: Buffer) => (out += c));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const workerPids = () => [...out.matchAll(/"pid":(\d+)[^\n]*"Soko is listening"|"Soko is listening"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1] ?? m[2]));
+      try {
+        const deadline = Date.now() + 60_000;
+        while (workerPids().length < 2) {
+          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the workers did not start:\n${out}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect((await fetch(`http://127.0.0.1:${port}/api/listings?limit=1`)).status).toBe(200);
+        proxy.drop();
+        // Requests that reach the database now wait for ever, each holding a pooled connection.
+        const hanging = Array.from({ length: 6 }, () => fetch(`http://127.0.0.1:${port}/api/listings?limit=2&search=x${Math.random()}`).catch(() => null));
+        await new Promise((r) => setTimeout(r, 500));
+        const began = Date.now();
+        child.kill('SIGTERM');
+        const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+        const took = Date.now() - began;
+        expect(code, out).not.toBe('still running');
+        expect(took, out).toBeLessThan(graceSeconds * 1000 + CLEANUP_BUDGET_MS + 1_500);
+        for (const pid of workerPids()) expect(alive(pid), `worker ${pid}`).toBe(false);
+        await Promise.all(hanging);
+      } finally {
+        child.kill('SIGKILL');
+        for (const pid of workerPids()) if (alive(pid)) process.kill(pid, 'SIGKILL');
+        await proxy.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+        await database.drop();
+      }
+    }, 120_000);
+  });
+}
