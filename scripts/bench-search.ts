@@ -49,13 +49,15 @@ import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { listingImages, listings } from '../server/db/schema/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { parseListingQuery } from '../server/listings/listing-query.ts';
-import { explainSearch, searchListings, SORTS, type SearchOptions } from '../server/listings/queries.ts';
+import { explainSearch } from '../server/search/database/database-engine.ts';
+import { engineQuery, searchListings, type SearchOptions } from '../server/search/search.ts';
+import { SORTS } from '../server/search/search-query.ts';
 import { cpuPerRequest, cpuSnapshot, formatCpu, type CpuPerRequest, type CpuSnapshot } from './bench-search/cpu-accounting.ts';
 import { runLoad, summarize, type LoadResult, type Summary } from './bench-search/http-load.ts';
 import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';
 import { seedListings } from './bench-search/seed.ts';
-import type { SearchIndex } from '../server/search-index/search-index.ts';
+import type { SearchIndex } from '../server/search/memory/search-index.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -301,10 +303,10 @@ async function distinctRuns(database: Database, base: string, label: string, ind
       console.log(`\n-- ${t.ms.toFixed(1)} ms with ${t.clients} client(s): ${decodeURIComponent(query.replace(/\+/g, ' '))}`);
       const filters = parseListingQuery(new URLSearchParams(query));
       const started = performance.now();
-      const answer = await index?.find(filters, filters.page * filters.limit + 1, new Date());
+      const answer = index?.canAnswer(engineQuery(filters)) ? await index.find(engineQuery(filters)) : null;
       if (answer) {
-        const checked = answer.check ? `, which the database then tested (a word with punctuation inside)` : '';
-        console.log(`answered by the memory index: ${answer.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
+        const checked = answer.unchecked ? `, which the database then tested (a word with punctuation inside)` : '';
+        console.log(`answered by the memory index: ${answer.found.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
       }
       else console.log(await explainSearch(database.db, filters));
     }

@@ -13,7 +13,8 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { explainSearch, searchCards } from '../server/listings/queries.ts';
+import { explainSearch } from '../server/search/database/database-engine.ts';
+import { searchCards } from '../server/search/search.ts';
 import { parseListingQuery } from '../server/listings/listing-query.ts';
 
 const [url, countText = '1000000'] = process.argv.slice(2);

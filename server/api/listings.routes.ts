@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../app/lib/categories.ts';
 import { REMINDER_DAYS } from '../../app/lib/lifecycle-rules.ts';
 import { CURRENCIES } from '../../app/lib/money.ts';
 import { LISTING_STATUSES } from '../db/schema/index.ts';
-import { DEFAULT_PAGE_SIZE, SORTS } from '../listings/queries.ts';
+import { DEFAULT_PAGE_SIZE, SORTS } from '../search/search-query.ts';
 import { bearer, errorResponses, IdParam, json } from './openapi.ts';
 
 /*
