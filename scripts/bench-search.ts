@@ -176,7 +176,7 @@ async function main() {
     });
     const { services } = await createServices(config, { database });
     if (services.searchIndex) {
-      // The server answers searches from its memory index once it is loaded (server/search-index/): measure that.
+      // The server answers searches from its memory index once it is loaded (server/search/memory/): measure that.
       await services.searchIndex.ready;
       const { ads, loadMs } = services.searchIndex.stats();
       const memory = process.memoryUsage();

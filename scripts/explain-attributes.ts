@@ -8,7 +8,7 @@
  * Fills an empty database with `count` active ads (40% Cars with make, model, year, mileage,
  * transmission and fuel; 20% flats For rent with bedrooms; 20% Phones with brand and storage;
  * 20% furniture without fields), then prints EXPLAIN ANALYZE of a plain containment query and of
- * the site's own search (server/listings/bounded-search.ts) for a rare and a common filter.
+ * the site's own search (server/search/database/bounded-search.ts) for a rare and a common filter.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.ts';

@@ -85,7 +85,7 @@ export type Config = {
   trustProxy: boolean;
   /** How long a list of search matches may be reused (0 turns the search cache off). */
   searchCacheSeconds: number;
-  /** 'memory': searches are answered from an index of the active ads held in each server's memory (server/search-index/); 'off': by the database alone. */
+  /** 'memory': searches are answered from an index of the active ads held in each server's memory (server/search/memory/); 'off': by the database alone. */
   searchIndex: 'memory' | 'off';
   /** The most memory a process's search index may take: one that would take more is not loaded, and the database answers searches (server/search/memory/). */
   searchIndexMaxBytes: number;

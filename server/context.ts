@@ -21,9 +21,9 @@ export type Services = {
   media: MediaStore;
   /** Featured-ad payments (Flutterwave or its built-in sandbox); absent where a test does not need it. */
   payments?: PaymentsService;
-  /** Recent lists of search matches (server/listings/search-cache.ts); absent means every search runs. */
+  /** Recent lists of search matches (server/search/search-cache.ts); absent means every search runs. */
   searchCache?: SearchCache;
-  /** The active ads' search index in memory (server/search-index/); absent means the database answers every search. */
+  /** The active ads' search index in memory (server/search/memory/); absent means the database answers every search. */
   searchIndex?: SearchIndex;
   /** Set on SIGTERM: readiness (GET /api/health/ready) answers 503 while requests are still served (server/http/draining.ts). */
   draining?: Draining;

@@ -8,7 +8,7 @@ import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subca
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
-  // Ads with every search word in the title first, newest first within each (server/listings/bounded-search.ts).
+  // Ads with every search word in the title first, newest first within each (server/search/database/bounded-search.ts).
   { value: 'best', label: 'Best match' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },

@@ -30,7 +30,7 @@ export type IndexedAd = {
   titleWords: string[];
 };
 
-/** Orders a search can ask for (queries.ts SORTS). */
+/** Orders a search can ask for (search-query.ts SORTS). */
 export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
 
 /**
