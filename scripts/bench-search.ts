@@ -30,6 +30,8 @@
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
  *   --explain          print the plan of one search of each shape first
  *   --pool N           PostgreSQL connections (default: what a server process of `npm start` has here, DATABASE_POOL_SIZE's default)
+ *   --verify           then ask 1% of the measured searches of both engines (memory index and database) and exit 1 on any difference
+ *                      in ids, order, next-page flag, or total where the database counted to the end (issue 41)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,6 +79,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '0' },
     explain: { type: 'boolean', default: false },
     pool: { type: 'string' },
+    verify: { type: 'boolean', default: false },
   },
 });
 
@@ -310,6 +313,32 @@ async function distinctRuns(database: Database, base: string, label: string, ind
       }
       else console.log(await explainSearch(database.db, filters));
     }
+  }
+  if (args.verify) await verifyEngines(database, index, queries.slice(0, taken).filter((_, i) => i % 100 === 0));
+}
+
+/** 1% of the searches asked of both engines: any difference fails the run (exit code 1). */
+async function verifyEngines(database: Database, index: SearchIndex | undefined, queries: string[]) {
+  if (!index) throw new Error('--verify needs the search index (SEARCH_INDEX=memory)');
+  let asked = 0;
+  const differences: string[] = [];
+  for (const query of queries) {
+    const filters = parseListingQuery(new URLSearchParams(query));
+    const now = new Date();
+    if (!index.canAnswer(engineQuery(filters, now))) continue;
+    asked++;
+    const fromIndex = await searchListings(database.db, filters, { index, now });
+    const fromDatabase = await searchListings(database.db, filters, { now });
+    const ids = (p: typeof fromIndex) => JSON.stringify(p.items.map((l) => l._id));
+    const totalsDiffer = fromDatabase.totalIsCapped ? fromIndex.total < fromDatabase.total : fromIndex.total !== fromDatabase.total || fromIndex.totalIsCapped;
+    if (ids(fromIndex) !== ids(fromDatabase) || fromIndex.hasNext !== fromDatabase.hasNext || totalsDiffer) {
+      differences.push(`${query}: index ${fromIndex.total}${fromIndex.totalIsCapped ? '+' : ''} ${ids(fromIndex)}; database ${fromDatabase.total}${fromDatabase.totalIsCapped ? '+' : ''} ${ids(fromDatabase)}`);
+    }
+  }
+  console.log(`\nVerify: ${asked} of ${queries.length} sampled searches answered by the memory index, compared with the database engine: ${differences.length} differences`);
+  if (differences.length) {
+    for (const d of differences.slice(0, 10)) console.log(`  ${d}`);
+    process.exitCode = 1;
   }
 }
 
