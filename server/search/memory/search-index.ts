@@ -21,7 +21,7 @@ import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
 const LOAD_CHUNK = 10_000;
 /** While loading, the event loop is given back after this many ads added, so requests keep being answered. */
 const ADD_SLICE = 2_000;
-/** A reload is started when this share of slots is dead (edited, sold, expired ads). */
+/** A reload is started when this share of slots is dead (edited, sold, expired ads), give or take (reloadAtDeadShare). */
 const RELOAD_DEAD_SHARE = 0.25;
 /** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
 const KEEP_CHANGES_MS = 24 * 3600_000;
@@ -178,6 +178,8 @@ export function catchUpStatement(snapshot: string): SQL {
 
 export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOptions = {}): SearchIndex {
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
+  // Each process reloads at a share of its own between 25% and 30%: processes see the same writes, and would otherwise all reload (and load the database) at once.
+  const reloadAtDeadShare = RELOAD_DEAD_SHARE + Math.random() * 0.05;
   /** The index, and the snapshot of its last catch-up: the notes to read next are those of transactions it could not see. */
   type State = { index: MemoryIndex; snapshot: string };
   let state: State | null = null;
@@ -292,7 +294,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
 
   function housekeeping() {
     const now = Date.now();
-    if (state && !reloading && state.index.deadShare() > RELOAD_DEAD_SHARE) reloadInBackground();
+    if (state && !reloading && state.index.deadShare() > reloadAtDeadShare) reloadInBackground();
     if (now - lastPruned > PRUNE_EVERY_MS) {
       lastPruned = now;
       queryRows(db, sql`DELETE FROM search_index_changes WHERE at < now() - ${`${KEEP_CHANGES_MS / 1000} seconds`}::interval`).catch((err) =>
