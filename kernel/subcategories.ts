@@ -241,7 +241,7 @@ export const ATTR_PARAM = 'attr.';
 /**
  * The words a `words` filter or a text field holds, for matching one against the other: lower
  * case, split at anything but a-z and 0-9. PostgreSQL's C-locale regular expressions know no
- * other letters, and the SQL side (server/listings/search-terms.ts) splits the same way.
+ * other letters, and the SQL side (server/search/database/search-terms.ts) splits the same way.
  */
 export function fieldWords(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);

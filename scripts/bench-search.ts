@@ -30,6 +30,8 @@
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
  *   --explain          print the plan of one search of each shape first
  *   --pool N           PostgreSQL connections (default: what a server process of `npm start` has here, DATABASE_POOL_SIZE's default)
+ *   --verify           then ask 1% of the measured searches of both engines (memory index and database) and exit 1 on any difference
+ *                      in ids, order, next-page flag, or total where the database counted to the end (issue 41)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,13 +51,15 @@ import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { listingImages, listings } from '../server/db/schema/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { parseListingQuery } from '../server/listings/listing-query.ts';
-import { explainSearch, searchListings, SORTS, type SearchOptions } from '../server/listings/queries.ts';
+import { explainSearch } from '../server/search/database/database-engine.ts';
+import { engineQuery, searchListings, type SearchOptions } from '../server/search/search.ts';
+import { SORTS } from '../server/search/search-query.ts';
 import { cpuPerRequest, cpuSnapshot, formatCpu, type CpuPerRequest, type CpuSnapshot } from './bench-search/cpu-accounting.ts';
 import { runLoad, summarize, type LoadResult, type Summary } from './bench-search/http-load.ts';
 import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';
 import { seedListings } from './bench-search/seed.ts';
-import type { SearchIndex } from '../server/search-index/search-index.ts';
+import type { SearchIndex } from '../server/search/memory/search-index.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,6 +79,7 @@ const { values: args } = parseArgs({
     writes: { type: 'string', default: '0' },
     explain: { type: 'boolean', default: false },
     pool: { type: 'string' },
+    verify: { type: 'boolean', default: false },
   },
 });
 
@@ -174,7 +179,7 @@ async function main() {
     });
     const { services } = await createServices(config, { database });
     if (services.searchIndex) {
-      // The server answers searches from its memory index once it is loaded (server/search-index/): measure that.
+      // The server answers searches from its memory index once it is loaded (server/search/memory/): measure that.
       await services.searchIndex.ready;
       const { ads, loadMs } = services.searchIndex.stats();
       const memory = process.memoryUsage();
@@ -301,13 +306,39 @@ async function distinctRuns(database: Database, base: string, label: string, ind
       console.log(`\n-- ${t.ms.toFixed(1)} ms with ${t.clients} client(s): ${decodeURIComponent(query.replace(/\+/g, ' '))}`);
       const filters = parseListingQuery(new URLSearchParams(query));
       const started = performance.now();
-      const answer = await index?.find(filters, filters.page * filters.limit + 1, new Date());
+      const answer = index?.canAnswer(engineQuery(filters)) ? await index.find(engineQuery(filters)) : null;
       if (answer) {
-        const checked = answer.check ? `, which the database then tested (a word with punctuation inside)` : '';
-        console.log(`answered by the memory index: ${answer.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
+        const checked = answer.unchecked ? `, which the database then tested (a word with punctuation inside)` : '';
+        console.log(`answered by the memory index: ${answer.found.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
       }
       else console.log(await explainSearch(database.db, filters));
     }
+  }
+  if (args.verify) await verifyEngines(database, index, queries.slice(0, taken).filter((_, i) => i % 100 === 0));
+}
+
+/** 1% of the searches asked of both engines: any difference fails the run (exit code 1). */
+async function verifyEngines(database: Database, index: SearchIndex | undefined, queries: string[]) {
+  if (!index) throw new Error('--verify needs the search index (SEARCH_INDEX=memory)');
+  let asked = 0;
+  const differences: string[] = [];
+  for (const query of queries) {
+    const filters = parseListingQuery(new URLSearchParams(query));
+    const now = new Date();
+    if (!index.canAnswer(engineQuery(filters, now))) continue;
+    asked++;
+    const fromIndex = await searchListings(database.db, filters, { index, now });
+    const fromDatabase = await searchListings(database.db, filters, { now });
+    const ids = (p: typeof fromIndex) => JSON.stringify(p.items.map((l) => l._id));
+    const totalsDiffer = fromDatabase.totalIsCapped ? fromIndex.total < fromDatabase.total : fromIndex.total !== fromDatabase.total || fromIndex.totalIsCapped;
+    if (ids(fromIndex) !== ids(fromDatabase) || fromIndex.hasNext !== fromDatabase.hasNext || totalsDiffer) {
+      differences.push(`${query}: index ${fromIndex.total}${fromIndex.totalIsCapped ? '+' : ''} ${ids(fromIndex)}; database ${fromDatabase.total}${fromDatabase.totalIsCapped ? '+' : ''} ${ids(fromDatabase)}`);
+    }
+  }
+  console.log(`\nVerify: ${asked} of ${queries.length} sampled searches answered by the memory index, compared with the database engine: ${differences.length} differences`);
+  if (differences.length) {
+    for (const d of differences.slice(0, 10)) console.log(`  ${d}`);
+    process.exitCode = 1;
   }
 }
 

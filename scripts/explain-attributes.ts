@@ -8,12 +8,13 @@
  * Fills an empty database with `count` active ads (40% Cars with make, model, year, mileage,
  * transmission and fuel; 20% flats For rent with bedrooms; 20% Phones with brand and storage;
  * 20% furniture without fields), then prints EXPLAIN ANALYZE of a plain containment query and of
- * the site's own search (server/listings/bounded-search.ts) for a rare and a common filter.
+ * the site's own search (server/search/database/bounded-search.ts) for a rare and a common filter.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { explainSearch, searchCards } from '../server/listings/queries.ts';
+import { explainSearch } from '../server/search/database/database-engine.ts';
+import { searchCards } from '../server/search/search.ts';
 import { parseListingQuery } from '../server/listings/listing-query.ts';
 
 const [url, countText = '1000000'] = process.argv.slice(2);

@@ -34,7 +34,7 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { SORTS } from '../server/listings/queries.ts';
+import { SORTS } from '../server/search/search-query.ts';
 import { createServices } from '../server/services.ts';
 import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';

@@ -10,6 +10,12 @@
  * 290 MB at 1,000,000 ads) filled and was marked again within seconds, and each marking held up
  * every request in flight by 100–200 ms (docs/decisions/young-generation-size.md). The space grows only
  * when the server is that busy; node:cluster's workers inherit the flag.
+ *
+ * It also sets `--max-old-space-size=3072`: an explicit heap ceiling, so a process that grows
+ * fails in a known place rather than wherever V8's machine-dependent default puts it. It
+ * leaves room for the search index twice (a reload builds the new one beside the old) at the
+ * default SEARCH_INDEX_MAX_MB of 1024, and 1 GB for requests; the index refuses to grow past
+ * what the heap allows (server/search/memory/search-index.ts, indexCeiling).
  */
 import fs from 'node:fs';
 import path from 'node:path';

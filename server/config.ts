@@ -35,8 +35,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
+  SEARCH_INDEX_MAX_MB: z.coerce.number().int().min(16).max(65536).default(1024),
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Absent: 5 s in production; none in development and tests (no load balancer in front). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
@@ -82,8 +85,10 @@ export type Config = {
   trustProxy: boolean;
   /** How long a list of search matches may be reused (0 turns the search cache off). */
   searchCacheSeconds: number;
-  /** 'memory': searches are answered from an index of the active ads held in each server's memory (server/search-index/); 'off': by the database alone. */
+  /** 'memory': searches are answered from an index of the active ads held in each server's memory (server/search/memory/); 'off': by the database alone. */
   searchIndex: 'memory' | 'off';
+  /** The most memory a process's search index may take: one that would take more is not loaded, and the database answers searches (server/search/memory/). */
+  searchIndexMaxBytes: number;
   /** How often the saved-search alert job matches new ads and sends due alerts (server/alerts/job.ts). */
   alertsIntervalMs: number;
   /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
@@ -93,7 +98,9 @@ export type Config = {
   /** PostgreSQL connections each server process keeps at most (databasePoolSize below). */
   databasePoolSize: number;
   http: {
-    /** After SIGTERM/SIGINT, how long in-flight requests may take before they are cut. */
+    /** After SIGTERM/SIGINT, how long the server keeps serving as usual while readiness says "not ready", so that a load balancer stops sending first. */
+    shutdownDrainMs: number;
+    /** After the drain, how long in-flight requests may take before they are cut. */
     shutdownGraceMs: number;
     /** Slow-loris defence: all request headers within this time. */
     headersTimeoutMs: number;
@@ -218,11 +225,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchIndex: e.SEARCH_INDEX,
+    searchIndexMaxBytes: e.SEARCH_INDEX_MAX_MB * 1024 * 1024,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: processes,
     renderThreads: e.RENDER_THREADS,
     databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, processes),
     http: {
+      shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

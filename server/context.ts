@@ -4,11 +4,12 @@ import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/storage.ts';
 import type { PaymentsService } from './payments/service.ts';
-import type { SearchCache } from './listings/search-cache.ts';
-import type { SearchIndex } from './search-index/search-index.ts';
+import type { SearchCache } from './search/search-cache.ts';
+import type { SearchIndex } from './search/memory/search-index.ts';
 import type { RateLimits } from './rate-limits/rate-limits.ts';
 import type { SmsService } from './sms/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
+import type { Draining } from './http/draining.ts';
 import type { RenderPage } from './render/page-renderer.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/services.ts). */
@@ -20,10 +21,12 @@ export type Services = {
   media: MediaStore;
   /** Featured-ad payments (Flutterwave or its built-in sandbox); absent where a test does not need it. */
   payments?: PaymentsService;
-  /** Recent lists of search matches (server/listings/search-cache.ts); absent means every search runs. */
+  /** Recent lists of search matches (server/search/search-cache.ts); absent means every search runs. */
   searchCache?: SearchCache;
-  /** The active ads' search index in memory (server/search-index/); absent means the database answers every search. */
+  /** The active ads' search index in memory (server/search/memory/); absent means the database answers every search. */
   searchIndex?: SearchIndex;
+  /** Set on SIGTERM: readiness (GET /api/health/ready) answers 503 while requests are still served (server/http/draining.ts). */
+  draining?: Draining;
   /** Every rate limit (server/rate-limits/); page actions and the API share its counters. */
   rateLimits: RateLimits;
   /** The counters' Redis (REDIS_URL), reported by /api/health; absent when the counters are in the database. */

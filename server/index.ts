@@ -8,14 +8,16 @@ import { DatabaseInUseError } from './db/data-dir-lock.ts';
 import { prepareDatabase, startRuntime } from './main.ts';
 import type { Config } from './config.ts';
 import { listen } from './http/serve.ts';
+import { createRestartPolicy } from './worker-restarts.ts';
 import { loadedReactBuild } from './http/react-build.ts';
 import { startPageRenderer } from './render/page-renderer.ts';
 import { boundedStep, exitByDeadline, shutdownDeadlineMs } from './shutdown.ts';
 
 /**
  * Production entry (`npm start` via scripts/start.ts): serves the built pages and the API.
- * On SIGTERM or SIGINT it drains (see server/http/serve.ts), flushes the mail outbox, closes
- * the database and exits 0, within SHUTDOWN_GRACE_SECONDS plus CLEANUP_BUDGET_MS
+ * On SIGTERM or SIGINT readiness turns not ready, requests are served for SHUTDOWN_DRAIN_SECONDS,
+ * then it drains (see server/http/serve.ts), flushes the mail outbox, closes the database and
+ * exits 0, within SHUTDOWN_DRAIN_SECONDS + SHUTDOWN_GRACE_SECONDS plus CLEANUP_BUDGET_MS
  * (server/shutdown.ts) whatever hangs.
  */
 async function main() {
@@ -35,7 +37,8 @@ async function main() {
 
 /**
  * Several server processes on one port (node:cluster shares the socket): the primary migrates
- * and seeds once, then starts WEB_CONCURRENCY workers, replaces one that dies, and on SIGTERM
+ * and seeds once, then starts WEB_CONCURRENCY workers, replaces one that dies (with a growing
+ * pause while they die young: server/worker-restarts.ts), and on SIGTERM
  * or SIGINT passes the signal on and exits 0 once every worker has drained and exited.
  */
 /** How much longer than a worker's own deadline the primary waits before it kills the worker. */
@@ -44,19 +47,33 @@ const PRIMARY_MARGIN_MS = 1_000;
 async function runPrimary(config: Config) {
   await prepareDatabase(config);
   let stopping = false;
-  const start = () => cluster.fork();
+  const startedAt = new Map<number, number>();
+  const start = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  const restarts = createRestartPolicy();
+  const pending = new Set<NodeJS.Timeout>();
   for (let i = 0; i < config.webConcurrency; i++) start();
   cluster.on('exit', (worker, code, signal) => {
+    const ranMs = Date.now() - (startedAt.get(worker.id) ?? Date.now());
+    startedAt.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(JSON.stringify({ level: 50, msg: 'server process exited; starting another', pid: worker.process.pid, code, signal }));
-    start();
+    const delayMs = restarts.died(ranMs);
+    console.error(JSON.stringify({ level: 50, msg: 'server process exited; starting another', pid: worker.process.pid, code, signal, ranMs, delayMs }));
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) start();
+    }, delayMs);
+    pending.add(timer);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
     // Each worker exits by its own deadline; one that still has not (stuck in a native call) is killed.
@@ -85,6 +102,8 @@ async function serve(config: Config) {
     hostname: config.host,
     port: config.port,
     logger,
+    drainMs: config.http.shutdownDrainMs,
+    onDrainStart: () => runtime.services.draining?.begin(),
     graceMs: config.http.shutdownGraceMs,
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,

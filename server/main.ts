@@ -5,7 +5,7 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { OUTBOX_INTERVAL_MS } from './mail/outbox.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from './payments/payments.ts';
 import { paymentsDeps } from './payments/service.ts';
-import { CATCH_UP_EVERY_MS } from './search-index/search-index.ts';
+import { CATCH_UP_EVERY_MS, SELF_CHECK_EVERY_MS } from './search/memory/search-index.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { SWEEP_INTERVAL_MS, sweepMedia } from './media/sweep.ts';
@@ -54,7 +54,11 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const reconcile = paymentsDeps(services);
   jobs.every('payment reconciliation', RECONCILE_INTERVAL_MS, () => reconcilePayments(reconcile));
   const { searchIndex } = services;
-  if (searchIndex) jobs.every('search-index catch-up', CATCH_UP_EVERY_MS, () => searchIndex.keepFresh());
+  if (searchIndex) {
+    jobs.every('search-index catch-up', CATCH_UP_EVERY_MS, () => searchIndex.keepFresh());
+    // A write that left no change note (TRUNCATE, a restore with triggers off) is found here.
+    jobs.every('search-index self-check', SELF_CHECK_EVERY_MS, () => searchIndex.selfCheck(), { jitter: 0.2 });
+  }
   // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
   const alerts = createAlertJob({ db, appUrl: config.appUrl, logger, deliver });
   jobs.every('saved-search alerts', config.alertsIntervalMs, () => alerts.runOnce(), { runAtStart: true });

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import v8 from 'node:v8';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { createSearchCache } from './listings/search-cache.ts';
-import { createSearchIndex } from './search-index/search-index.ts';
+import { createSearchCache } from './search/search-cache.ts';
+import { createSearchIndex, indexCeiling } from './search/memory/search-index.ts';
+import { createDraining } from './http/draining.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutboxMailer, type Outbox } from './mail/outbox.ts';
@@ -37,6 +40,16 @@ type BuiltServices = {
   close(): Promise<void>;
 };
 
+/** SEARCH_INDEX_MAX_MB, lowered (and said so) when this process's heap could not hold two such indexes during a reload. */
+function searchIndexCeiling(config: Config, logger: Logger): number {
+  const heap = v8.getHeapStatistics().heap_size_limit;
+  const ceiling = indexCeiling(config.searchIndexMaxBytes, heap);
+  if (ceiling.lowered) {
+    logger.warn({ searchIndexMaxMb: config.searchIndexMaxBytes / 2 ** 20, heapLimitMb: Math.round(heap / 2 ** 20), ceilingMb: Math.round(ceiling.bytes / 2 ** 20) }, 'search index ceiling lowered to what the heap holds twice (raise --max-old-space-size to raise it)');
+  }
+  return ceiling.bytes;
+}
+
 /** The database the config names: PostgreSQL (with the config's pool) when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export function configuredDatabase(config: Config): DatabaseOptions {
   return config.databaseUrl
@@ -68,7 +81,8 @@ export async function createServices(config: Config, options: ServicesOptions = 
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // Loads in the background: until it is loaded, the database answers searches.
-    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger) : undefined,
+    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger, { maxBytes: searchIndexCeiling(config, logger) }) : undefined,
+    draining: createDraining(),
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     redis: redis ?? undefined,
     sms: createSmsService(config, options.sms),

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { searchHref, searchLabel, type SavedFilters } from '#kernel/saved-search-rules.ts';
 import { queryRows, sqlArray, type Db } from '../db/client.ts';
-import { filterConditions } from '../listings/search-terms.ts';
+import { filterConditions } from '../search/database/search-terms.ts';
 import { LISTED } from '../listings/visibility.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { listingFilters } from '../saved/saved-searches.ts';

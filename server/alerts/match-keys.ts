@@ -1,6 +1,6 @@
 import { CATEGORIES } from '#kernel/categories.ts';
-import type { ListingFilters } from '../listings/queries.ts';
-import { searchLocation, searchWords, term } from '../listings/search-terms.ts';
+import type { ListingFilters } from '../search/search-query.ts';
+import { searchLocation, searchWords, term } from '../search/words.ts';
 
 /*
  * The match index of saved searches (migration 0840's saved_search_keys): which saved searches

@@ -3,6 +3,7 @@ import type { Services } from '../context.ts';
 import type { AuthVariables } from '../http/auth-middleware.ts';
 import type { DeviceVariables } from '../http/device.ts';
 import { healthRoutes } from './health.ts';
+import { readinessRoutes } from './readiness.ts';
 import { authRoutes } from './auth.ts';
 import { docsRoutes } from './docs.ts';
 import { contactRoutes } from './contact.ts';
@@ -22,6 +23,7 @@ export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { r
 export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>();
   api.route('/', healthRoutes(services));
+  api.route('/', readinessRoutes(services));
   // Resource sub-apps are mounted here, one line each.
   api.route('/', authRoutes(services));
   api.route('/', contactRoutes(services));

@@ -4,7 +4,7 @@ import { CATEGORIES } from '#kernel/categories.ts';
 import { REMINDER_DAYS } from '#kernel/lifecycle-rules.ts';
 import { CURRENCIES } from '#kernel/money.ts';
 import { LISTING_STATUSES } from '../db/schema/index.ts';
-import { DEFAULT_PAGE_SIZE, SORTS } from '../listings/queries.ts';
+import { DEFAULT_PAGE_SIZE, SORTS } from '../search/search-query.ts';
 import { bearer, errorResponses, IdParam, json } from './openapi.ts';
 
 /*

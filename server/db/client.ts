@@ -135,7 +135,7 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     // Notices a peer that vanished without closing (a failover, a dropped network) on idle connections.
     keepAlive: true,
     // JIT compiles the expressions of statements the planner thinks expensive: tens of ms spent
-    // on a search that then runs in one (server/listings/bounded-search.ts). Parallel workers
+    // on a search that then runs in one (server/search/database/bounded-search.ts). Parallel workers
     // likewise: starting them costs a few ms, more than the short index reads each request makes,
     // and a site serving many requests at once has no idle core to give them.
     options: [`-c random_page_cost=${RANDOM_PAGE_COST}`, '-c jit=off', '-c max_parallel_workers_per_gather=0', options.searchPath ? `-c search_path=${options.searchPath},public` : '']

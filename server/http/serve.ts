@@ -16,8 +16,16 @@ export type ListenOptions = {
   hostname: string;
   port: number;
   logger: Logger;
-  /** How long in-flight requests may take to finish after shutdown begins (default 10 s). */
+  /** How long in-flight requests may take to finish after the drain (default 10 s). */
   graceMs?: number;
+  /**
+   * After shutdown begins, how long requests are still served as usual (keep-alive included)
+   * before the server stops accepting them: readiness answers 503 meanwhile (onDrainStart), so
+   * a load balancer stops sending here before any connection is closed (default 0).
+   */
+  drainMs?: number;
+  /** Runs as shutdown begins, before the drain: readiness turns not ready (server/http/draining.ts). */
+  onDrainStart?: () => void;
   /** A client must send all request headers within this time (slow-loris defence). */
   headersTimeoutMs?: number;
   /** A client must send the whole request, body included, within this time. */
@@ -35,7 +43,8 @@ const SOCKET_IDLE_TIMEOUT_MS = 60_000;
 const IDLE_SETTLE_MS = 1_000;
 
 /**
- * Listens and, on shutdown, drains: the listening socket closes (new connections are
+ * Listens and, on shutdown, first keeps serving for `drainMs` while readiness says not ready
+ * (onDrainStart), then drains: the listening socket closes (new connections are
  * refused), every response from then on says `Connection: close`, so keep-alive clients leave
  * after their answer, idle sockets are closed, requests already running complete, and after
  * the grace period whatever is still open is cut. Then onDrained runs (background work, the
@@ -85,7 +94,20 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
     };
 
     function shutdown(signal: string): Promise<void> {
-      stopping ??= new Promise<void>((done) => {
+      stopping ??= (async () => {
+        options.onDrainStart?.();
+        const drainMs = options.drainMs ?? 0;
+        if (drainMs > 0) {
+          options.logger.info({ signal, drainMs }, 'shutting down: not ready from now on; still serving while the load balancer stops sending');
+          await new Promise((resolve) => setTimeout(resolve, drainMs));
+        }
+        await close(signal);
+      })();
+      return stopping;
+    }
+
+    function close(signal: string): Promise<void> {
+      return new Promise<void>((done) => {
         draining = true;
         options.logger.info({ signal, inFlight: open.size }, 'shutting down: draining requests');
         for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
@@ -107,7 +129,6 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
           });
         });
       });
-      return stopping;
     }
   });
 }

@@ -4,7 +4,7 @@ import { COUNTIES, resolveCounty, resolveTown } from '#kernel/kenya-locations.ts
 import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters } from '#kernel/subcategories.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
-import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from './queries.ts';
+import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from '../search/search-query.ts';
 
 /** The pages go no deeper: each deeper page is a longer scan, nobody pages this far, crawlers should not either. */
 export const MAX_BROWSE_PAGE = 500;

@@ -18,8 +18,9 @@ import { savedSearches, savedSearchHits, savedSearchKeys } from '../db/schema/in
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { parseListingQuery, type QueryInput } from '../listings/listing-query.ts';
 import { ATTR_PARAM, type AttributeFilters } from '#kernel/subcategories.ts';
-import type { ListingFilters } from '../listings/queries.ts';
-import { filterConditions, searchLocation, wordsKey } from '../listings/search-terms.ts';
+import type { ListingFilters } from '../search/search-query.ts';
+import { filterConditions } from '../search/database/search-terms.ts';
+import { searchLocation, wordsKey } from '../search/words.ts';
 import { LISTED } from '../listings/visibility.ts';
 
 /*

@@ -7,7 +7,7 @@ import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { savedFiltersOf, listingFilters } from '../../server/saved/saved-searches.ts';
 import { searchLabel, searchHref } from '#kernel/saved-search-rules.ts';
-import { searchCards } from '../../server/listings/queries.ts';
+import { searchCards } from '../../server/search/search.ts';
 import { demoListings } from '../../server/seed/demo-data.ts';
 import { createApp } from '../../server/app.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';

@@ -8,7 +8,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/client.t
 import { isDatabaseUnavailable, isRefusedValue } from '../../server/db/faults.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { appErrorForDatabaseFault, UNAVAILABLE_MESSAGE } from '../../server/http/db-errors.ts';
-import { createSearchIndex, type SearchIndex } from '../../server/search-index/search-index.ts';
+import { createSearchIndex, type SearchIndex } from '../../server/search/memory/search-index.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';

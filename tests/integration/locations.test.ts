@@ -8,7 +8,7 @@ import { COUNTIES, TOWNS, locationKey, locationNames, placeLabel, resolveLocatio
 import { openDatabase, queryRows } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { listings } from '../../server/db/schema/index.ts';
-import { searchCards } from '../../server/listings/queries.ts';
+import { searchCards } from '../../server/search/search.ts';
 import { createAlertJob } from '../../server/alerts/job.ts';
 import { savedFiltersOf, saveSearch } from '../../server/saved/saved-searches.ts';
 import { searchLabel } from '#kernel/saved-search-rules.ts';

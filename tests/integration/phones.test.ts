@@ -16,7 +16,7 @@ import type { User } from '../../server/auth/sessions.ts';
 import { createApp } from '../../server/app.ts';
 import type { Auth, RequestContext } from '../../server/context.ts';
 import { listingImages, listings } from '../../server/db/schema/index.ts';
-import { searchCards } from '../../server/listings/queries.ts';
+import { searchCards } from '../../server/search/search.ts';
 import { imageFiles, storeCoverFiles, storeImage } from '../../server/media/images.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, postAd, VALID_AD } from './listings-support.ts';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
-import { searchCards } from '../../server/listings/queries.ts';
+import { searchCards } from '../../server/search/search.ts';
 import { approveListing, moderationQueue } from '../../server/moderation/moderation.ts';
 import { hashDistance, isDistinctive, photoHash } from '../../server/media/photo-hash.ts';
 import { assessListingRisk, type AdForRisk, type RiskThresholds } from '../../server/moderation/risk.ts';

@@ -20,7 +20,7 @@ import { generateListing } from '../../scripts/bench-search/catalog.ts';
 import { distinctQueries } from '../../scripts/bench-search/queries.ts';
 import { createRng } from '../../scripts/bench-search/random.ts';
 import { matchAds } from '../../server/alerts/alerts.ts';
-import { filterConditions } from '../../server/listings/search-terms.ts';
+import { filterConditions } from '../../server/search/database/search-terms.ts';
 import { listingFilters } from '../../server/saved/saved-searches.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
-import { searchCards, searchListings } from '../../server/listings/queries.ts';
-import { SearchCache } from '../../server/listings/search-cache.ts';
+import { searchCards, searchListings } from '../../server/search/search.ts';
+import { SearchCache } from '../../server/search/search-cache.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 

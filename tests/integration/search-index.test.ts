@@ -3,14 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
-import { searchListings, type ListingFilters, type ListingSort } from '../../server/listings/queries.ts';
-import { catchUpStatement } from '../../server/search-index/search-index.ts';
+import { engineQuery, searchListings } from '../../server/search/search.ts';
+import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
+import { catchUpStatement } from '../../server/search/memory/search-index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
 /*
- * The search index in memory (server/search-index/) must answer exactly as the database does
- * (bounded-search.ts, itself checked against answers worked out in JavaScript in
+ * The search index in memory (server/search/memory/) must answer exactly as the database does
+ * (server/search/database/, itself checked against answers worked out in JavaScript in
  * search-words.test.ts), and see every change committed before a search begins.
  */
 
@@ -95,9 +96,9 @@ describe('the search index in memory answers as the database does', () => {
     let checked = 0;
     for (let seed = 1; seed <= 400; seed++) {
       const filters = filtersFor(seed);
-      const answer = await index.find(filters, 10, new Date());
+      const answer = await index.find(engineQuery(filters));
       if (answer) answered++;
-      if (answer?.check) checked++;
+      if (answer?.unchecked) checked++;
       const fromIndex = await searchListings(t.services.db, filters, { index });
       const fromDatabase = await searchListings(t.services.db, filters);
       const ids = (p: typeof fromIndex) => p.items.map((l) => l._id);
@@ -119,14 +120,14 @@ describe('the search index in memory answers as the database does', () => {
 
   it('leaves to the database what only it can answer: a subcategory, a word with punctuation inside', async () => {
     const index = t.services.searchIndex!;
-    expect(await index.find({ subcategory: 'Cars' }, 10, new Date())).toBeNull();
-    expect(await index.find({ search: 'k-gas', sort: 'best' }, 10, new Date())).toBeNull();
-    expect((await index.find({ search: 'k-gas' }, 10, new Date()))?.check).toBe(true);
+    expect(await index.find(engineQuery({ subcategory: 'Cars' }))).toBeNull();
+    expect(await index.find(engineQuery({ search: 'k-gas', sort: 'best' }))).toBeNull();
+    expect((await index.find(engineQuery({ search: 'k-gas' })))?.unchecked).toBe(true);
     // More conditions than the index's 32-bit masks hold: still answered, by the database.
     const parts = Array.from({ length: 8 }, () => 'a-b-c-d-e').join(' ');
-    expect(await index.find({ search: parts }, 10, new Date())).toBeNull();
+    expect(await index.find(engineQuery({ search: parts }))).toBeNull();
     expect((await searchListings(t.services.db, { search: parts }, { index })).items).toEqual([]);
-    expect((await index.find({ search: 'toyota' }, 10, new Date()))?.check).toBe(false);
+    expect((await index.find(engineQuery({ search: 'toyota' })))?.unchecked).toBe(false);
   });
 });
 
@@ -160,17 +161,17 @@ describe('the search index sees every change committed before a search', () => {
 
   it('a server that could not catch up for half a day (other servers may have deleted notes it never read) answers from the database until it has reloaded', async () => {
     const index = t.services.searchIndex!;
-    expect(await index.find({ search: 'tanzanite' }, 10, new Date())).not.toBeNull();
+    expect(await index.find(engineQuery({ search: 'tanzanite' }))).not.toBeNull();
     const later = Date.now() + 13 * 3600_000;
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
     try {
-      expect(await index.find({ search: 'tanzanite' }, 10, new Date())).toBeNull();
+      expect(await index.find(engineQuery({ search: 'tanzanite' }))).toBeNull();
     } finally {
       clock.mockRestore();
     }
     // The reload runs in the background; then the index answers again.
-    for (let i = 0; i < 100 && !(await index.find({ search: 'tanzanite' }, 10, new Date())); i++) await new Promise((r) => setTimeout(r, 50));
-    expect((await index.find({ search: 'tanzanite' }, 10, new Date()))?.hits).toHaveLength(1);
+    for (let i = 0; i < 100 && !(await index.find(engineQuery({ search: 'tanzanite' }))); i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await index.find(engineQuery({ search: 'tanzanite' })))?.found.hits).toHaveLength(1);
   });
 
   it('an ad whose transaction began first but committed last is not missed (PostgreSQL: two connections)', async () => {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchLimits } from '../../server/listings/bounded-search.ts';
-import { explainSearch, searchListings, type ListingFilters } from '../../server/listings/queries.ts';
+import type { SearchLimits } from '../../server/search/database/bounded-search.ts';
+import { explainSearch } from '../../server/search/database/database-engine.ts';
+import { searchListings } from '../../server/search/search.ts';
+import { type ListingFilters } from '../../server/search/search-query.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 

@@ -88,6 +88,48 @@ describe('graceful shutdown', () => {
     agent.destroy();
   });
 
+  it('with a drain delay: readiness turns 503 at once, requests are served meanwhile, and a keep-alive client that stops on 503 sees no reset', async () => {
+    let notReady = false;
+    const app = slowApp();
+    app.get('/ready', (c) => c.text(notReady ? 'draining' : 'ready', notReady ? 503 : 200));
+    const { running, base, drainedAt } = await start(app, { drainMs: 600, onDrainStart: () => (notReady = true) });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    let served = 0;
+    const errors: string[] = [];
+    // A load balancer's view: it polls readiness and stops sending new requests once it answers 503.
+    let balancerSends = true;
+    const poller = (async () => {
+      while (balancerSends) {
+        const r = await get(agent, `${base}/ready`).catch((error: Error) => ({ status: 0, body: error.message }));
+        if (r.status !== 200) balancerSends = false;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const clients = Array.from({ length: 4 }, async () => {
+      while (balancerSends) {
+        try {
+          const r = await get(agent, `${base}/fast`);
+          if (r.status === 200) served++;
+          else errors.push(`status ${r.status}`);
+        } catch (error) {
+          errors.push((error as Error).message);
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const began = Date.now();
+    const stopped = running.shutdown('SIGTERM');
+    await Promise.all([poller, ...clients]);
+    // The balancer noticed well within the drain: the server was still serving then.
+    expect(Date.now() - began).toBeLessThan(600);
+    expect(drainedAt()).toBe(0);
+    await stopped;
+    expect(errors).toEqual([]);
+    expect(served).toBeGreaterThan(20);
+    expect(drainedAt()).toBeGreaterThan(0);
+    agent.destroy();
+  });
+
   it('cuts requests still running after the grace period, then completes', async () => {
     const { running, base, drainedAt } = await start(slowApp(), { graceMs: 300 });
     const stuck = fetch(`${base}/slow?ms=20000`).then(

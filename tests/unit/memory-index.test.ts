@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryIndex, type IndexedAd, type IndexQuery } from '../../server/search-index/memory-index.ts';
+import { MemoryIndex, type IndexedAd, type IndexQuery } from '../../server/search/memory/memory-index.ts';
 
 /*
  * The memory index on its own, for what the comparison with the database

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
-import type { ListingSort } from '../../../server/listings/queries';
+import type { ListingSort } from '../../../server/search/search-query';
 import { COUNTIES, townId } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
 import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '#kernel/subcategories.ts';
@@ -8,7 +8,7 @@ import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subca
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
-  // Ads with every search word in the title first, newest first within each (server/listings/bounded-search.ts).
+  // Ads with every search word in the title first, newest first within each (server/search/database/bounded-search.ts).
   { value: 'best', label: 'Best match' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },

@@ -10,7 +10,7 @@ import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '#kernel/categories.ts';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
-import { searchCards } from '../../../server/listings/queries';
+import { searchCards } from '../../../server/search/search';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';

@@ -11,7 +11,7 @@ import { ListingGrid } from '~/components/listings/ListingGrid';
 import { Pagination } from '~/components/listings/Pagination';
 import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
-import { searchCards } from '../../../server/listings/queries';
+import { searchCards } from '../../../server/search/search';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';

@@ -1,4 +1,4 @@
-import type { ListingPage } from './queries.ts';
+import type { ListingPage } from './search-query.ts';
 
 /**
  * Recent pages of search results, by filter set, page and format (the API's listings or a

@@ -30,7 +30,7 @@ export type IndexedAd = {
   titleWords: string[];
 };
 
-/** Orders a search can ask for (queries.ts SORTS). */
+/** Orders a search can ask for (search-query.ts SORTS). */
 export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
 
 /**
@@ -71,6 +71,37 @@ type PriceRangeSlots = { length: number; has(slot: number): boolean; slots(): In
 
 /** Slots to walk from the end (null: every slot), and how many of them at most before giving up. */
 type Walk = { slots: Int32Array | null; length: number; budget: number };
+
+/**
+ * V8 refuses a Map past 2^24 (16,777,216) entries with a RangeError mid-load. The index's maps
+ * (ads by id, tokens, trigrams, interned values) stop short of that with an error that says
+ * why, and the process answers searches from the database (search-index.ts).
+ */
+export const MAP_ENTRIES_LIMIT = 16_000_000;
+
+/** The index cannot grow (a map's limit, or the configured memory ceiling): the database must answer. */
+export class IndexFullError extends Error {}
+
+function checkRoom(map: Map<unknown, unknown>, what: string) {
+  if (map.size >= MAP_ENTRIES_LIMIT) {
+    throw new IndexFullError(`the search index holds ${map.size.toLocaleString('en')} ${what}, the most it can (a JavaScript Map stops near 16.7 million)`);
+  }
+}
+
+const TWO_32 = 4_294_967_296;
+
+/**
+ * An ad's share of the index's checksum, as search-index.ts's ACTIVE_CHECKSUM computes it in
+ * SQL: the id's last 32 bits, and created_at, featured_until (µs) and the price, each modulo
+ * 2^32, added modulo 2^32. Cheap, exact in both languages, and it changes with any of the
+ * columns the index orders or filters by that a write without a change note could alter.
+ */
+export function adChecksum(ad: Pick<IndexedAd, 'id' | 'created' | 'featuredUntil' | 'price'>): number {
+  const idBits = Number.parseInt(ad.id.slice(-8), 16);
+  const featured = ad.featuredUntil === null ? 0 : ad.featuredUntil % TWO_32;
+  const price = ad.price === null ? 0 : ad.price % TWO_32;
+  return (idBits + (ad.created % TWO_32) + featured + price) % TWO_32;
+}
 
 class Growable {
   data: Int32Array;
@@ -145,6 +176,10 @@ export class MemoryIndex {
   /** Scratch per search: each token's bits, one per condition it is in (at most 32 conditions: index-terms.ts). */
   private marks = new Uint32Array(1024);
 
+  /** The live ads' adChecksum, added modulo 2^32: the self-check compares it with the database's (search-index.ts). */
+  checksum = 0;
+  private slotChecksum = new Float64Array(1024);
+
   /** Adds an ad, or its new version (the old one's slot dies); null removes it. */
   put(id: string, ad: IndexedAd | null) {
     const old = this.slotOf.get(id);
@@ -152,9 +187,31 @@ export class MemoryIndex {
       this.alive[old] = 0;
       this.slotOf.delete(id);
       this.live--;
+      this.checksum = (this.checksum - this.slotChecksum[old]! + TWO_32) % TWO_32;
     }
     if (ad) this.add(ad);
   }
+
+  /**
+   * The bytes the index holds, counted from its arrays and estimated for its maps and strings
+   * (V8's costs on 64-bit: a Map entry about 40 bytes with its table, a short string 16 bytes
+   * and its characters, an array slot 8): what SEARCH_INDEX_MAX_MB is compared with.
+   */
+  bytes(): number {
+    let n = 0;
+    const typed = [this.created, this.newestBefore, this.featured, this.price, this.currency, this.location, this.alive, this.tokStart, this.tokCount, this.titleStart, this.titleCount,
+      this.docTokens.data, this.titleTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.bits, this.stamps, this.slotChecksum];
+    for (const a of typed) n += a.byteLength;
+    for (const p of this.postings) n += p.data.byteLength + 48;
+    for (const b of this.bitmaps) n += b ? b.byteLength : 8;
+    // Ids: a 36-character string each, a slot in `ids`, and an entry in slotOf.
+    n += this.ids.length * (16 + 40 + 8) + this.slotOf.size * 40;
+    for (const t of this.tokens) n += 16 + t.length + 8 + 40;
+    n += this.trigrams.size * (40 + 16 + 3 + 32) + this.trigramRefs * 8;
+    return n;
+  }
+  /** Token numbers held in the trigram lists, for bytes(). */
+  private trigramRefs = 0;
 
   /** Slots no longer live, as a share of all: a reload compacts them (search-index.ts). */
   deadShare(): number {
@@ -162,8 +219,12 @@ export class MemoryIndex {
   }
 
   private add(ad: IndexedAd) {
+    checkRoom(this.slotOf, 'ads');
     const slot = this.size++;
     this.ensure(this.size);
+    const sum = adChecksum(ad);
+    this.slotChecksum[slot] = sum;
+    this.checksum = (this.checksum + sum) % TWO_32;
     this.ids[slot] = ad.id;
     this.created[slot] = ad.created;
     this.newestBefore[slot] = slot === 0 ? ad.created : Math.max(this.newestBefore[slot - 1]!, ad.created);
@@ -209,11 +270,13 @@ export class MemoryIndex {
     this.tokCount = grow(this.tokCount, capacity);
     this.titleStart = grow(this.titleStart, capacity);
     this.titleCount = grow(this.titleCount, capacity);
+    this.slotChecksum = grow(this.slotChecksum, capacity);
   }
 
   private token(text: string): number {
     let id = this.tokenIds.get(text);
     if (id !== undefined) return id;
+    checkRoom(this.tokenIds, 'distinct words');
     id = this.tokens.length;
     this.tokenIds.set(text, id);
     this.tokens.push(text);
@@ -225,8 +288,12 @@ export class MemoryIndex {
       const word = text.startsWith('l:') ? text.slice(2) : text;
       for (const piece of new Set(trigramsOf(word))) {
         let list = this.trigrams.get(piece);
-        if (!list) this.trigrams.set(piece, (list = []));
+        if (!list) {
+          checkRoom(this.trigrams, 'three-letter pieces of words');
+          this.trigrams.set(piece, (list = []));
+        }
         list.push(id);
+        this.trigramRefs++;
       }
     }
     return id;
@@ -739,6 +806,7 @@ class Interned {
     if (text === null) return 0;
     let id = this.ids.get(text);
     if (id === undefined) {
+      checkRoom(this.ids, 'distinct locations and currencies');
       id = this.texts.length;
       this.ids.set(text, id);
       this.texts.push(text);

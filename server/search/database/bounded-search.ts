@@ -1,8 +1,9 @@
 import { and, not, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
-import type { ListingFormat } from './listing-json.ts';
-import type { ListingFilters } from './queries.ts';
-import { LISTED } from './visibility.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { ListingFormat } from '../../listings/listing-json.ts';
+import { LISTED } from '../../listings/visibility.ts';
+import type { Found, Hit } from '../search-engine.ts';
+import type { ListingFilters } from '../search-query.ts';
 import { bandedCondition, categoryCondition, fineBand, fineBandFind, titleCondition, titleFind, vocabularyWords, type Conditions } from './search-terms.ts';
 
 /*
@@ -72,8 +73,6 @@ const MAX_BAND_WORDS = 16;
 const LAST_RESORT_MS = 250;
 /** Matches a slice aims to hold, as a multiple of the matches still wanted. */
 const SLICE_MARGIN = 3;
-
-export type Hit = { id: string; featuredUntil: number | null; group: number };
 
 type Order = 'newest' | 'price_asc' | 'price_desc';
 /** A walk's order: the search's, or a price order within KES prices (a price band), which needs no currency keys. */
@@ -234,17 +233,6 @@ export type SearchContext = {
   now: Date;
   /** About how many listings there are (pg_class.reltuples, from the first statement), to tell how many matches a density means. */
   rows: number;
-};
-
-export type Found = {
-  /** Matches in display order: at least up to the page's end and one more, when there are that many. */
-  hits: Hit[];
-  /** More matches may exist than `hits` holds. */
-  capped: boolean;
-  /** The first statement's walks were enough: its page is the page. */
-  fromFirst: boolean;
-  /** What was done, for the benchmark's slowest searches. */
-  steps: string[];
 };
 
 type GroupResult = { hits: Hit[]; complete: boolean };
@@ -617,10 +605,4 @@ export function parseReads(text: string): Row[][] {
   return (JSON.parse(text) as Array<Array<[string, number | null, boolean, number, number, number | null, boolean]>>).map((rows) =>
     rows.map(([id, featured_ends, ok, walked, at, price, kes]) => ({ id, featured_ends, ok, walked, at, price, kes })),
   );
-}
-
-/** The page of listings `ids` (in this order), written in `format`. */
-export function pageStatement(ids: string[], now: Date, format: ListingFormat<unknown>): SQL {
-  return sql`WITH page AS (SELECT id::uuid AS id, n FROM json_array_elements_text(${JSON.stringify(ids)}::json) WITH ORDINALITY AS p(id, n))
-    SELECT ${format.arraySql(now)} AS items`;
 }

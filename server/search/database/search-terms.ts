@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '#kernel/categories.ts';
 import { LIMITS } from '#kernel/listing-rules.ts';
 import { fieldWords, findSubcategory } from '#kernel/subcategories.ts';
-import type { ListingFilters } from './queries.ts';
+import type { ListingFilters } from '../search-query.ts';
+import { longest, searchLocation, searchWords, term } from '../words.ts';
 
 /**
  * What a search asks for, as SQL conditions on `listings` (and on featured_listings, which
@@ -26,38 +27,6 @@ import type { ListingFilters } from './queries.ts';
  *   only narrow the search); searches that use it also test `check`.
  */
 
-/** Characters that split words: whitespace and ASCII punctuation, as in migration 0700's search_words. */
-const WORD_BREAK = /[\s!-/:-@[-`{-~]+/;
-
-export type SearchWord = { text: string; runs: string[]; whole: boolean };
-
-/** A word (or the location phrase) as matched: its runs of letters and digits, and whether it matches whole words only. */
-export function term(text: string): SearchWord | null {
-  const runs = text.split(WORD_BREAK).filter(Boolean);
-  if (runs.length === 0) return null;
-  return { text, runs, whole: !runs.some((r) => r.length >= 3) };
-}
-
-export function searchWords(search: string | undefined): SearchWord[] {
-  const words: SearchWord[] = [];
-  for (const raw of (search ?? '').toLowerCase().split(/\s+/)) {
-    const word = term(raw.slice(0, 60));
-    if (word) words.push(word);
-    if (words.length === 8) break;
-  }
-  return words;
-}
-
-/** The words as a stable key: order, case and repeats do not change what matches. */
-export function wordsKey(search: string | undefined): string[] {
-  return [...new Set(searchWords(search).map((w) => w.text))].sort();
-}
-
-/** The location filter as matched: at most 100 characters, lower-cased. */
-export function searchLocation(location: string | undefined): string {
-  return location?.trim().toLowerCase().slice(0, 100) ?? '';
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const contains = (s: string) => `%${escapeLike(s)}%`;
 const tokens = (items: string[]) => sql`ARRAY[${sql.join(
@@ -68,7 +37,6 @@ const tokens = (items: string[]) => sql`ARRAY[${sql.join(
 const containing = (run: string, prefix: '' | 'l:') =>
   prefix ? sql`word LIKE ${`l:%${escapeLike(run)}%`}` : sql`word LIKE ${contains(run)} AND word NOT LIKE 'l:%'`;
 const wordsContaining = (run: string, prefix: '' | 'l:') => sql`(SELECT coalesce(array_agg(word), '{}') FROM search_vocabulary WHERE ${containing(run, prefix)})`;
-const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ? b : a));
 
 /**
  * Others also matches anything outside the fixed list (spec section 9). Written out as text,

@@ -1,10 +1,10 @@
 import { CATEGORIES } from '#kernel/categories.ts';
-import type { ListingFilters } from '../listings/queries.ts';
-import { searchLocation, searchWords, term } from '../listings/search-terms.ts';
+import type { ListingFilters } from '../search-query.ts';
+import { longest, searchLocation, searchWords, term } from '../words.ts';
 import type { IndexQuery, MemoryIndex } from './memory-index.ts';
 
 /*
- * A search's filters as the memory index asks them: the same matches as search-terms.ts's
+ * A search's filters as the memory index asks them: the same matches as database/search-terms.ts's
  * conditions, worked out on the ads' tokens (migration 0700) instead of in SQL.
  *
  * - A word of one or two characters (or of such parts: "4k", "i-5") is each of its parts as a
@@ -42,7 +42,6 @@ export function ownTokens(ad: { county: string | null; town: string | null; cate
 }
 
 const LISTED = new Set(CATEGORIES.filter((c) => c !== 'Others').map((c) => c.toLowerCase()));
-const longest = (runs: string[]) => runs.reduce((a, b) => (b.length > a.length ? b : a));
 
 /** The search as the index asks it, or null when only the database can answer it. */
 export function compileSearch(index: MemoryIndex, filters: ListingFilters): CompiledSearch | null {
@@ -111,7 +110,7 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
   // One bit per condition in a 32-bit mask (memory-index.ts): more (eight words of many short
   // parts) is rare enough to leave to the database.
   if (conditions.length > 32) return null;
-  // Best match without words is newest first (bounded-search.ts's searchPlan).
+  // Best match without words is newest first (database/bounded-search.ts's searchPlan).
   const order = sort === 'best' && words.length === 0 ? 'newest' : sort;
   const test = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (ix: MemoryIndex, slot: number) => tests.every((t) => t(ix, slot));
   return { query: { titleOf, test, order, priceRange }, conditions, exact };

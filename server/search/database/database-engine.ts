@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts';
+import { listingFormat, type ListingFormat } from '../../listings/listing-json.ts';
+import { LISTED } from '../../listings/visibility.ts';
+import { pageStatement, prepared } from '../page-read.ts';
+import type { EngineAnswer, EngineQuery, Hit, SearchEngine } from '../search-engine.ts';
+import { pageShape, type ListingFilters, type PageShape } from '../search-query.ts';
+import { findHits, firstStatement, LISTING_GENERATION, parseReads, searchPlan, withSettings, SEARCH_LIMITS, type SearchContext, type SearchLimits } from './bounded-search.ts';
+import { filterConditions } from './search-terms.ts';
+
+/*
+ * The database engine: the reference every other engine must agree with, and the fallback for
+ * whatever they cannot answer. Its search is bounded-search.ts's walks and slices; its first
+ * statement writes the page too, so most searches are one round trip.
+ */
+
+type Run = <R>(statement: SQL, settings?: string[]) => Promise<R[]>;
+
+export function createDatabaseEngine(db: Db, limits: SearchLimits = SEARCH_LIMITS): SearchEngine {
+  return {
+    name: 'database',
+    canAnswer: () => true,
+    async find({ filters, shape, now, format }: EngineQuery): Promise<EngineAnswer> {
+      const run: Run = (statement, settings) => withSettings(db, settings, (d) => queryRows(d, statement));
+      const result = await runSearch(db, run, filters, now, shape, format, limits, (statement) => prepared(db, statement));
+      return { found: result.found, items: result.items, generation: result.generation };
+    },
+  };
+}
+
+async function runSearch(db: Db, run: Run, filters: ListingFilters, now: Date, shape: PageShape, format: ListingFormat<unknown>, limits: SearchLimits, runPrepared: Run = run) {
+  const plan = searchPlan(filters, now, shape.window, shape.offset + shape.limit + 1, limits);
+  const where = filterConditions(filters);
+  const [first] = await runPrepared<{ reads: string; generation: string; rows: number; items: string }>(firstStatement(plan, where, shape.offset, shape.limit, now, format));
+  if (!first) throw new Error('The search statement returned no row.');
+  const ctx: SearchContext = { db, where, run, now, rows: Number(first.rows) };
+  const found = await findHits(ctx, plan, parseReads(first.reads));
+  let items = first.items;
+  if (!found.fromFirst) {
+    const ids = found.hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id);
+    items = ids.length ? (await runPrepared<{ items: string }>(pageStatement(ids, now, format)))[0]!.items : '[]';
+  }
+  return { items, found, generation: first.generation };
+}
+
+/**
+ * The hits that meet every condition of the search and are active, tested by the database (in
+ * their order): what an engine that may select more than the search (EngineAnswer.unchecked)
+ * leaves to the reference.
+ */
+export async function verifyHits<H extends Hit>(db: Db, filters: ListingFilters, hits: H[]): Promise<H[]> {
+  if (hits.length === 0) return hits;
+  const { check } = filterConditions(filters);
+  const [row] = await queryRows<{ ids: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(id), '[]')::text AS ids FROM listings
+      WHERE id = ANY(${sqlArray(hits.map((h) => h.id), 'uuid')}) AND ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
+  );
+  const ok = new Set(JSON.parse(row!.ids) as string[]);
+  return hits.filter((h) => ok.has(h.id));
+}
+
+/** The listing_changes counter; a prepared statement, since every cache hit reads it. */
+export async function listingChanges(db: Db): Promise<string> {
+  const [row] = await queryPrepared<{ generation: string }>(db, 'listing_changes', sql`SELECT ${LISTING_GENERATION} AS generation FROM listing_changes`);
+  return row!.generation;
+}
+
+/**
+ * The plans of a search's statements, as EXPLAIN ANALYZE prints them, and the steps it took
+ * (the benchmark shows them for its slowest searches).
+ */
+export async function explainSearch(db: Db, filters: ListingFilters, options: { now?: Date; limits?: SearchLimits } = {}): Promise<string> {
+  const now = options.now ?? new Date();
+  const out: string[] = [];
+  const run: Run = (statement, settings) =>
+    withSettings(db, settings, async (d) => {
+      const plan = await queryRows<Record<string, string>>(d, sql`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) ${statement}`);
+      out.push(`${settings ? `(${settings.join(', ')})\n` : ''}${plan.map((r) => Object.values(r)[0]).join('\n')}`);
+      return queryRows(d, statement);
+    });
+  const { found } = await runSearch(db, run, filters, now, pageShape(filters), listingFormat, options.limits ?? SEARCH_LIMITS);
+  return `steps: ${found.steps.join('; ')}\n${out.join('\n--\n')}`;
+}

@@ -1,0 +1,427 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts';
+import type { EngineAnswer, EngineQuery, SearchEngine } from '../search-engine.ts';
+import { compileSearch, ownTokens } from './index-terms.ts';
+import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
+
+/*
+ * The memory index's life beside the database (issue 15): loaded at start-up, kept up to date
+ * from migration 1000's change notes, reloaded now and then to drop dead slots.
+ *
+ * Freshness: before it answers, a search asks the database which ads changed since the index
+ * last asked (one small statement, shared by the searches waiting at that moment) and reads
+ * those ads again. So a search sees every change committed before it began, as one that asked
+ * the database directly would; an ad posted on another server is found by the next search here.
+ * Until the first load is done, and for what only the database can answer (index-terms.ts),
+ * searches go to the database engine (search.ts).
+ */
+
+/** Ads read per statement while loading: one JSON text each, parsed at once (about 20 ms of the event loop a chunk at 1M on a slow machine). */
+const LOAD_CHUNK = 10_000;
+/** While loading, the event loop is given back after this many ads added, so requests keep being answered. */
+const ADD_SLICE = 2_000;
+/** A reload is started when this share of slots is dead (edited, sold, expired ads), give or take (reloadAtDeadShare). */
+const RELOAD_DEAD_SHARE = 0.25;
+/** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
+const KEEP_CHANGES_MS = 24 * 3600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+export const CATCH_UP_EVERY_MS = 60_000;
+/** An index that has not caught up for this long says it is stale (readiness). */
+const STALE_AFTER_MS = 3 * CATCH_UP_EVERY_MS;
+/** How often the index is compared with the database (selfCheck; server/main.ts schedules it with a random fifth of jitter so that processes do not compare at once). */
+export const SELF_CHECK_EVERY_MS = 10 * 60_000;
+/** After a failed load, the next try waits this long, doubled each time up to the most. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MOST_MS = 5 * 60_000;
+/** The most ads that may match a word with punctuation inside that the database is asked to test in one statement. */
+const CHECK_AT_MOST = 2_000;
+
+/** The index's state, as readiness reports it (server/api/readiness.ts). */
+export type IndexReadiness = {
+  /** loading: the first load runs; ready: loaded and caught up; failed: the load failed and is tried again; too_big: over SEARCH_INDEX_MAX_MB or a map's limit, the database answers. */
+  state: 'loading' | 'ready' | 'failed' | 'too_big';
+  /** Whether searches may be answered as fast as designed: the index answers, or will never (too_big, where the log says why). */
+  ready: boolean;
+  /** The index may have missed changes (no catch-up for STALE_AFTER_MS, lost notes, a self-check difference): the database answers until it has reloaded. */
+  stale: boolean;
+  ads: number;
+  bytes: number;
+  /** Since the last catch-up; null before the first load. */
+  caughtUpAgoMs: number | null;
+  reason?: string;
+};
+
+/** What a self-check found: the same ads, a difference (a reload is started), or nothing sure (writes came in meanwhile, or no index). */
+export type SelfCheck = { result: 'agree' | 'differ' | 'unsure'; index?: { ads: number; checksum: string }; database?: { ads: number; checksum: string } };
+
+/**
+ * The active ads' count and checksum as MemoryIndex keeps them (memory-index.ts adChecksum):
+ * one pass over the active ads' partial indexes, a few hundred milliseconds at 1M.
+ */
+export const ACTIVE_CHECKSUM = sql.raw(`SELECT count(*)::int AS ads, coalesce(sum(
+    ('x' || right(id::text, 8))::bit(32)::bigint
+    + floor(extract(epoch from created_at) * 1000000)::bigint % 4294967296
+    + coalesce(floor(extract(epoch from featured_until) * 1000000)::bigint % 4294967296, 0)
+    + coalesce(price % 4294967296, 0)) % 4294967296, 0)::text AS checksum
+  FROM listings WHERE status = 'active'`);
+
+export type SearchIndexOptions = {
+  /** The most bytes the index may hold (SEARCH_INDEX_MAX_MB): past it, the index is dropped and the database answers. */
+  maxBytes?: number;
+};
+
+/**
+ * The memory engine (search-engine.ts). It can answer once loaded and not stale, and not a
+ * subcategory, its fields or a word with punctuation inside under Best match (index-terms.ts);
+ * its answer to a word with punctuation inside is every ad that may match, which the database
+ * tests (EngineAnswer.unchecked).
+ */
+export type SearchIndex = SearchEngine & {
+  /** Whether the first load is done (searches use the index from then on). */
+  readonly loaded: boolean;
+  /** Settles when the first load is done (or failed: the database answers searches then). */
+  readonly ready: Promise<void>;
+  readiness(): IndexReadiness;
+  /** How many live ads, the time of the first load (the benchmark reports them), how many change notes were read, and the bytes held. */
+  stats(): { ads: number; slots: number; loadMs: number; notesRead: number; bytes: number };
+  /** One catch-up and tidy-up; server/main.ts runs it every CATCH_UP_EVERY_MS. */
+  keepFresh(): Promise<void>;
+  /** Compares the index with the database's active ads (server/main.ts runs it every SELF_CHECK_EVERY_MS); a difference starts a reload. */
+  selfCheck(): Promise<SelfCheck>;
+  /** Loads the index again beside the one answering, and swaps them (also done on its own: dead slots, a difference). */
+  reload(): Promise<void>;
+  close(): void;
+};
+
+type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[]];
+
+/** One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). */
+const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
+  floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
+  county_code, town_id, lower(location), search_tokens, search_title_words(title))`);
+
+function toAd(row: AdRow): IndexedAd {
+  const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords] = row;
+  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category })], titleWords };
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Loads every active ad into a new index, in date order; `snapshot`: the notes to read next
+ * are those it cannot see. The event loop is given back between slices of ads, and the price
+ * orders are merged chunk by chunk (one sort of a million slots at the end held it up for
+ * seconds); an index that would pass `maxBytes` stops with IndexFullError.
+ */
+async function load(db: Db, maxBytes: number): Promise<{ index: MemoryIndex; snapshot: string }> {
+  const index = new MemoryIndex();
+  let snapshot: string | null = null;
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    const [row] = await queryRows<{ snapshot: string; ads: string; last_at: string | null }>(
+      db,
+      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${LOAD_CHUNK})
+        SELECT pg_current_snapshot()::text AS snapshot,
+          (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
+          (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
+    );
+    // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
+    snapshot ??= row!.snapshot;
+    const ads = JSON.parse(row!.ads) as AdRow[];
+    for (let i = 0; i < ads.length; i += ADD_SLICE) {
+      for (const ad of ads.slice(i, i + ADD_SLICE)) index.put(ad[0], toAd(ad));
+      await yieldToRequests();
+    }
+    index.mergePrices(true);
+    checkSize(index, maxBytes);
+    await yieldToRequests();
+    if (ads.length < LOAD_CHUNK || !row!.last_at) break;
+    const [at, id] = JSON.parse(row!.last_at) as [string, string];
+    after = { at, id };
+  }
+  return { index, snapshot: snapshot! };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+function checkSize(index: MemoryIndex, maxBytes: number) {
+  const bytes = index.bytes();
+  if (bytes > maxBytes) {
+    throw new IndexFullError(`the search index would take more than SEARCH_INDEX_MAX_MB (${mb(maxBytes)} MB): ${mb(bytes)} MB at ${index.live.toLocaleString('en')} ads`);
+  }
+}
+
+/**
+ * A snapshot's text (pg_current_snapshot(): "xmin:xmax:xip,xip,…"): the first transaction it
+ * could not see yet (xmax) and those running when it was taken (xip, each below xmax).
+ */
+function snapshotParts(text: string): { xmax: string; xip: string[] } {
+  const parts = /^(\d+):(\d+):([\d,]*)$/.exec(text);
+  if (!parts) throw new Error(`Not a snapshot: ${text}`);
+  return { xmax: parts[2]!, xip: parts[3] ? parts[3].split(',') : [] };
+}
+
+/**
+ * The notes a catch-up from `snapshot` reads, the new snapshot, and the ads noted. The two kinds
+ * of note are asked apart, with the snapshot's numbers as values: given one condition "this or
+ * that" on numbers it could not see, PGlite's planner read every note (9 ms at 100,000 notes).
+ */
+export function catchUpStatement(snapshot: string): SQL {
+  const { xmax, xip } = snapshotParts(snapshot);
+  return sql`WITH notes AS (
+      SELECT listing_id FROM search_index_changes WHERE xid >= ${xmax}::xid8
+      UNION ALL
+      SELECT listing_id FROM search_index_changes WHERE xid = ANY(${sqlArray(xip, 'xid8')}))
+    SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM notes) AS notes,
+      coalesce((SELECT json_agg(DISTINCT listing_id) FROM notes), '[]')::text AS ids`;
+}
+
+export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOptions = {}): SearchIndex {
+  const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
+  // Each process reloads at a share of its own between 25% and 30%: processes see the same writes, and would otherwise all reload (and load the database) at once.
+  const reloadAtDeadShare = RELOAD_DEAD_SHARE + Math.random() * 0.05;
+  /** The index, and the snapshot of its last catch-up: the notes to read next are those of transactions it could not see. */
+  type State = { index: MemoryIndex; snapshot: string };
+  let state: State | null = null;
+  let loadMs = 0;
+  let closed = false;
+  let reloading = false;
+  let lastCaughtUp = Date.now();
+  /** The index may have missed notes (see fresh) or differs from the database (selfCheck): the database answers until a reload. */
+  let stale = false;
+  let staleReason: string | undefined;
+  /** Why the index is not used at all (too big), or why the last load failed. */
+  let tooBig: string | undefined;
+  let failed: string | undefined;
+  let lastPruned = 0;
+  let notesRead = 0;
+
+  const markStale = (reason: string) => {
+    stale = true;
+    staleReason = reason;
+  };
+
+  /**
+   * Reads again the ads whose change notes `s` has not seen, and moves its snapshot on. A note is
+   * new if its transaction was not visible in the last snapshot: it began later (xid at or past
+   * that snapshot's xmax) or was running then (its xip list). Both are index look-ups, so a
+   * long transaction elsewhere does not make every catch-up read again the notes since it began.
+   */
+  async function catchUp(s: State): Promise<void> {
+    const [row] = await queryPrepared<{ snapshot: string; notes: number; ids: string }>(db, 'search_index_changes', catchUpStatement(s.snapshot));
+    notesRead += row!.notes;
+    const ids = JSON.parse(row!.ids) as string[];
+    if (ids.length) {
+      const [ads] = await queryRows<{ ads: string }>(
+        db,
+        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${sqlArray(ids, 'uuid')}) AND status = 'active'`,
+      );
+      const current = new Map((JSON.parse(ads!.ads) as AdRow[]).map((ad) => [ad[0], toAd(ad)]));
+      for (const id of ids) s.index.put(id, current.get(id) ?? null);
+    }
+    s.snapshot = row!.snapshot;
+  }
+
+  /** One catch-up at a time; a search that arrives while one runs waits for the next, which may see its writes. */
+  let current: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  function fresh(): Promise<void> {
+    if (!current) {
+      const s = state;
+      current = (async () => {
+        if (!s) return;
+        // So long without catching up that other servers may have deleted notes this one never read: only a reload is sure.
+        if (Date.now() - lastCaughtUp > KEEP_CHANGES_MS / 2) markStale('no catch-up for half the time change notes are kept');
+        await catchUp(s);
+        lastCaughtUp = Date.now();
+      })().finally(() => {
+        current = null;
+      });
+      return current;
+    }
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return fresh();
+      });
+    return next;
+  }
+
+  /** The reload running, if any: asking for another while it runs waits for it. */
+  let reloadRun: Promise<void> | null = null;
+  function reload(): Promise<void> {
+    if (closed) return Promise.resolve();
+    reloadRun ??= reloadOnce().finally(() => {
+      reloadRun = null;
+    });
+    return reloadRun;
+  }
+
+  async function reloadOnce() {
+    reloading = true;
+    try {
+      const started = Date.now();
+      const loaded = await load(db, maxBytes);
+      const s: State = { index: loaded.index, snapshot: loaded.snapshot };
+      await catchUp(s);
+      // Catch up once more right before the swap: what the old index learns from here on, the next catch-up tells the new one.
+      await current?.catch(() => undefined);
+      await catchUp(s);
+      if (closed) return;
+      state = s;
+      loadMs = Date.now() - started;
+      lastCaughtUp = Date.now();
+      stale = false;
+      staleReason = undefined;
+      failed = undefined;
+      logger.info({ ads: s.index.live, ms: loadMs, mb: mb(s.index.bytes()), maxMb: mb(maxBytes) }, 'search index loaded');
+    } catch (err) {
+      if (err instanceof IndexFullError) {
+        // The database answers every search from now on; a restart with more room tries again.
+        state = null;
+        tooBig = err.message;
+        logger.error({ maxMb: mb(maxBytes) }, `${err.message}: searches go to the database`);
+        return;
+      }
+      throw err;
+    } finally {
+      reloading = false;
+    }
+  }
+
+  const reloadInBackground = () => reload().catch((err) => logger.error({ err }, 'search index reload failed'));
+
+  function housekeeping() {
+    const now = Date.now();
+    if (state && !reloading && state.index.deadShare() > reloadAtDeadShare) reloadInBackground();
+    if (now - lastPruned > PRUNE_EVERY_MS) {
+      lastPruned = now;
+      queryRows(db, sql`DELETE FROM search_index_changes WHERE at < now() - ${`${KEEP_CHANGES_MS / 1000} seconds`}::interval`).catch((err) =>
+        logger.warn({ err }, 'search index: old change notes not deleted'),
+      );
+    }
+    // Growing past the ceiling after the load (many new ads): the same as a load that would.
+    if (state && now - lastSized > SIZE_EVERY_MS) {
+      lastSized = now;
+      try {
+        checkSize(state.index, maxBytes);
+      } catch (err) {
+        state = null;
+        tooBig = (err as Error).message;
+        logger.error({ maxMb: mb(maxBytes) }, `${tooBig}: searches go to the database`);
+      }
+    }
+  }
+  const SIZE_EVERY_MS = 10_000;
+  let lastSized = 0;
+
+  async function selfCheck(): Promise<SelfCheck> {
+    await reloadRun?.catch(() => undefined);
+    const s = state;
+    if (!s || closed) return { result: 'unsure' };
+    await fresh();
+    const [row] = await queryRows<{ ads: number; checksum: string }>(db, ACTIVE_CHECKSUM);
+    const before = notesRead;
+    // A catch-up that reads no note says nothing changed between the index's state and the count: the two are comparable.
+    await fresh();
+    if (notesRead !== before || state !== s) return { result: 'unsure' };
+    const index = { ads: s.index.live, checksum: String(s.index.checksum) };
+    const database = { ads: Number(row!.ads), checksum: row!.checksum };
+    if (index.ads === database.ads && index.checksum === database.checksum) return { result: 'agree', index, database };
+    logger.error({ index, database }, 'search index differs from the database (a write without change notes?): reloading, the database answers meanwhile');
+    markStale('the self-check found a difference with the database');
+    reloadInBackground();
+    return { result: 'differ', index, database };
+  }
+
+  /** The first load, tried again with growing pauses while it fails (the database may be starting). */
+  async function firstLoad(delayMs = RETRY_FIRST_MS): Promise<void> {
+    try {
+      await reload();
+    } catch (err) {
+      if (closed) return;
+      failed = err instanceof Error ? err.message : String(err);
+      logger.error({ err, retryInMs: delayMs }, 'search index not loaded: searches go to the database; trying again');
+      retryTimer = setTimeout(() => void firstLoad(Math.min(delayMs * 2, RETRY_MOST_MS)), delayMs);
+      retryTimer.unref();
+    }
+  }
+  let retryTimer: NodeJS.Timeout | undefined;
+  const ready = firstLoad();
+
+  return {
+    name: 'memory',
+    get loaded() {
+      return state !== null;
+    },
+    ready,
+    canAnswer({ filters }: EngineQuery) {
+      return state !== null && !closed && !stale && compileSearch(state.index, filters) !== null;
+    },
+    async find({ filters, shape, now }: EngineQuery): Promise<EngineAnswer | null> {
+      if (!state || closed) return null;
+      try {
+        await fresh();
+      } catch (err) {
+        logger.warn({ err }, 'search index could not catch up: this search goes to the database');
+        return null;
+      }
+      if (stale) {
+        if (!reloading) reloadInBackground();
+        return null;
+      }
+      housekeeping();
+      if (!state) return null;
+      const { index } = state;
+      const compiled = compileSearch(index, filters);
+      if (!compiled) return null;
+      const steps = ['memory index'];
+      if (compiled.exact) return { found: { hits: index.search(compiled.query, compiled.conditions, shape.window, now.getTime() * 1000), capped: false, fromFirst: false, steps }, unchecked: false };
+      // Every ad that may match, if few enough for the database to test at once; else the database answers.
+      const hits = index.search(compiled.query, compiled.conditions, CHECK_AT_MOST + 1, now.getTime() * 1000);
+      return hits.length > CHECK_AT_MOST ? null : { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true };
+    },
+    readiness(): IndexReadiness {
+      const caughtUpAgoMs = state ? Date.now() - lastCaughtUp : null;
+      const lagging = caughtUpAgoMs !== null && caughtUpAgoMs > STALE_AFTER_MS;
+      const common = { stale: stale || lagging, ads: state?.index.live ?? 0, bytes: state?.index.bytes() ?? 0, caughtUpAgoMs };
+      const why = staleReason ?? (lagging ? `no catch-up for ${Math.round(caughtUpAgoMs! / 1000)} s` : undefined);
+      if (tooBig) return { state: 'too_big', ready: true, ...common, reason: `${tooBig}: searches go to the database` };
+      if (state) return { state: 'ready', ready: true, ...common, ...(common.stale ? { reason: why } : {}) };
+      if (failed) return { state: 'failed', ready: false, ...common, reason: `the search index could not be loaded (${failed}); trying again` };
+      return { state: 'loading', ready: false, ...common, reason: 'the search index is loading' };
+    },
+    stats() {
+      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead, bytes: state?.index.bytes() ?? 0 };
+    },
+    // Catching up now and then keeps an idle server's index near the notes' end; one that could not
+    // for so long that other servers may have deleted notes it never read is reloaded.
+    async keepFresh() {
+      if (!state || closed) return;
+      await fresh();
+      housekeeping();
+    },
+    selfCheck,
+    reload,
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+    },
+  };
+}
+
+/** Room on the heap beside the index (and its copy during a reload): requests, pages, the rest of the server. */
+const HEAP_HEADROOM_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The index's ceiling: SEARCH_INDEX_MAX_MB, or less when the heap (--max-old-space-size, which
+ * `npm start` sets) could not hold two copies of that beside the headroom, since a reload
+ * builds the new index beside the old one. `lowered` says the heap decided it.
+ */
+export function indexCeiling(configuredBytes: number, heapLimitBytes: number): { bytes: number; lowered: boolean } {
+  const fits = Math.max(0, Math.floor((heapLimitBytes - HEAP_HEADROOM_BYTES) / 2));
+  return fits < configuredBytes ? { bytes: fits, lowered: true } : { bytes: configuredBytes, lowered: false };
+}

@@ -1,0 +1,113 @@
+import type { AttributeFilters } from '#kernel/subcategories.ts';
+import { jsonText, type JsonText } from '#kernel/json-text.ts';
+import type { Db } from '../db/client.ts';
+import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from '../listings/listing-json.ts';
+import type { SearchLimits } from './database/bounded-search.ts';
+import { createDatabaseEngine, listingChanges, verifyHits } from './database/database-engine.ts';
+import { readPage } from './page-read.ts';
+import type { SearchCache } from './search-cache.ts';
+import type { EngineAnswer, EngineQuery, Found, SearchEngine } from './search-engine.ts';
+import { pageShape, type ListingFilters, type ListingPage, type PageShape } from './search-query.ts';
+import { searchLocation, wordsKey } from './words.ts';
+
+/*
+ * The one entry point of a search (issue 41): it picks the engine (search-engine.ts), reads the
+ * page's listings, and keeps recent database answers in the search cache.
+ */
+
+export type SearchOptions = {
+  now?: Date;
+  /** Reuse recent pages of results (services.searchCache); absent means always search. */
+  cache?: SearchCache;
+  /** The search index in memory (services.searchIndex): it answers what it can, the database the rest. */
+  index?: SearchEngine;
+  /** How far each step of the database's search may go (database/bounded-search.ts); tests make them small, and the database then answers alone. */
+  limits?: SearchLimits;
+};
+
+/**
+ * One page of listings matching the filters (as the API shows them), and how many match
+ * (counted no further than COUNT_PAGES_AHEAD pages past this one, and only as far as it comes
+ * cheap: see database/bounded-search.ts); with a cache, a recent answer to the same search is
+ * reused while the listing_changes counter says nothing has changed (see search-cache.ts).
+ */
+export function searchListings(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage<ListingJson>> {
+  return search(db, filters, listingFormat, options);
+}
+
+/** The same search, as the cards of a browse page. */
+export function searchCards(db: Db, filters: ListingFilters = {}, options: SearchOptions = {}): Promise<ListingPage<CardJson>> {
+  return search(db, filters, cardFormat, options);
+}
+
+
+async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
+  const now = options.now ?? new Date();
+  const shape = pageShape(filters);
+  const query: EngineQuery = { filters, shape, now, format };
+  const index = options.limits ? undefined : options.index;
+  const answer = index?.canAnswer(query) ? await index.find(query) : null;
+  if (answer) return pageOf(db, query, format, await exactHits(db, query, answer));
+
+  const { cache } = options;
+  const key = cache ? searchKey(filters, shape, format) : '';
+  const cached = cache?.get(key, now.getTime());
+  // The key names the format, so the cached page is of this one.
+  if (cached && (await listingChanges(db)) === cached.generation) return cached.page as ListingPage<T>;
+
+  const result = await createDatabaseEngine(db, options.limits).find(query);
+  const page = await pageOf(db, query, format, result!);
+  // A featured ad that stops being featured moves (under newest) or loses its badge: the entry ends then.
+  const featuredEnds = Math.min(...result!.found.hits.map((h) => (h.featuredUntil !== null && h.featuredUntil > now.getTime() ? h.featuredUntil : Infinity)));
+  cache?.set(key, { page, generation: result!.generation!, expiresAt: Math.min(now.getTime() + cache.ttlMs, featuredEnds) });
+  return page;
+}
+
+/** An answer the database must test (EngineAnswer.unchecked), tested and cut to the window. */
+async function exactHits(db: Db, { filters, shape }: EngineQuery, answer: EngineAnswer): Promise<EngineAnswer> {
+  if (!answer.unchecked) return answer;
+  const hits = (await verifyHits(db, filters, answer.found.hits)).slice(0, shape.window);
+  return { ...answer, found: { ...answer.found, hits }, unchecked: false };
+}
+
+/** The page of an exact answer: the listings the engine wrote, or those of its hits read by id. */
+async function pageOf<T>(db: Db, { shape, now }: EngineQuery, format: ListingFormat<T>, answer: EngineAnswer): Promise<ListingPage<T>> {
+  const items = answer.items ?? (await readPage(db, answer.found.hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id), now, format));
+  return toPage(jsonText<T[]>(items), answer.found, shape, format);
+}
+
+function toPage<T>(itemsJson: JsonText<T[]>, found: Found, shape: PageShape, format: ListingFormat<T>): ListingPage<T> {
+  let items: T[] | undefined;
+  const matched = found.hits.length;
+  return {
+    itemsJson,
+    get items() {
+      return (items ??= format.parse(itemsJson));
+    },
+    total: Math.min(matched, shape.cap),
+    totalIsCapped: matched > shape.cap || found.capped,
+    // The hits reach one past the page's end whenever there is more (Found).
+    hasNext: matched > shape.offset + shape.limit,
+    page: shape.page,
+    limit: shape.limit,
+  };
+}
+
+/** Filters that select the same page give the same key (word order and letter case do not matter); each format has its own. */
+function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFormat<unknown>): string {
+  const words = wordsKey(filters.search);
+  const location = searchLocation(filters.location);
+  const sort = filters.sort ?? 'newest';
+  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, filters.subcategory ?? '', attributesKey(filters.attributes), sort, shape.page, shape.limit]);
+}
+
+/** Attribute filters as a stable key: key order does not matter. */
+function attributesKey(attributes: AttributeFilters | undefined): string {
+  if (!attributes) return '';
+  return JSON.stringify(Object.keys(attributes).sort().map((k) => [k, attributes[k]]));
+}
+
+/** A search as an engine is asked it (the benchmark and tests ask an engine directly). */
+export function engineQuery(filters: ListingFilters, now = new Date(), format: ListingFormat<unknown> = listingFormat): EngineQuery {
+  return { filters, shape: pageShape(filters), now, format };
+}

@@ -1,0 +1,193 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readinessRoutes } from '../../server/api/readiness.ts';
+import { queryRows } from '../../server/db/client.ts';
+import { listings } from '../../server/db/schema/index.ts';
+import { createDraining } from '../../server/http/draining.ts';
+import { createLogger } from '../../server/logger.ts';
+import { createSearchIndex, indexCeiling } from '../../server/search/memory/search-index.ts';
+import type { SearchEngine } from '../../server/search/search-engine.ts';
+import { engineQuery, searchListings } from '../../server/search/search.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { insertRows } from './listings-support.ts';
+
+/*
+ * The search module's two engines behind one entry point (issue 41): what the memory index
+ * answers is still shown only if active when the page is read, the index says when it is ready
+ * and when it is stale, compares itself with the database, and stays within its ceiling.
+ */
+
+let t: TestApp;
+let ownerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ownerId = (await t.createUser()).user.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const titles = (page: { items: { title: string }[] }) => page.items.map((l) => l.title);
+
+describe('one entry point, two engines', () => {
+  it('sends what the memory engine cannot answer to the database, and answers the same either way', async () => {
+    await insertRows(t, ownerId, [
+      { title: 'Quokka plush toy', createdAt: new Date(Date.UTC(2026, 1, 1)) },
+      { title: 'Quokka poster', createdAt: new Date(Date.UTC(2026, 1, 2)), subcategory: null },
+    ]);
+    const index = t.services.searchIndex!;
+    expect(index.canAnswer(engineQuery({ search: 'quokka' }))).toBe(true);
+    expect(index.canAnswer(engineQuery({ subcategory: 'Cars' }))).toBe(false);
+    const fromIndex = await searchListings(t.services.db, { search: 'quokka' }, { index });
+    const fromDatabase = await searchListings(t.services.db, { search: 'quokka' });
+    expect(titles(fromIndex)).toEqual(['Quokka poster', 'Quokka plush toy']);
+    expect(titles(fromDatabase)).toEqual(titles(fromIndex));
+  });
+});
+
+describe('active ads only, on the index path too', () => {
+  it('an ad sold between the index answering and the page being read is not shown', async () => {
+    const [sold, kept] = await insertRows(t, ownerId, [
+      { title: 'Wombat lamp sold', createdAt: new Date(Date.UTC(2026, 2, 2)) },
+      { title: 'Wombat lamp kept', createdAt: new Date(Date.UTC(2026, 2, 1)) },
+    ]);
+    const index = t.services.searchIndex!;
+    // The real memory engine; the ad is sold right after it answers, before the page is read.
+    const sellsInBetween: SearchEngine = {
+      name: 'memory, then a sale',
+      canAnswer: (query) => index.canAnswer(query),
+      async find(query) {
+        const answer = await index.find(query);
+        await t.services.db.update(listings).set({ status: 'sold' }).where(eq(listings.id, sold!.id));
+        return answer;
+      },
+    };
+    const page = await searchListings(t.services.db, { search: 'wombat' }, { index: sellsInBetween });
+    expect(titles(page)).toEqual(['Wombat lamp kept']);
+    expect(page.items.map((l) => l._id)).toEqual([kept!.id]);
+    // Hidden and expired ads the same way.
+    for (const status of ['hidden', 'expired'] as const) {
+      await t.services.db.update(listings).set({ status: 'active' }).where(eq(listings.id, sold!.id));
+      const hides: SearchEngine = { ...sellsInBetween, find: async (query) => {
+        const answer = await index.find(query);
+        await t.services.db.update(listings).set({ status }).where(eq(listings.id, sold!.id));
+        return answer;
+      } };
+      expect(titles(await searchListings(t.services.db, { search: 'wombat' }, { index: hides }))).toEqual(['Wombat lamp kept']);
+    }
+  });
+});
+
+describe('self-check', () => {
+  it('a write that fires no trigger (triggers disabled) is caught, reloaded, and searches are right again', async () => {
+    const index = t.services.searchIndex!;
+    const [ad] = await insertRows(t, ownerId, [{ title: 'Pangolin carving', createdAt: new Date(Date.UTC(2026, 3, 1)) }]);
+    expect(titles(await searchListings(t.services.db, { search: 'pangolin' }, { index }))).toEqual(['Pangolin carving']);
+    expect((await index.selfCheck()).result).toBe('agree');
+
+    await queryRows(t.services.db, sql`ALTER TABLE listings DISABLE TRIGGER listings_search_index_updated`);
+    try {
+      await t.services.db.update(listings).set({ status: 'sold' }).where(eq(listings.id, ad!.id));
+    } finally {
+      await queryRows(t.services.db, sql`ALTER TABLE listings ENABLE TRIGGER listings_search_index_updated`);
+    }
+    // No note: the index still holds the ad (the page read leaves it out, the count does not).
+    expect((await searchListings(t.services.db, { search: 'pangolin' }, { index })).total).toBe(1);
+
+    const check = await index.selfCheck();
+    expect(check.result).toBe('differ');
+    expect(check.index!.ads).toBe(check.database!.ads + 1);
+    // Until the reload is done the database answers; after it, the index again, rightly.
+    expect(index.readiness().stale).toBe(true);
+    expect(index.canAnswer(engineQuery({ search: 'pangolin' }))).toBe(false);
+    expect((await searchListings(t.services.db, { search: 'pangolin' }, { index })).total).toBe(0);
+    for (let i = 0; i < 200 && index.readiness().stale; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(index.readiness()).toMatchObject({ state: 'ready', ready: true, stale: false });
+    expect(index.canAnswer(engineQuery({ search: 'pangolin' }))).toBe(true);
+    expect((await searchListings(t.services.db, { search: 'pangolin' }, { index })).total).toBe(0);
+    expect((await index.selfCheck()).result).toBe('agree');
+  });
+
+  it('a price changed without a note is caught too (the checksum, not only the count)', async () => {
+    const index = t.services.searchIndex!;
+    const [ad] = await insertRows(t, ownerId, [{ title: 'Aardvark mug', price: 500, createdAt: new Date(Date.UTC(2026, 3, 2)) }]);
+    expect((await index.selfCheck()).result).toBe('agree');
+    await queryRows(t.services.db, sql`ALTER TABLE listings DISABLE TRIGGER listings_search_index_updated`);
+    try {
+      await t.services.db.update(listings).set({ price: 700 }).where(eq(listings.id, ad!.id));
+    } finally {
+      await queryRows(t.services.db, sql`ALTER TABLE listings ENABLE TRIGGER listings_search_index_updated`);
+    }
+    const check = await index.selfCheck();
+    expect(check.result).toBe('differ');
+    expect(check.index!.ads).toBe(check.database!.ads);
+    for (let i = 0; i < 200 && index.readiness().stale; i++) await new Promise((r) => setTimeout(r, 25));
+    expect((await index.selfCheck()).result).toBe('agree');
+  });
+});
+
+describe('readiness', () => {
+  it('GET /api/health/ready: ready once the index is loaded, with its size; not ready while draining; /api/health unchanged', async () => {
+    const res = await t.request('/api/health/ready');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; search: { engine: string; state: string; ads: number; indexMb: number } };
+    expect(body).toMatchObject({ status: 'ready', draining: false, db: 'ok', search: { engine: 'memory', state: 'ready', stale: false } });
+    expect(body.search.ads).toBeGreaterThan(0);
+    expect(body.search.indexMb).toBeGreaterThan(0);
+
+    const draining = createDraining();
+    const routes = readinessRoutes({ db: t.services.db, searchIndex: t.services.searchIndex, draining });
+    expect((await routes.request('/health/ready')).status).toBe(200);
+    draining.begin();
+    const drained = await routes.request('/health/ready');
+    expect(drained.status).toBe(503);
+    expect(await drained.json()).toMatchObject({ status: 'not_ready', draining: true, reason: 'draining: the server is stopping' });
+    expect((await t.request('/api/health')).status).toBe(200);
+  });
+
+  it('is not ready while the index loads, and ready once it has', async () => {
+    const index = createSearchIndex(t.services.db, createLogger('silent'));
+    try {
+      const routes = readinessRoutes({ db: t.services.db, searchIndex: index, draining: createDraining() });
+      const loading = await routes.request('/health/ready');
+      expect(loading.status).toBe(503);
+      expect(await loading.json()).toMatchObject({ status: 'not_ready', search: { state: 'loading', engine: 'database' }, reason: 'the search index is loading' });
+      await index.ready;
+      const ready = await routes.request('/health/ready');
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready', search: { state: 'ready', engine: 'memory', caughtUpSecondsAgo: 0 } });
+    } finally {
+      index.close();
+    }
+  });
+});
+
+describe('memory with a ceiling', () => {
+  it('an index that would pass SEARCH_INDEX_MAX_MB is not loaded: the process is ready, the database answers, readiness says why', async () => {
+    const small = createSearchIndex(t.services.db, createLogger('silent'), { maxBytes: 64 * 1024 });
+    try {
+      await small.ready;
+      expect(small.loaded).toBe(false);
+      const readiness = small.readiness();
+      expect(readiness).toMatchObject({ state: 'too_big', ready: true });
+      expect(readiness.reason).toMatch(/more than SEARCH_INDEX_MAX_MB \(0 MB\)/);
+      expect(small.canAnswer(engineQuery({ search: 'wombat' }))).toBe(false);
+      expect(titles(await searchListings(t.services.db, { search: 'wombat' }, { index: small }))).toEqual(['Wombat lamp kept']);
+    } finally {
+      small.close();
+    }
+  });
+
+  it('the ceiling is lowered to what the heap holds twice beside its headroom (a reload builds a second index)', () => {
+    const mb = 2 ** 20;
+    expect(indexCeiling(1024 * mb, 3072 * mb)).toEqual({ bytes: 1024 * mb, lowered: false });
+    expect(indexCeiling(1024 * mb, 2048 * mb)).toEqual({ bytes: 768 * mb, lowered: true });
+  });
+
+  it('reports its size, which grows with its ads', async () => {
+    const { bytes, ads } = t.services.searchIndex!.stats();
+    expect(ads).toBeGreaterThan(0);
+    expect(bytes).toBeGreaterThan(ads * 100);
+  });
+});
