@@ -76,6 +76,7 @@ async function serve(config: Config) {
     graceMs: config.http.shutdownGraceMs,
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,
+    socketIdleTimeoutMs: config.http.socketIdleTimeoutMs,
     onDrained: async () => {
       await pageRenderer?.close();
       await runtime.stop();
