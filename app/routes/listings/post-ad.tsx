@@ -87,6 +87,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         failure.message === MESSAGES.required ? missingFields(values, form.files().length + form.getAll('existingImages').length) : fieldErrorsFrom(failure.errors);
       return data({ error: failure.message, values, fieldErrors }, { status: failure.status, headers: failure.headers });
     }
+    // Our own trouble the seller should know of (a database outage, a full disk, a busy image queue): its message and status.
+    if (failure) {
+      context.logger.warn({ reqId: context.requestId, err: error, status: failure.status }, 'post-ad refused');
+      return data({ error: failure.message, values, fieldErrors: {} as FieldErrors }, { status: failure.status, headers: failure.headers });
+    }
     context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
     return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values, fieldErrors: {} as FieldErrors }, { status: 500 });
   }
