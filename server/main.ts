@@ -42,6 +42,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     createExpiryJob({ db: built.database.db, config, logger, deliver: () => built.outbox.deliverDue() }).start(),
     // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
     startMediaSweep({ db: built.database.db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger }),
+    // The smaller sizes, card files and link previews posts left for later, including those a restart interrupted.
+    services.images.derived.start(),
     // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
     createAlertJob({ db: built.database.db, appUrl: config.appUrl, logger, deliver: () => built.outbox.deliverDue() }).start(config.alertsIntervalMs),
   ];

@@ -66,6 +66,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   try {
     // Refuse strangers before reading up to 100 MB of photos.
     if (id) await requireOwnListing(context.db, id, auth.user.id, 'edit');
+    // A full image queue refuses a new ad before megabytes of photos are sent for nothing.
+    else context.images.queue.assertRoom();
     const posted = await withUploadedForm(
       request,
       uploadTempRoot(context.config),
