@@ -84,8 +84,8 @@ async function main(): Promise<void> {
     const postingMs = performance.now() - began;
     const cpuPosting = cpuSeconds(child.pid!) - cpuAtStart;
     const settleBegan = performance.now();
-    await new Promise<void>((resolve) => {
-      child.once('message', () => resolve());
+    const { saved: inDatabase } = await new Promise<{ saved: number }>((resolve) => {
+      child.once('message', (m) => resolve(m as { saved: number }));
       child.send('settle');
     });
     const settleMs = performance.now() - settleBegan;
@@ -94,8 +94,9 @@ async function main(): Promise<void> {
     console.log(`  answers: ${JSON.stringify(statuses)}`);
     console.log(`  posts a minute: ${((saved / postingMs) * 60_000).toFixed(1)} (${saved} saved in ${(postingMs / 1000).toFixed(1)} s)`);
     console.log(`  latency: p50 ${(percentile(latencies, 50) / 1000).toFixed(1)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(1)} s, max ${(Math.max(...latencies) / 1000).toFixed(1)} s`);
-    console.log(`  server CPU a post while the seller waits: ${(cpuPosting / Math.max(1, saved)).toFixed(2)} s`);
-    console.log(`  server CPU a post, files made later included: ${(cpuTotal / Math.max(1, saved)).toFixed(2)} s (they took ${(settleMs / 1000).toFixed(1)} s after the last answer, made one photo at a time)`);
+    console.log(`  ads saved: ${inDatabase} (answered 201: ${saved})`);
+    console.log(`  server CPU an ad saved, while sellers waited: ${(cpuPosting / Math.max(1, inDatabase)).toFixed(2)} s`);
+    console.log(`  server CPU an ad saved, files made later included: ${(cpuTotal / Math.max(1, inDatabase)).toFixed(2)} s (they took ${(settleMs / 1000).toFixed(1)} s after the last answer, made one photo at a time)`);
   } finally {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@
  * parent's 'settle' makes them (trees without deferred image work have none).
  */
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 
 const [root, dataDir, port] = process.argv.slice(2) as [string, string, string];
 const load = (file: string) => import(path.join(root, file));
@@ -45,6 +46,8 @@ process.on('message', (message) => {
   if (message !== 'settle') return;
   void (async () => {
     if (derived) while ((await derived.runOnce()) > 0);
-    process.send!({ settled: true });
+    // Ads saved, whatever their clients were told (before issue 49 a reset client's ad was saved all the same).
+    const [row] = (await services.db.execute(sql`select count(*)::int as n from listings`)).rows as Array<{ n: number }>;
+    process.send!({ settled: true, saved: row!.n });
   })();
 });

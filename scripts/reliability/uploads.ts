@@ -5,7 +5,7 @@
  *      (SOCKET_IDLE_TIMEOUT_SECONDS): every client gets an answer (201, or 503 with Retry-After
  *      from a full image queue), never a reset; the files posts leave for later survive a
  *      restart in the middle of making them, and are all made.
- *   F. DATA_DIR's tmp/ and media/ on full 2 MB filesystems (tmpfs, mounted as root): a post is
+ *   F. DATA_DIR's tmp/ and media/ on full 8 MB filesystems (tmpfs, mounted as root): a post is
  *      answered 507 at once in the one error shape and logged, leaves no upload-* folder and no
  *      media file, saves nothing; with room again the same post is saved.
  */
@@ -109,14 +109,14 @@ export async function phaseParallelPhotoPosts<Server extends PhaseServer>(ctx: U
 }
 
 export async function phaseDiskFull<Server extends PhaseServer>(ctx: UploadPhaseContext<Server>, server: Server): Promise<void> {
-  console.log('\nF. DATA_DIR on a full disk (tmp/ and media/ on full 2 MB tmpfs)');
+  console.log('\nF. DATA_DIR on a full disk (tmp/ and media/ on full 8 MB tmpfs)');
   const tmp = path.join(ctx.dataDir, 'tmp');
   const media = path.join(ctx.dataDir, 'media');
   const mounted: string[] = [];
   try {
     for (const dir of [tmp, media]) {
       fs.mkdirSync(dir, { recursive: true });
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { stdio: 'pipe' });
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir], { stdio: 'pipe' });
       mounted.push(dir);
     }
   } catch (error) {
@@ -126,7 +126,7 @@ export async function phaseDiskFull<Server extends PhaseServer>(ctx: UploadPhase
   }
   const fill = (dir: string) => {
     try {
-      fs.writeFileSync(path.join(dir, 'filler'), Buffer.alloc(4 * 1024 * 1024));
+      fs.writeFileSync(path.join(dir, 'filler'), Buffer.alloc(16 * 1024 * 1024));
     } catch {
       // ENOSPC: the filler took every block there was.
     }
