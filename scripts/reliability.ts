@@ -12,7 +12,7 @@
  * Options: --database-url postgres://… (default $TEST_DATABASE_URL or the local test database;
  * a database soko_reliability_<port> is created there and dropped at the end), --port (3290),
  * --build-dir (build-e2e: shared with the browser tests, rebuilt by start.ts when stale),
- * --seconds (load per phase, 8), --phases (a subset of abc), --keep-logs.
+ * --seconds (load per phase, 8), --phases (a subset of abcrspf; r and s: scripts/reliability/outages.ts; p and f: scripts/reliability/uploads.ts), --keep-logs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +26,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { phaseRedisOutage, phaseShutdownAfterDatabaseOutage } from './reliability/outages.ts';
 import { textBodiesToPhotoRoutes } from './reliability/text-floods.ts';
+import { phaseDiskFull, phaseParallelPhotoPosts, type UploadPhaseContext } from './reliability/uploads.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3290' },
     'build-dir': { type: 'string', default: 'build-e2e' },
     seconds: { type: 'string', default: '8' },
-    phases: { type: 'string', default: 'abcrs' },
+    phases: { type: 'string', default: 'abcrspf' },
     'keep-logs': { type: 'boolean', default: false },
   },
 });
@@ -81,6 +82,8 @@ async function startServer(extra: NodeJS.ProcessEnv = {}): Promise<Server> {
     HEADERS_TIMEOUT_SECONDS: '3',
     // One process, so the figures (RSS, the pid that gets SIGTERM) are the server's own.
     WEB_CONCURRENCY: '1',
+    // Posts that wait for the image queue outlast it (phase P): silent, never cut.
+    SOCKET_IDLE_TIMEOUT_SECONDS: '5',
     ...extra,
   };
   delete env.NODE_ENV; // npm start decides: production
@@ -496,6 +499,9 @@ async function main(): Promise<number> {
       server = await startServer();
     }
     if (args.phases.includes('c')) await phaseFloods(server);
+    const uploads: UploadPhaseContext<Server> = { port: PORT, dataDir, run: RUN, admin: appAdmin, check, sellers, startServer };
+    if (args.phases.includes('p')) server = await phaseParallelPhotoPosts(uploads, server);
+    if (args.phases.includes('f')) await phaseDiskFull(uploads, server);
     server.child.kill('SIGTERM');
     const code = await Promise.race([server.exited, sleep(20_000).then(() => 'timeout')]);
     check('end: server stops with exit code 0', code === 0, String(code));

@@ -20,7 +20,7 @@ import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { seoRoutes } from './http/seo-routes.ts';
-import { deriveCardImage, deriveOgImage } from './media/images.ts';
+import { answerMissingFile } from './media/missing-files.ts';
 import type { PageRenderer } from './render/page-renderer.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
 
@@ -117,13 +117,11 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       IMMUTABLE,
     ),
   );
-  // Card and link-preview files of images stored before they existed are made on their first request (server/media/images.ts).
+  // A derived file not stored yet (a photo posted moments ago, or stored before card files existed): made now, or another size meanwhile.
   app.get('/media/:name', async (c, next) => {
-    const name = c.req.param('name');
-    const data = (await deriveCardImage(services.media, name)) ?? (await deriveOgImage(services.media, name));
-    if (!data) return next();
-    const type = name.endsWith('.avif') ? 'image/avif' : name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
-    return c.body(new Uint8Array(data), 200, { 'Content-Type': type, 'Cache-Control': IMMUTABLE });
+    const answer = await answerMissingFile({ media: services.media, queue: services.images.queue, db: services.db, logger }, c.req.param('name'));
+    if (!answer) return next();
+    return c.body(new Uint8Array(answer.data), 200, { 'Content-Type': answer.type, 'Cache-Control': answer.final ? IMMUTABLE : 'public, max-age=60' });
   });
   app.all('/media/*', (c) => c.text('Not found', 404));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.

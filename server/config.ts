@@ -45,6 +45,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
+  SOCKET_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(32),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   SUPPORT_EMAIL: z.email().default('support@soko.co.ke'),
@@ -106,7 +108,11 @@ export type Config = {
     headersTimeoutMs: number;
     /** The whole request, body included (photo uploads on slow links), within this time. */
     requestTimeoutMs: number;
+    /** A connection silent this long is dropped, unless its whole request is in and its answer is being worked on. */
+    socketIdleTimeoutMs: number;
   };
+  /** Ad posts that may wait for the image queue in each server process; one more is answered 503 (server/media/image-queue.ts). */
+  imageQueueLimit: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   payments: {
     /** No secret key configured: the built-in Flutterwave sandbox is used. */
@@ -235,7 +241,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_SECONDS * 1000,
     },
+    imageQueueLimit: e.IMAGE_QUEUE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     payments: {
       sandbox: !e.FLW_SECRET_KEY,

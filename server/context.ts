@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/storage.ts';
+import type { ImageQueue } from './media/image-queue.ts';
+import type { DerivedFilesJob } from './media/derived-files.ts';
 import type { PaymentsService } from './payments/service.ts';
 import type { SearchCache } from './search/search-cache.ts';
 import type { SearchIndex } from './search/memory/search-index.ts';
@@ -19,6 +21,8 @@ export type Services = {
   logger: Logger;
   mailer: Mailer;
   media: MediaStore;
+  /** Photo work: the bounded queue posts encode in, and the background step that makes the files a post leaves for later (server/media/). */
+  images: { queue: ImageQueue; derived: DerivedFilesJob };
   /** Featured-ad payments (Flutterwave or its built-in sandbox); absent where a test does not need it. */
   payments?: PaymentsService;
   /** Recent lists of search matches (server/search/search-cache.ts); absent means every search runs. */

@@ -107,6 +107,7 @@ async function serve(config: Config) {
     graceMs: config.http.shutdownGraceMs,
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,
+    socketIdleTimeoutMs: config.http.socketIdleTimeoutMs,
     onDrained: async () => {
       if (pageRenderer) await boundedStep(logger, 'stop the render threads', 1_000, () => pageRenderer.close());
       await runtime.stop();

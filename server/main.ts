@@ -9,6 +9,8 @@ import { CATCH_UP_EVERY_MS, SELF_CHECK_EVERY_MS } from './search/memory/search-i
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { SWEEP_INTERVAL_MS, sweepMedia } from './media/sweep.ts';
+import { DERIVED_FILES_INTERVAL_MS } from './media/derived-files.ts';
+import { boundedStep } from './shutdown.ts';
 import { createExpiryJob, EXPIRY_INTERVAL_MS } from './listings/lifecycle.ts';
 import { createAlertJob } from './alerts/job.ts';
 import path from 'node:path';
@@ -50,6 +52,9 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
   const sweep = { db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger };
   jobs.every('media sweep', SWEEP_INTERVAL_MS, () => sweepMedia(sweep), { runAtStart: true });
+  // The smaller sizes, card files and link previews posts left for later (posts also wake it at once), including those a restart interrupted.
+  const derived = services.images.derived;
+  jobs.every('derived image files', DERIVED_FILES_INTERVAL_MS, () => derived.runOnce(), { runAtStart: true });
   // Pending payments whose redirect and webhook both went missing (server/payments/).
   const reconcile = paymentsDeps(services);
   jobs.every('payment reconciliation', RECONCILE_INTERVAL_MS, () => reconcilePayments(reconcile));
@@ -67,7 +72,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     database: built.database,
     async stop() {
       // A job waiting on a database that no longer answers is left behind after a second, not waited for.
-      await jobs.stop(1_000);
+      await Promise.all([jobs.stop(1_000), boundedStep(logger, 'stop derived image files', 1_000, () => derived.stop())]);
       await built.close();
     },
   };

@@ -12,7 +12,10 @@ import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutboxMailer, type Outbox } from './mail/outbox.ts';
 import { loadDeviceKey } from './http/device.ts';
+import os from 'node:os';
 import { createLocalMediaStore } from './media/storage.ts';
+import { createImageQueue } from './media/image-queue.ts';
+import { createDerivedFilesJob } from './media/derived-files.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
 import { createDatabaseStore } from './rate-limits/database-store.ts';
 import { createRateLimits } from './rate-limits/rate-limits.ts';
@@ -72,12 +75,18 @@ export async function createServices(config: Config, options: ServicesOptions = 
   const transport = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
   // Every message goes through the mail_outbox table first, so an SMTP outage loses none.
   const outbox = createOutboxMailer({ db: database.db, transport, logger });
+  const media = createLocalMediaStore(config.mediaDir);
   const services: Services = {
     config,
     db: database.db,
     logger,
     mailer: outbox,
-    media: createLocalMediaStore(config.mediaDir),
+    media,
+    images: {
+      // The machine's cores, shared over the server processes on it.
+      queue: createImageQueue({ slots: Math.floor(os.availableParallelism() / config.webConcurrency), limit: config.imageQueueLimit }),
+      derived: createDerivedFilesJob({ db: database.db, media, logger }),
+    },
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // Loads in the background: until it is loaded, the database answers searches.

@@ -104,6 +104,8 @@ export function listingsRoutes(services: Services) {
 
   app.openapi(routes.create, async (c) => {
     const auth = requireAuth(c.get('auth'));
+    // A full image queue refuses before megabytes of photos are sent for nothing.
+    services.images.queue.assertRoom();
     const listing = await withUploadedForm(c.req.raw, tempRoot, (form) => createListing(services, auth.user.id, uploadFromForm(form)));
     return c.json(listing as Listing, 201);
   });

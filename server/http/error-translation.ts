@@ -1,17 +1,20 @@
 import { HTTPException } from 'hono/http-exception';
 import { appErrorForDatabaseFault } from './db-errors.ts';
 import { AppError, isAppError } from './errors.ts';
+import { appErrorForStorageFault } from './storage-errors.ts';
 
 /**
  * The one translation of anything thrown into what a client may be told, for the API's error
  * handler and for pages alike: an AppError as it is; a database fault as 503 with Retry-After
- * (or 400 for a value the database refuses); Hono's own refusals (malformed JSON, wrong content
+ * (or 400 for a value the database refuses); a write our disk refuses (full: 507; failing: 503); Hono's own refusals (malformed JSON, wrong content
  * type, body too large) with their status. Anything else is a bug: null here, and a logged 500.
  */
 export function expectedError(error: unknown): AppError | null {
   if (isAppError(error)) return error;
   const fault = appErrorForDatabaseFault(error);
   if (fault) return fault;
+  const storage = appErrorForStorageFault(error);
+  if (storage) return storage;
   if (error instanceof HTTPException && error.status < 500) {
     const message = /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'The request could not be understood.';
     return new AppError(error.status, message);

@@ -30,10 +30,17 @@ export type ListenOptions = {
   headersTimeoutMs?: number;
   /** A client must send the whole request, body included, within this time. */
   requestTimeoutMs?: number;
+  /** A connection that sends and receives nothing for this long is dropped, unless its answer is being worked on (default 60 s). */
+  socketIdleTimeoutMs?: number;
   onDrained: () => Promise<void>;
 };
 
-/** A connection that sends and receives nothing for this long is dropped (slow bodies, dead peers). */
+/**
+ * A connection that sends and receives nothing for this long is dropped (slow bodies, dead
+ * peers), unless the whole request has arrived and its answer is still being worked on: a
+ * post of ten photos waiting its turn for the image queue is silent but alive, and cutting it
+ * lost the answer to an ad that was then saved (issue 49, point 3).
+ */
 const SOCKET_IDLE_TIMEOUT_MS = 60_000;
 /**
  * After shutdown begins, an idle keep-alive socket gets this long to carry one more request
@@ -71,14 +78,31 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
       },
       (info) => resolve({ server, port: info.port, shutdown }),
     ) as Server;
-    server.setTimeout(SOCKET_IDLE_TIMEOUT_MS);
+    // The request each socket is carrying, while its answer is pending.
+    const pending = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse; since: number }>();
+    server.setTimeout(options.socketIdleTimeoutMs ?? SOCKET_IDLE_TIMEOUT_MS);
+    // With a listener here Node no longer destroys a silent socket itself: this decides.
+    server.on('timeout', (socket: Socket) => {
+      const current = pending.get(socket);
+      // Received whole and not yet answered: the server is working (its own limit, the request
+      // timeout's length, still applies). A body that stalls, an answer the client stops reading
+      // and an idle keep-alive socket are cut as before.
+      const working = current && current.req.complete && !current.res.headersSent && Date.now() - current.since < (options.requestTimeoutMs ?? 600_000);
+      if (working) socket.setTimeout(options.socketIdleTimeoutMs ?? SOCKET_IDLE_TIMEOUT_MS);
+      else socket.destroy();
+    });
 
     // Runs before the app's listener, so the header is in place whatever the app answers.
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       if (draining) res.setHeader('Connection', 'close');
       used.add(req.socket);
       open.add(res);
-      res.once('close', () => open.delete(res));
+      const socket = req.socket;
+      pending.set(socket, { req, res, since: Date.now() });
+      res.once('close', () => {
+        open.delete(res);
+        if (pending.get(socket)?.res === res) pending.delete(socket);
+      });
     });
     // Connections opened ahead of use (browsers preconnect) that never sent a byte: Node's
     // closeIdleConnections only knows connections that have carried a request.

@@ -5,8 +5,10 @@ import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { photoHashBands } from '../media/photo-hash.ts';
-import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeCoverFiles, storeImage, type StoredImage } from '../media/images.ts';
+import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, imageFiles, imageTooLarge, storeUpload, type StoredImage } from '../media/images.ts';
+import { queueDerivedFiles } from '../media/derived-files.ts';
 import type { MediaStore } from '../media/storage.ts';
+import type { ImageQueue } from '../media/image-queue.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { ATTR_PARAM, attributesOf, findSubcategory, parseAttributeValue, subcategorySlug, type AttributeValues } from '#kernel/subcategories.ts';
 import { parseListingForm, parseListingText } from './input.ts';
@@ -19,7 +21,7 @@ const DAY_MS = 86_400_000;
 /** The end of an ad's term starting at `now` (LISTING_TTL_DAYS; server/listings/lifecycle.ts). */
 export const termEnd = (config: Pick<Services['config'], 'listings'>, now: Date) => new Date(now.getTime() + config.listings.ttlDays * DAY_MS);
 
-export type WriteDeps = Pick<Services, 'db' | 'media' | 'rateLimits' | 'config'>;
+export type WriteDeps = Pick<Services, 'db' | 'media' | 'images' | 'rateLimits' | 'config'>;
 
 /**
  * The post/edit form as it arrives: text fields, new photos (files on disk), the URLs of photos
@@ -88,8 +90,10 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
   const fields = parseListingForm(upload.fields, upload.files.length);
   checkImageCount(upload.files.length);
   const fingerprint = adFingerprint(fields, upload.files);
+  // A full image queue refuses before the day's allowance is counted.
+  deps.images.queue.assertRoom();
   await checkPostingAllowed(deps, ownerId, fingerprint);
-  const stored = await storeAll(deps.media, upload.files);
+  const stored = await storeAll(deps.media, deps.images.queue, upload.files);
   let id: string;
   try {
     // Signs of fraud hold the ad for review instead of publishing it (issue 19, point 3).
@@ -100,6 +104,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
         .values({ ownerId, ...fields, fingerprint, expiresAt: termEnd(deps.config, new Date()) })
         .returning({ id: listings.id });
       await tx.insert(listingImages).values(stored.map((img, position) => imageRow(row!.id, position, img)));
+      await queueDerivedFiles(tx as unknown as Db, stored.map((img) => img.storageKey));
       await holdRiskyListing(tx as unknown as Db, { id: row!.id, ownerId, title: fields.title }, findings);
       return row!.id;
     });
@@ -107,7 +112,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
     await deps.media.remove(stored.flatMap((s) => s.files));
     throw error;
   }
-  await coverFiles(deps.media, stored[0]?.storageKey);
+  deps.images.derived.kick();
   return (await getListing(deps.db, id))!;
 }
 
@@ -127,7 +132,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
   const kept = keptImages(current, upload.existingImages);
   const fields = parseListingForm(upload.fields, kept.length + upload.files.length, own.subcategory);
   checkImageCount(kept.length + upload.files.length);
-  const stored = await storeAll(deps.media, upload.files);
+  const stored = await storeAll(deps.media, deps.images.queue, upload.files);
   const keptKeys = new Set(kept.map((k) => k.storageKey));
   const dropped = current.filter((c) => !keptKeys.has(c.storageKey));
   const arranged = arrangePhotos(kept, stored, upload.imageOrder);
@@ -143,6 +148,9 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
       if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
       await tx.delete(listingImages).where(eq(listingImages.listingId, id));
       await tx.insert(listingImages).values(arranged.map((img, position) => imageRow(id, position, img)));
+      // The new photos, and the cover (the seller's order decides it: a kept photo may become it and need its card files).
+      const cover = arranged[0]?.storageKey;
+      await queueDerivedFiles(tx as unknown as Db, [...new Set([...stored.map((img) => img.storageKey), ...(cover ? [cover] : [])])]);
       await holdRiskyListing(tx as unknown as Db, { id, ownerId: userId, title: fields.title }, findings);
     });
   } catch (error) {
@@ -150,8 +158,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
     throw error;
   }
   await deps.media.remove(dropped.flatMap((d) => imageFiles(d.storageKey)));
-  // The seller's order decides the cover, which may be a kept photo or a new one.
-  await coverFiles(deps.media, arranged[0]?.storageKey);
+  deps.images.derived.kick();
   return (await getListing(deps.db, id))!;
 }
 
@@ -210,14 +217,6 @@ export async function deleteListing(deps: WriteDeps, id: string, userId: string)
   await deps.media.remove(keys.flatMap(imageFiles));
 }
 
-/**
- * The cover's card images and link preview (server/media/images.ts), made once the ad is saved.
- * Not worth failing a saved ad for: a missing file is made on its first request instead.
- */
-async function coverFiles(media: MediaStore, coverKey: string | undefined): Promise<void> {
-  if (coverKey) await storeCoverFiles(media, coverKey).catch(() => {});
-}
-
 function checkImageCount(n: number): void {
   if (n > MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
 }
@@ -267,15 +266,22 @@ export function arrangePhotos<T extends { storageKey: string }>(kept: T[], added
   return [...ordered, ...kept.filter((k) => !ordered.includes(k)), ...added.filter((a) => !ordered.includes(a))];
 }
 
-/** Checks every size first (nothing stored for a 413), then stores one by one; any failure removes what was stored. */
-async function storeAll(media: MediaStore, files: UploadedFile[]): Promise<StoredImage[]> {
+/**
+ * Checks every size first (nothing stored for a 413), then, in the post's turn in the image
+ * queue (a 503 when the line is full, before anything is stored), stores one by one; any
+ * failure removes what was stored.
+ */
+async function storeAll(media: MediaStore, queue: ImageQueue, files: UploadedFile[]): Promise<StoredImage[]> {
   if (files.some((f) => f.size > MAX_IMAGE_BYTES)) throw imageTooLarge();
-  const stored: StoredImage[] = [];
-  try {
-    for (const file of files) stored.push(await storeImage(media, file.path));
-  } catch (error) {
-    await media.remove(stored.flatMap((s) => s.files));
-    throw error;
-  }
-  return stored;
+  if (files.length === 0) return [];
+  return queue.run(async () => {
+    const stored: StoredImage[] = [];
+    try {
+      for (const file of files) stored.push(await storeUpload(media, file.path));
+    } catch (error) {
+      await media.remove(stored.flatMap((s) => s.files));
+      throw error;
+    }
+    return stored;
+  });
 }

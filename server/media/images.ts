@@ -43,26 +43,72 @@ async function encodeCard(source: Buffer, sourceWidth: number, width: number, fo
   return CARD_ENCODINGS[format](cropped).toBuffer();
 }
 
+/** The widest stored size: the one made while the seller waits, from which every other file of the photo is cut. */
+export const UPLOAD_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+
+/** The widest WebP size of a photo that is stored, and its width (its name's), or null when none is. */
+async function widestStored(store: MediaStore, storageKey: string, atMost = UPLOAD_WIDTH): Promise<{ data: Buffer; width: number } | null> {
+  for (const width of [...IMAGE_WIDTHS].reverse()) {
+    if (width > atMost) continue;
+    const data = await store.read(imageFileName(storageKey, width));
+    if (data) return { data, width };
+  }
+  return atMost < UPLOAD_WIDTH ? widestStored(store, storageKey) : null;
+}
+
+const encodeSize = (source: Buffer, target: number) =>
+  sharp(source)
+    .resize({ width: target, withoutEnlargement: true })
+    .webp({ quality: target <= 400 ? 60 : 72, effort: 4 })
+    .toBuffer();
+
+/**
+ * The smaller WebP sizes of a photo, cut from its widest stored one (posting stores only that:
+ * storeUpload). Files that exist are kept. Returns the names written.
+ */
+export async function storeSmallerSizes(store: MediaStore, storageKey: string): Promise<string[]> {
+  const source = await widestStored(store, storageKey);
+  if (!source) return [];
+  const written: string[] = [];
+  for (const width of IMAGE_WIDTHS) {
+    const name = imageFileName(storageKey, width);
+    if (width >= source.width || (await store.read(name))) continue;
+    await store.put(name, await encodeSize(source.data, width));
+    written.push(name);
+  }
+  return written;
+}
+
+/**
+ * Every file a photo needs besides what posting stored, made after the ad is saved
+ * (server/media/derived-files.ts): the smaller sizes and, for an ad's cover, its card images
+ * and link preview. Returns the names written.
+ */
+export async function storeDerivedFiles(store: MediaStore, storageKey: string, options: { cover: boolean }): Promise<string[]> {
+  const written = await storeSmallerSizes(store, storageKey);
+  if (options.cover) written.push(...(await storeCoverFiles(store, storageKey)));
+  return written;
+}
+
 /**
  * The files only an ad's cover needs: its card images (from the stored 800 px variant) and its
- * link preview. Cards show the cover alone, so these are made for the cover when the ad is saved,
- * not for every photo on upload: AVIF encoding is most of an upload's cost, and a seller's other
- * photos never appear on a card. A photo that becomes the cover later gets them then, and any
- * file still missing is made on its first request (deriveCardImage, deriveOgImage). Files that
- * exist are kept. Returns the names written.
+ * link preview. Cards show the cover alone, so these are made for the cover, not for every
+ * photo: AVIF encoding is most of a photo's cost, and a seller's other photos never appear on
+ * a card. They are made after the ad is saved (storeDerivedFiles), a photo that becomes the
+ * cover later gets them then, and a page that asks for one still missing gets it made at once
+ * or another size meanwhile (server/media/missing-files.ts). Files that exist are kept.
+ * Returns the names written.
  */
 export async function storeCoverFiles(store: MediaStore, storageKey: string): Promise<string[]> {
   const written: string[] = [];
-  const source = await store.read(imageFileName(storageKey, CARD_SOURCE_WIDTH));
-  if (source) {
-    const { width: sourceWidth = CARD_SOURCE_WIDTH } = await sharp(source).metadata();
-    for (const width of CARD_IMAGE_WIDTHS) {
-      for (const format of CARD_FORMATS) {
-        const name = cardFileName(storageKey, width, format);
-        if (await store.read(name)) continue;
-        await store.put(name, await encodeCard(source, sourceWidth, width, format));
-        written.push(name);
-      }
+  for (const width of CARD_IMAGE_WIDTHS) {
+    for (const format of CARD_FORMATS) {
+      const name = cardFileName(storageKey, width, format);
+      if (await store.read(name)) continue;
+      const data = await deriveCardImage(store, name, { store: false });
+      if (!data) continue;
+      await store.put(name, data);
+      written.push(name);
     }
   }
   const og = ogImageFileName(storageKey);
@@ -79,18 +125,32 @@ export async function storeCoverFiles(store: MediaStore, storageKey: string): Pr
 const CARD_NAME = new RegExp(`^([a-z0-9-]+)-c(${CARD_IMAGE_WIDTHS.join('|')})\\.(${CARD_FORMATS.join('|')})$`);
 
 /**
- * A card file that images stored before cards existed do not have yet: cut from the image's
- * 800 px variant on first request and stored, so it is made once. Null when the name is not a
- * card file or the image does not exist.
+ * A card file, cut from the image's 800 px variant (its widest one while that is not made yet)
+ * and stored (unless `store: false`), so it is made once. Null when the name is not a card file
+ * or the image does not exist.
  */
-export async function deriveCardImage(store: MediaStore, name: string): Promise<Buffer | null> {
+export async function deriveCardImage(store: MediaStore, name: string, options: { store?: boolean } = {}): Promise<Buffer | null> {
   const match = CARD_NAME.exec(name);
   if (!match) return null;
   const [, storageKey, width, format] = match as unknown as [string, string, string, CardFormat];
-  const source = await store.read(imageFileName(storageKey, CARD_SOURCE_WIDTH));
+  const source = await widestStored(store, storageKey, CARD_SOURCE_WIDTH);
   if (!source) return null;
-  const { width: sourceWidth = CARD_SOURCE_WIDTH } = await sharp(source).metadata();
-  const data = await encodeCard(source, sourceWidth, Number(width), format);
+  const { width: sourceWidth = CARD_SOURCE_WIDTH } = await sharp(source.data).metadata();
+  const data = await encodeCard(source.data, sourceWidth, Number(width), format);
+  if (options.store !== false) await store.put(name, data);
+  return data;
+}
+
+const SIZE_NAME = new RegExp(`^([a-z0-9-]+)-(${IMAGE_WIDTHS.join('|')})\\.webp$`);
+
+/** A smaller WebP size still missing, cut from the widest stored one and stored. Null when the name is not one or the image does not exist. */
+export async function deriveSmallerSize(store: MediaStore, name: string): Promise<Buffer | null> {
+  const match = SIZE_NAME.exec(name);
+  if (!match) return null;
+  const [, storageKey, width] = match as unknown as [string, string, string];
+  const source = await widestStored(store, storageKey);
+  if (!source || source.width <= Number(width)) return null;
+  const data = await encodeSize(source.data, Number(width));
   await store.put(name, data);
   return data;
 }
@@ -102,16 +162,13 @@ const OG_NAME = /^([a-z0-9-]+)-og\.jpg$/;
  * interesting part (a small photo is enlarged: previews want the full size).
  */
 async function encodeOgImage(store: MediaStore, storageKey: string): Promise<Buffer | null> {
-  for (const width of [...IMAGE_WIDTHS].reverse()) {
-    const source = await store.read(imageFileName(storageKey, width));
-    if (!source) continue;
-    return sharp(source)
-      .resize({ ...OG_IMAGE, fit: 'cover', position: sharp.strategy.attention })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 78, mozjpeg: true })
-      .toBuffer();
-  }
-  return null;
+  const source = await widestStored(store, storageKey);
+  if (!source) return null;
+  return sharp(source.data)
+    .resize({ ...OG_IMAGE, fit: 'cover', position: sharp.strategy.attention })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 78, mozjpeg: true })
+    .toBuffer();
 }
 
 /** The link-preview file of an image saved before previews existed, made on its first request and stored. */
@@ -125,11 +182,13 @@ export async function deriveOgImage(store: MediaStore, name: string): Promise<Bu
 
 /**
  * Checks an upload (in memory, or the path of a file on disk) by its content (never its name or
- * declared type), auto-rotates it, strips all metadata and stores WebP variants under a
- * server-made name (the cover's card and preview files come later: storeCoverFiles). Returns what was written so a caller can remove it again if the rest of its
- * work fails.
+ * declared type), auto-rotates it, strips all metadata and stores its widest WebP size under a
+ * server-made name, and hashes it: all that must happen while the seller waits (the risk check
+ * reads the hash before the ad is saved). Everything else is cut from that file later
+ * (storeDerivedFiles). Returns what was written so a caller can remove it again if the rest
+ * of its work fails.
  */
-export async function storeImage(store: MediaStore, input: Buffer | string): Promise<StoredImage> {
+export async function storeUpload(store: MediaStore, input: Buffer | string): Promise<StoredImage> {
   const size = typeof input === 'string' ? (await fs.stat(input)).size : input.byteLength;
   if (size > MAX_IMAGE_BYTES) throw imageTooLarge();
   let meta: Metadata;
@@ -151,31 +210,32 @@ export async function storeImage(store: MediaStore, input: Buffer | string): Pro
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
   const storageKey = randomUUID();
-  const files: string[] = [];
-  let hash = '';
+  // .rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS) unless asked to.
+  const data = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
+    .rotate()
+    .resize({ width: Math.min(UPLOAD_WIDTH, width), withoutEnlargement: true })
+    .webp({ quality: 72, effort: 4 })
+    .toBuffer()
+    // A header that parses over a body that does not (truncated or corrupt file) is the uploader's problem.
+    .catch(() => {
+      throw new AppError(415, 'That image could not be read. Please upload another photo.');
+    });
+  const hash = await photoHash(data);
+  const name = imageFileName(storageKey, UPLOAD_WIDTH);
+  await store.put(name, data);
+  return { storageKey, width, height, files: [name], photoHash: hash };
+}
+
+/** An upload with every size made at once (the demo data, benchmarks): storeUpload, then the smaller sizes. */
+export async function storeImage(store: MediaStore, input: Buffer | string): Promise<StoredImage> {
+  const stored = await storeUpload(store, input);
   try {
-    for (const target of IMAGE_WIDTHS) {
-      // .rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS) unless asked to.
-      const data = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
-        .rotate()
-        .resize({ width: Math.min(target, width), withoutEnlargement: true })
-        .webp({ quality: target <= 400 ? 60 : 72, effort: 4 })
-        .toBuffer()
-        // A header that parses over a body that does not (truncated or corrupt file) is the uploader's problem.
-        .catch(() => {
-          throw new AppError(415, 'That image could not be read. Please upload another photo.');
-        });
-      const name = imageFileName(storageKey, target);
-      await store.put(name, data);
-      files.push(name);
-      // From the smallest variant: the same picture as the upload, far cheaper to read.
-      if (!hash) hash = await photoHash(data);
-    }
+    stored.files.push(...(await storeSmallerSizes(store, stored.storageKey)));
   } catch (error) {
-    await store.remove(files);
+    await store.remove(imageFiles(stored.storageKey));
     throw error;
   }
-  return { storageKey, width, height, files, photoHash: hash };
+  return stored;
 }
 
 /** Every file an image may have (card files made later included), for removing them all. */

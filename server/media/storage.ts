@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,10 +23,16 @@ export function createLocalMediaStore(dir: string): MediaStore {
     async put(name, data) {
       await fs.mkdir(dir, { recursive: true });
       const target = resolve(name);
-      // Write then rename, so a reader never sees half a file.
-      const tmp = `${target}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, target);
+      // Write then rename, so a reader never sees half a file; a write the disk refuses (full)
+      // leaves no half file behind either.
+      const tmp = `${target}.${process.pid}.${randomUUID()}.tmp`;
+      try {
+        await fs.writeFile(tmp, data);
+        await fs.rename(tmp, target);
+      } catch (error) {
+        await fs.rm(tmp, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     async remove(names) {
       await Promise.all(names.map((n) => fs.rm(resolve(n), { force: true })));

@@ -9,6 +9,7 @@ import busboy from 'busboy';
 import { MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
 import type { Config } from '../config.ts';
 import { AppError, badRequest, isAppError } from '../http/errors.ts';
+import { appErrorForStorageFault } from '../http/storage-errors.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from './images.ts';
 
 /** Ten photos of 10 MB plus the text fields and multipart framing. */
@@ -115,8 +116,12 @@ async function receive(request: Request, contentType: string, dir: string, form:
 
   // The first limit passed (or the server's own failure); the body is not read any further once it is set.
   let refusal: unknown = null;
+  // Ends the reading at once: a photo's file that failed (a full disk) stops taking data, and the
+  // parser, waiting for it, would stop taking the body: the request hung with nothing logged.
+  const stop = new AbortController();
   const refuse = (error: unknown) => {
     refusal ??= error;
+    stop.abort();
   };
   const writes: Promise<unknown>[] = [];
   let photos = 0;
@@ -144,8 +149,14 @@ async function receive(request: Request, contentType: string, dir: string, form:
       }
       file.sha256 = digest.digest('hex');
     };
-    // A file that ends early is the sender's fault (400); a disk that fails is ours (500).
-    writes.push(pipeline(stream, count, createWriteStream(file.path)).catch((error: { syscall?: string }) => refuse(error?.syscall ? error : unreadable())));
+    // A file that ends early is the sender's fault (400); a disk that fails is ours (507 or 503 when full or failing:
+    // server/http/storage-errors.ts). The part's stream is drained after a failure so the parser is never left waiting.
+    writes.push(
+      pipeline(stream, count, createWriteStream(file.path)).catch((error: { syscall?: string }) => {
+        refuse(error?.syscall ? error : unreadable());
+        stream.resume();
+      }),
+    );
   });
   for (const limit of ['filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => refuse(tooLarge()));
 
@@ -161,9 +172,9 @@ async function receive(request: Request, contentType: string, dir: string, form:
   };
   try {
     const body = request.body ? Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>) : Readable.from([]);
-    await pipeline(body, countBody, parser);
+    await pipeline(body, countBody, parser, { signal: stop.signal });
   } catch (error) {
-    refusal ??= isAppError(error) ? error : unreadable();
+    refusal ??= isAppError(error) || appErrorForStorageFault(error) ? error : unreadable();
   } finally {
     // Every temporary file is closed before anyone reads or removes it.
     await Promise.allSettled(writes);

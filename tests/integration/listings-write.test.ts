@@ -187,7 +187,7 @@ describe('POST /api/listings', () => {
       transaction: { value: async () => Promise.reject(new Error('database went away')) },
     });
     const upload = { fields: { ...VALID_AD }, files: uploadedFiles([await image(), await image('png')]), existingImages: [] };
-    await expect(createListing({ db: failing, media: t.services.media, rateLimits: t.services.rateLimits, config: t.services.config }, owner.id, upload)).rejects.toThrow('database went away');
+    await expect(createListing({ db: failing, media: t.services.media, images: t.services.images, rateLimits: t.services.rateLimits, config: t.services.config }, owner.id, upload)).rejects.toThrow('database went away');
     expect(mediaFiles(t)).toEqual(before);
   });
 });
@@ -394,7 +394,7 @@ describe('PUT /api/listings/:id (post/edit form)', () => {
       transaction: { value: async () => Promise.reject(new Error('database went away')) },
     });
     const upload = { fields: { ...VALID_AD }, files: uploadedFiles([await image()]), existingImages: [] };
-    await expect(updateListing({ db: failing, media: t.services.media, rateLimits: t.services.rateLimits, config: t.services.config }, ad._id, owner.id, upload)).rejects.toThrow('database went away');
+    await expect(updateListing({ db: failing, media: t.services.media, images: t.services.images, rateLimits: t.services.rateLimits, config: t.services.config }, ad._id, owner.id, upload)).rejects.toThrow('database went away');
     expect(mediaFiles(t)).toEqual(before);
   });
 

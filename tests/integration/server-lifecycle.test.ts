@@ -51,6 +51,40 @@ function get(agent: http.Agent, url: string): Promise<Answer> {
   });
 }
 
+describe('the socket idle timeout (issue 49, point 3)', () => {
+  it('never cuts a request whose whole body is in and whose answer is being worked on', async () => {
+    const { running, base } = await start(slowApp(), { socketIdleTimeoutMs: 300 });
+    try {
+      // Silent for four idle timeouts while the server works (an ad post waiting for the image queue).
+      const answer = await get(new http.Agent(), `${base}/slow?ms=1200`);
+      expect(answer).toMatchObject({ status: 200, body: 'done' });
+    } finally {
+      await running.shutdown('test');
+    }
+  });
+
+  it('still drops a client that stops sending its body half-way', async () => {
+    const app = new Hono();
+    app.post('/upload', async (c) => c.text(String((await c.req.arrayBuffer()).byteLength)));
+    const { running } = await start(app, { socketIdleTimeoutMs: 300 });
+    try {
+      const socket = net.connect(running.port, '127.0.0.1');
+      const began = Date.now();
+      const closed = new Promise<string>((resolve) => {
+        let got = '';
+        socket.on('data', (c: Buffer) => (got += c.toString()));
+        socket.on('close', () => resolve(got));
+      });
+      socket.on('error', () => {});
+      socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nhalf');
+      expect(await closed).toBe('');
+      expect(Date.now() - began).toBeLessThan(3000);
+    } finally {
+      await running.shutdown('test');
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new ones, then closes resources', async () => {
     const { running, base, drainedAt } = await start(slowApp());

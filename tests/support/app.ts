@@ -32,8 +32,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   // Searches then use the index from the first request, as a server does once it has loaded.
   await services.searchIndex?.ready;
 
-  /** A request as a browser on our own origin or an API client would send it. */
-  const request = (pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
+  /**
+   * A request as a browser on our own origin or an API client would send it. The answer comes
+   * once the files a post left for later are made (server/media/derived-files.ts), so a test
+   * sees a photo's files as a visitor does moments after posting; tests/integration/deferred-images.test.ts
+   * looks at the moment in between.
+   */
+  const request = async (pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
+    const res = await send(pathname, init);
+    await services.images.derived.idle();
+    return res;
+  };
+  const send = (pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
     let body = init.body;
@@ -50,6 +60,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     database,
     request,
+    /** A request answered as it is, while the files a post left for later may still be in the making. */
+    send,
     /** Creates a user directly through the domain and returns a bearer token for it. */
     async createUser(overrides: Partial<NewUser> = {}) {
       const n = Math.random().toString(36).slice(2, 8);

@@ -66,6 +66,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   try {
     // Refuse strangers before reading up to 100 MB of photos.
     if (id) await requireOwnListing(context.db, id, auth.user.id, 'edit');
+    // A full image queue refuses a new ad before megabytes of photos are sent for nothing.
+    else context.images.queue.assertRoom();
     const posted = await withUploadedForm(
       request,
       uploadTempRoot(context.config),
@@ -86,6 +88,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       const fieldErrors: FieldErrors =
         failure.message === MESSAGES.required ? missingFields(values, form.files().length + form.getAll('existingImages').length) : fieldErrorsFrom(failure.errors);
       return data({ error: failure.message, values, fieldErrors }, { status: failure.status, headers: failure.headers });
+    }
+    // Our own trouble the seller should know of (a database outage, a full disk, a busy image queue): its message and status.
+    if (failure) {
+      context.logger.warn({ reqId: context.requestId, err: error, status: failure.status }, 'post-ad refused');
+      return data({ error: failure.message, values, fieldErrors: {} as FieldErrors }, { status: failure.status, headers: failure.headers });
     }
     context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
     return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values, fieldErrors: {} as FieldErrors }, { status: 500 });

@@ -1,0 +1,26 @@
+import { AppError } from './errors.ts';
+
+/** Seconds a poster is asked to wait after a storage fault: freeing or replacing a disk takes a person. */
+export const STORAGE_RETRY_AFTER_SECONDS = 300;
+
+export const STORAGE_FULL_MESSAGE = 'Soko cannot store photos right now: the server is out of storage space. Your ad was not saved; please try again later.';
+export const STORAGE_FAILING_MESSAGE = 'Soko cannot store photos right now: the server cannot write to its storage. Your ad was not saved; please try again later.';
+
+/** Disk full or over quota: 507 Insufficient Storage. */
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+/** A disk that fails or was remounted read-only after errors: the server is unavailable for writes. */
+const FAILING = new Set(['EIO', 'EROFS']);
+
+/**
+ * The AppError a failed write to our own disk answers with (DATA_DIR: uploads in progress and
+ * media), so that a full disk is a clear 507 and a failing one a 503, never a 500 or a hang.
+ * Undefined for anything else.
+ */
+export function appErrorForStorageFault(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  const headers = { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) };
+  if (FULL.has(code)) return new AppError(507, STORAGE_FULL_MESSAGE, { headers });
+  if (FAILING.has(code)) return new AppError(503, STORAGE_FAILING_MESSAGE, { headers });
+  return undefined;
+}
