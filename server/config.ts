@@ -38,7 +38,6 @@ const envSchema = z.object({
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
@@ -88,8 +87,6 @@ export type Config = {
   alertsIntervalMs: number;
   /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
   webConcurrency: number;
-  /** Worker threads each server process writes its pages in (server/render/page-renderer.ts); 0 renders them on the event loop. */
-  renderThreads: number;
   /** PostgreSQL connections each server process keeps at most (databasePoolSize below). */
   databasePoolSize: number;
   http: {
@@ -220,7 +217,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchIndex: e.SEARCH_INDEX,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: processes,
-    renderThreads: e.RENDER_THREADS,
     databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, processes),
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
