@@ -17,6 +17,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
+      // React Router's public API only (docs/decisions/public-react-router-api.md): its UNSAFE_
+      // exports and underscore-prefixed properties may change in any 7.x release. `_id` is ours.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^@?react-router/] > ImportSpecifier[imported.name=/^UNSAFE_/]',
+          message: "React Router's UNSAFE_ exports are its internals: use its public API (docs/decisions/public-react-router-api.md).",
+        },
+        {
+          selector: 'MemberExpression[property.name=/^_(?!id$)[a-zA-Z]/]',
+          message: "An underscore-prefixed property is its library's internal: use its public API (docs/decisions/public-react-router-api.md).",
+        },
+      ],
     },
   },
   // The dependency direction (README, Architecture). kernel/ holds the rules both sides share and

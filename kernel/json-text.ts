@@ -5,7 +5,7 @@
  * Loader data reaches the browser encoded by React Router's turbo-stream one value at a time:
  * 24 cards are some 300 values to encode on the server's event loop, the one thread that runs
  * every request's loaders, and as many to decode on the phone. As one string they are a single
- * value each way, parsed where the page is rendered (a render thread, or the browser) by
+ * value each way, parsed where the page is rendered (the server, or the browser) by
  * `JSON.parse`, which is far quicker than either.
  */
 export type JsonText<T> = string & { readonly parsesTo?: T };

@@ -29,7 +29,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
@@ -39,7 +38,6 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { listingImages, listings } from '../server/db/schema/index.ts';
 import { storeCoverFiles, storeImage } from '../server/media/images.ts';
-import { startPageRenderer, type PageRenderer } from '../server/render/page-renderer.ts';
 import { createServices } from '../server/services.ts';
 import { insertUser } from '../server/users/users.ts';
 import { jsPerRoute, JS_BUDGET_GZIP } from './js-per-route.ts';
@@ -240,7 +238,6 @@ async function main() {
   const built = await createServices(config);
   const { services } = built;
   let server: ReturnType<typeof serve> | undefined;
-  let pageRenderer: PageRenderer | undefined;
   let browser: Browser | undefined;
   try {
     console.log(`Seeding ${LISTINGS} ads with photographic test images...`);
@@ -284,10 +281,7 @@ async function main() {
 
     const buildPath = path.join(root, BUILD_DIR, 'server', 'index.js');
     const serverBuild = (await import(buildPath)) as ServerBuild;
-    // Pages written in render threads, as npm start writes them (server/index.ts).
-    pageRenderer = config.renderThreads > 0 ? startPageRenderer({ buildUrl: pathToFileURL(buildPath).href, threads: config.renderThreads, logger: services.logger }) : undefined;
-    await pageRenderer?.ready;
-    const app = createApp(services, { getBuild: async () => serverBuild, serveClientAssets: true, pageRenderer });
+    const app = createApp(services, { getBuild: async () => serverBuild, serveClientAssets: true });
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port });
     const origin = `http://127.0.0.1:${port}`;
 
@@ -352,7 +346,6 @@ async function main() {
   } finally {
     await browser?.close();
     server?.close();
-    await pageRenderer?.close();
     await built.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

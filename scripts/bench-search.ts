@@ -24,7 +24,6 @@
  *   --seed N           seed of the data and of the searches (default 1)
  *   --runs N           measure N times on the same data, each with searches of its own, and print the medians (default 1)
  *   --pages            also the HTML results page (/listings?search=…), and the API on searches of the same kinds to compare it with; needs `npm run build` first
- *                      (written in a render thread, as npm start writes them; RENDER_THREADS=0 in the environment writes them on the event loop)
  *   --build-dir DIR    where that build is (default: BUILD_DIR, else build)
  *   --slowest N        slowest searches shown with their plans (default 10)
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
@@ -44,7 +43,6 @@ import pg from 'pg';
 import type { ServerBuild } from 'react-router';
 import { inArray, sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
-import { startPageRenderer, type PageRenderer } from '../server/render/page-renderer.ts';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/services.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
@@ -156,7 +154,6 @@ async function main() {
   };
 
   let server: ReturnType<typeof serve> | undefined;
-  let pageRenderer: PageRenderer | undefined;
   try {
     await migrate(database);
     if (reuse) {
@@ -174,8 +171,6 @@ async function main() {
       ...(args['build-dir'] ? { BUILD_DIR: args['build-dir'] } : process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       // Distinct searches are measured against the database: a budget met only by the cache does not count.
       SEARCH_CACHE_SECONDS: MODE === 'warm' ? '60' : '0',
-      // As npm start runs (one render thread) unless set, so the two can be compared.
-      ...(process.env.RENDER_THREADS ? { RENDER_THREADS: process.env.RENDER_THREADS } : {}),
     });
     const { services } = await createServices(config, { database });
     if (services.searchIndex) {
@@ -188,11 +183,7 @@ async function main() {
       );
     }
     const build = args.pages ? await loadBuild(config.buildDir) : undefined;
-    // Pages are written in render threads as npm start writes them (server/index.ts).
-    pageRenderer = build && config.renderThreads > 0 ? startPageRenderer({ buildUrl: buildUrl(config.buildDir), threads: config.renderThreads, logger: services.logger }) : undefined;
-    await pageRenderer?.ready;
-    if (build) console.log(`Pages rendered ${pageRenderer ? `in ${config.renderThreads} render thread(s)` : 'on the event loop'} (RENDER_THREADS=${config.renderThreads})`);
-    const app = createApp(services, build ? { getBuild: async () => build, pageRenderer } : {});
+    const app = createApp(services, build ? { getBuild: async () => build } : {});
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
     });
@@ -220,19 +211,14 @@ async function main() {
     services.mailer.close();
   } finally {
     server?.close();
-    await pageRenderer?.close();
     await cleanup();
   }
-}
-
-function buildUrl(buildDir: string): string {
-  return pathToFileURL(path.join(buildDir, 'server', 'index.js')).href;
 }
 
 async function loadBuild(buildDir: string): Promise<ServerBuild> {
   const file = path.join(buildDir, 'server', 'index.js');
   if (!fs.existsSync(file)) throw new Error(`--pages needs the web app built (npm run build): ${file} is missing`);
-  return (await import(buildUrl(buildDir))) as ServerBuild;
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
 /**

@@ -14,9 +14,8 @@ function newestChange(p: string): number {
 
 /**
  * Builds the web app into `buildDir` (production, as npm start serves it) when its sources
- * changed since that folder's last build, or it has none. npm start calls it, and so do the
- * tests that render the real pages, on the browser tests' folder: whichever runs first builds,
- * and the others wait for it (they run at once, in separate workers) and find it fresh.
+ * changed since that folder's last build, or it has none. npm start calls it: of two starts on
+ * one folder at once, whichever comes first builds, and the other waits for it and finds it fresh.
  */
 export function buildIfStale(root: string, buildDir: string): void {
   const lock = `${buildDir}.building`;

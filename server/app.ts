@@ -21,7 +21,6 @@ import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { answerMissingFile } from './media/missing-files.ts';
-import type { PageRenderer } from './render/page-renderer.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
 
 type AppEnv = {
@@ -33,8 +32,6 @@ type AppOptions = {
   getBuild?: () => Promise<ServerBuild>;
   /** Serve build/client (production). The dev server lets Vite serve assets instead. */
   serveClientAssets?: boolean;
-  /** Render threads for the pages (server/render/page-renderer.ts); without them pages render on the event loop. */
-  pageRenderer?: PageRenderer;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -167,7 +164,6 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         auth: c.get('auth'),
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),
         clearSessionCookie: () => void cookies.push(clearedSessionCookie(config.secureCookies)),
-        renderPage: options.pageRenderer?.render,
       };
       const response = withRetryAfter(await handle(c.req.raw, context as never), RETRY_AFTER_SECONDS);
       if (cookies.length === 0) return response;

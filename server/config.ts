@@ -41,7 +41,6 @@ const envSchema = z.object({
   /** Absent: 5 s in production; none in development and tests (no load balancer in front). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
@@ -95,8 +94,6 @@ export type Config = {
   alertsIntervalMs: number;
   /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
   webConcurrency: number;
-  /** Worker threads each server process writes its pages in (server/render/page-renderer.ts); 0 renders them on the event loop. */
-  renderThreads: number;
   /** PostgreSQL connections each server process keeps at most (databasePoolSize below). */
   databasePoolSize: number;
   http: {
@@ -234,7 +231,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchIndexMaxBytes: e.SEARCH_INDEX_MAX_MB * 1024 * 1024,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: processes,
-    renderThreads: e.RENDER_THREADS,
     databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, processes),
     http: {
       shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,

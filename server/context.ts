@@ -12,7 +12,6 @@ import type { RateLimits } from './rate-limits/rate-limits.ts';
 import type { SmsService } from './sms/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 import type { Draining } from './http/draining.ts';
-import type { RenderPage } from './render/page-renderer.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/services.ts). */
 export type Services = {
@@ -62,6 +61,4 @@ export type RequestContext = Services & {
   /** Sets or clears the session cookie on the response (used by login/logout actions). */
   setSessionCookie(token: string, options: { persistent: boolean; expiresAt: Date }): void;
   clearSessionCookie(): void;
-  /** Writes the page in a render thread (server/render/page-renderer.ts); absent where pages render on the event loop. */
-  renderPage?: RenderPage;
 };

@@ -10,8 +10,7 @@ import type { Config } from './config.ts';
 import { listen } from './http/serve.ts';
 import { createRestartPolicy } from './worker-restarts.ts';
 import { loadedReactBuild } from './http/react-build.ts';
-import { startPageRenderer } from './render/page-renderer.ts';
-import { boundedStep, exitByDeadline, shutdownDeadlineMs } from './shutdown.ts';
+import { exitByDeadline, shutdownDeadlineMs } from './shutdown.ts';
 
 /**
  * Production entry (`npm start` via scripts/start.ts): serves the built pages and the API.
@@ -94,10 +93,8 @@ async function serve(config: Config) {
   // A stray rejection (a background job, a fire-and-forget write during a database restart)
   // is logged; it must not take down every other request with it.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
-  const buildUrl = pathToFileURL(path.join(config.buildDir, 'server', 'index.js')).href;
-  const build = (await import(buildUrl)) as ServerBuild;
-  const pageRenderer = config.renderThreads > 0 ? startPageRenderer({ buildUrl, threads: config.renderThreads, logger }) : undefined;
-  const app = createApp(runtime.services, { getBuild: async () => build, serveClientAssets: true, pageRenderer });
+  const build = (await import(pathToFileURL(path.join(config.buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const app = createApp(runtime.services, { getBuild: async () => build, serveClientAssets: true });
   const running = await listen(app.fetch, {
     hostname: config.host,
     port: config.port,
@@ -109,7 +106,6 @@ async function serve(config: Config) {
     requestTimeoutMs: config.http.requestTimeoutMs,
     socketIdleTimeoutMs: config.http.socketIdleTimeoutMs,
     onDrained: async () => {
-      if (pageRenderer) await boundedStep(logger, 'stop the render threads', 1_000, () => pageRenderer.close());
       await runtime.stop();
       logger.info('stopped');
     },

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSy
 import { eventLoopLoad } from './event-loop-load.ts';
 
 /** Bodies smaller than this are sent as they are: compressing them saves too little. */
-export const THRESHOLD = 1024;
+const THRESHOLD = 1024;
 
 /**
  * Brotli at quality 5 makes pages and JSON about a fifth smaller than gzip (a /listings page:
@@ -27,7 +27,7 @@ export const BROTLI_QUALITY_UNDER_LOAD = 3;
 const BROTLI_PARAMS_UNDER_LOAD = { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_UNDER_LOAD };
 const GZIP_LEVEL = 6;
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 /**
  * Compresses every compressible response, brotli where the client accepts it, gzip otherwise.
@@ -123,14 +123,11 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
   return gzip > 0 ? 'gzip' : null;
 }
 
-/**
- * A whole body compressed in one call: at the lower brotli quality while the event loop is the
- * bottleneck. A render thread is told what the main thread's event loop says (server/render/).
- */
-export function compressSync(data: Uint8Array, encoding: Encoding, underLoad = eventLoopLoad.busy()): Uint8Array<ArrayBuffer> {
+/** A whole body compressed in one call: at the lower brotli quality while the event loop is the bottleneck. */
+function compressSync(data: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   if (encoding === 'gzip') return gzipSync(data, { level: GZIP_LEVEL });
   return brotliCompressSync(data, {
-    params: { ...(underLoad ? BROTLI_PARAMS_UNDER_LOAD : BROTLI_PARAMS), [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength, [constants.BROTLI_PARAM_LGWIN]: windowBits(data.byteLength) },
+    params: { ...(eventLoopLoad.busy() ? BROTLI_PARAMS_UNDER_LOAD : BROTLI_PARAMS), [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength, [constants.BROTLI_PARAM_LGWIN]: windowBits(data.byteLength) },
   });
 }
 

@@ -206,9 +206,10 @@ describe('pages on the wire', () => {
   });
 
   it("hands the page's loader data to the browser in the HTML, with nothing left suspended", async () => {
-    // app/entry.server.tsx reads React Router's data stream before rendering synchronously: if
-    // that stopped working, React would write the boundary's fallback (<!--$!-->) instead of the
-    // data, and the browser's router would wait forever for the loaders' answer.
+    // React Router's <ServerRouter> writes the loader data from inside Suspense boundaries, and
+    // app/entry.server.tsx answers once React has written everything (onAllReady): had it answered
+    // sooner, or had a boundary failed, the page would hold a fallback (<!--$!-->) or a template
+    // to fill in later instead of the data, and the browser's router could wait for it in vain.
     const res = await app.request(`${TEST_ORIGIN}/listings?search=toyota`, { headers: { 'Accept-Encoding': 'identity', cookie } });
     expect(res.status).toBe(200);
     const page = await res.text();

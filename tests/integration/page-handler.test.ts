@@ -21,11 +21,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The build with the 404 page's text replaced: what a rebuild after an edit hands back. */
-function rebuiltWith(text: string): ServerBuild {
+/** The build with the 404 page's component replaced: what a rebuild after an edit hands back. */
+function rebuiltWith(text: string | (() => never)): ServerBuild {
   const id = 'routes/not-found';
   const route = build.routes[id]!;
-  const module = { ...route.module, default: () => text } as unknown as typeof route.module;
+  const module = { ...route.module, default: typeof text === 'function' ? text : () => text } as unknown as typeof route.module;
   return { ...build, routes: { ...build.routes, [id]: { ...route, module } } };
 }
 
@@ -73,4 +73,24 @@ it('answers a navigation’s data request with the page’s address, not the dat
 
   const login = await data('/auth/login.data?redirectTo=%2Fpost-ad');
   expect(login.body).toContain('"redirectTo","/post-ad"');
+});
+
+/**
+ * A component that throws while React writes the page (app/entry.server.tsx's onShellError):
+ * React Router renders the root's error page instead, answered whole with status 500.
+ */
+it('answers a page whose component throws while rendering with the error page, status 500', async () => {
+  const app = createApp(t.services, {
+    getBuild: async () =>
+      rebuiltWith(() => {
+        throw new Error('broken component');
+      }),
+  });
+  const res = await app.request(`${TEST_ORIGIN}/no-such-page-here`, { headers: { 'Accept-Encoding': 'identity' } });
+  expect(res.status).toBe(500);
+  const page = await res.text();
+  expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(page));
+  expect(page).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+  expect(page).toContain('Something went wrong on our side. Please try again.');
+  expect(page).not.toContain('broken component');
 });
