@@ -292,4 +292,19 @@ describe('when Daraja does not answer the push', () => {
     const [row] = await t.services.db.select().from(payments).where(eq(payments.listingId, listing.id));
     expect(row).toMatchObject({ status: 'failed', mpesaCheckoutRequestId: null });
   });
+
+  it('a push whose answer was lost but that did prompt the phone is settled by its callback, after the query', async () => {
+    const { token, listing } = await seller();
+    sandbox.setSwitches({ losePushAnswer: true });
+    const res = await t.request('/api/payments/mpesa/stk-push', { method: 'POST', token, json: { listingId: listing.id, phone: '0712345678' } });
+    expect(res.status).toBe(502);
+    const [lost] = await t.services.db.select().from(payments).where(eq(payments.listingId, listing.id));
+    expect(lost).toMatchObject({ status: 'failed', mpesaCheckoutRequestId: null });
+    // The seller had the prompt all the same and paid: Daraja calls the payment's secret URL.
+    sandbox.answer(sandbox.lastPrompt!, 'accept');
+    await sandbox.idle();
+    const paid = await payment(lost!.txRef);
+    expect(paid).toMatchObject({ status: 'succeeded', mpesaCheckoutRequestId: sandbox.lastPrompt });
+    expect(await featuredUntil(listing.id)).not.toBeNull();
+  });
 });

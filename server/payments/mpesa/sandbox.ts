@@ -38,6 +38,8 @@ type Switches = {
   failNext?: number;
   /** Every API answer waits this long (a slow Daraja). */
   delayMs?: number;
+  /** The next push prompts the phone, but its answer is lost (a 503 reaches the caller). */
+  losePushAnswer?: boolean;
 };
 
 type Prompt = {
@@ -74,6 +76,7 @@ export function createDarajaSandbox(options: SandboxOptions) {
   const inFlight = new Set<Promise<void>>();
   let switches: Switches = {};
   let tokensIssued = 0;
+  let lastPrompt: string | null = null;
 
   const requestId = () => `${randomBytes(2).readUInt16BE()}-${randomBytes(3).readUIntBE(0, 3)}-1`;
   const errorBody = (c: Context, status: 400 | 401 | 404 | 500, errorCode: string, errorMessage: string) =>
@@ -208,6 +211,11 @@ export function createDarajaSandbox(options: SandboxOptions) {
       answeredAt: null,
     };
     prompts.set(prompt.checkoutRequestId, prompt);
+    lastPrompt = prompt.checkoutRequestId;
+    if (switches.losePushAnswer) {
+      switches.losePushAnswer = false;
+      return c.html('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 503);
+    }
     return c.json({
       MerchantRequestID: prompt.merchantRequestId,
       CheckoutRequestID: prompt.checkoutRequestId,
@@ -325,6 +333,10 @@ export function createDarajaSandbox(options: SandboxOptions) {
     /** Forgets every token it issued, as when Safaricom invalidates them before their time. */
     revokeTokens(): void {
       tokens.clear();
+    },
+    /** The CheckoutRequestID of the latest prompt, even one whose push answer was lost. */
+    get lastPrompt() {
+      return lastPrompt;
     },
     get tokensIssued() {
       return tokensIssued;
