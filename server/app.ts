@@ -1,3 +1,4 @@
+import { DARAJA_SANDBOX_PATH } from './payments/service.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -123,6 +124,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.all('/media/*', (c) => c.text('Not found', 404));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.
   if (services.payments?.sandbox) app.route('/sandbox/flutterwave', services.payments.sandbox.app);
+  // The fake Daraja (OAuth, STK Push and Query, the simulated phone) when no DARAJA_* keys are set; see server/payments/mpesa/sandbox.ts.
+  if (services.payments?.mpesa?.sandbox) app.route(DARAJA_SANDBOX_PATH, services.payments.mpesa.sandbox.app);
   // The fake Africa's Talking SMS API when no AT_API_KEY is set; see server/sms/sandbox.ts.
   if (services.sms?.sandbox) app.route(SMS_SANDBOX_PATH, services.sms.sandbox.app);
 

@@ -53,6 +53,14 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: bool.optional(),
   FLW_WEBHOOK_HASH: optionalString,
   FLW_BASE_URL: optionalString.pipe(z.url().optional()),
+  DARAJA_CONSUMER_KEY: optionalString,
+  DARAJA_CONSUMER_SECRET: optionalString,
+  DARAJA_SHORTCODE: optionalString.pipe(z.string().regex(/^\d{5,7}$/, 'must be the 5 to 7 digits of your Paybill or Till shortcode').optional()),
+  DARAJA_PASSKEY: optionalString,
+  DARAJA_CALLBACK_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DARAJA_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  DARAJA_BASE_URL: optionalString.pipe(z.url().optional()),
+  DARAJA_SHORTCODE_NAME: optionalString.pipe(z.string().max(40).optional()),
   AT_API_KEY: optionalString,
   AT_USERNAME: optionalString,
   AT_SENDER_ID: optionalString,
@@ -117,6 +125,23 @@ export type Config = {
     secretKey: string | undefined;
     webhookHash: string | undefined;
     baseUrl: string | undefined;
+  };
+  /**
+   * M-Pesa Express (Daraja STK Push), beside Flutterwave. 'live' with DARAJA_* keys; 'sandbox'
+   * (the fake Daraja on our own origin) where the payment sandbox may run; 'off' otherwise.
+   */
+  mpesa: {
+    mode: 'live' | 'sandbox' | 'off';
+    consumerKey: string | undefined;
+    consumerSecret: string | undefined;
+    shortcode: string | undefined;
+    passkey: string | undefined;
+    /** Origin the per-payment callback URLs are built on (Daraja must reach it over HTTPS). */
+    callbackBaseUrl: string;
+    /** Daraja's API origin: DARAJA_BASE_URL, else the one DARAJA_ENV names. */
+    baseUrl: string;
+    /** The name the customer's prompt shows for our shortcode, repeated on the waiting page. */
+    shortcodeName: string;
   };
   /**
    * Africa's Talking SMS for phone verification. With AT_API_KEY the real gateway; without it
@@ -197,6 +222,42 @@ function checkPaymentsSandbox(appUrl: string, secretKey: string | undefined, san
   }
 }
 
+const DARAJA_HOSTS = { sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' } as const;
+
+/**
+ * Daraja's keys come as a set: one without the others would fail on the first payment, so it
+ * stops start-up instead. Without any, M-Pesa runs against the built-in fake where the
+ * Flutterwave sandbox may run (a loopback APP_URL, or PAYMENTS_SANDBOX=true), and is off elsewhere.
+ */
+function mpesaConfig(e: z.infer<typeof envSchema>, appUrl: string): Config['mpesa'] {
+  const keys = {
+    DARAJA_CONSUMER_KEY: e.DARAJA_CONSUMER_KEY,
+    DARAJA_CONSUMER_SECRET: e.DARAJA_CONSUMER_SECRET,
+    DARAJA_SHORTCODE: e.DARAJA_SHORTCODE,
+    DARAJA_PASSKEY: e.DARAJA_PASSKEY,
+  };
+  const missing = Object.entries(keys).filter(([, v]) => !v).map(([k]) => k);
+  const callbackBaseUrl = (e.DARAJA_CALLBACK_BASE_URL ?? appUrl).replace(/\/+$/, '');
+  let mode: Config['mpesa']['mode'];
+  if (missing.length === 0) mode = 'live';
+  else if (missing.length < Object.keys(keys).length) {
+    throw new ConfigError(`Invalid configuration:\n  ${missing[0]}: must be set with the other DARAJA_* keys (${missing.join(', ')} missing)`);
+  } else mode = e.PAYMENTS_SANDBOX === true || (e.PAYMENTS_SANDBOX === undefined && isLoopback(appUrl)) ? 'sandbox' : 'off';
+  if (mode === 'live' && !callbackBaseUrl.startsWith('https://')) {
+    throw new ConfigError(`Invalid configuration:\n  DARAJA_CALLBACK_BASE_URL: Safaricom only calls back to https:// addresses (got ${callbackBaseUrl})`);
+  }
+  return {
+    mode,
+    consumerKey: e.DARAJA_CONSUMER_KEY,
+    consumerSecret: e.DARAJA_CONSUMER_SECRET,
+    shortcode: e.DARAJA_SHORTCODE,
+    passkey: e.DARAJA_PASSKEY,
+    callbackBaseUrl,
+    baseUrl: (e.DARAJA_BASE_URL ?? DARAJA_HOSTS[e.DARAJA_ENV]).replace(/\/+$/, ''),
+    shortcodeName: e.DARAJA_SHORTCODE_NAME ?? 'Soko',
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, root = process.cwd()): Config {
   // An empty value (KEY= in a .env file) means "not set", so the default applies.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -247,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookHash: e.FLW_WEBHOOK_HASH,
       baseUrl: e.FLW_BASE_URL,
     },
+    mpesa: mpesaConfig(e, appUrl),
     sms: {
       mode: smsMode(appUrl, e.AT_API_KEY, e.SMS_SANDBOX),
       apiKey: e.AT_API_KEY,

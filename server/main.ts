@@ -37,6 +37,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const { logger, payments } = services;
   if (payments?.sandbox) logger.info('payments: Flutterwave sandbox active (no FLW_SECRET_KEY) — no real money moves');
   else if (!config.payments.webhookHash) logger.warn('payments: FLW_WEBHOOK_HASH is not set, so webhooks are refused; payments settle on return and by reconciliation');
+  if (payments?.mpesa?.sandbox) logger.info(`payments: Daraja sandbox active (no DARAJA_* keys) — M-Pesa prompts go to ${config.appUrl}/sandbox/daraja, not to phones`);
+  else if (!payments?.mpesa) logger.info('payments: M-Pesa direct is off (no DARAJA_* keys on a public APP_URL); Flutterwave remains');
   if (config.seedDemoData && (await seedIfEmpty(services))) {
     logger.info('empty database: demo data added (amina@demo.soko.co.ke / sokodemo123)');
   }
@@ -55,7 +57,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // The smaller sizes, card files and link previews posts left for later (posts also wake it at once), including those a restart interrupted.
   const derived = services.images.derived;
   jobs.every('derived image files', DERIVED_FILES_INTERVAL_MS, () => derived.runOnce(), { runAtStart: true });
-  // Pending payments whose redirect and webhook both went missing (server/payments/).
+  // Pending payments whose redirect and webhook (or M-Pesa callback) went missing: asked again (server/payments/).
   const reconcile = paymentsDeps(services);
   jobs.every('payment reconciliation', RECONCILE_INTERVAL_MS, () => reconcilePayments(reconcile));
   const { searchIndex } = services;

@@ -5,6 +5,7 @@ import { AppError } from '../http/errors.ts';
 import { requireAuth } from '../http/guards.ts';
 import { handleWebhook, startCheckout } from '../payments/payments.ts';
 import { paymentsDeps } from '../payments/service.ts';
+import { acceptStkCallback, startStkPush } from '../payments/mpesa/stk-payments.ts';
 import { currentPayment, pageForPayment, paymentJson, returnFromProvider, txRefParam } from '../payments/status.ts';
 import { bearer, errorResponses, json } from './openapi.ts';
 import { createApiRouter } from './router.ts';
@@ -18,6 +19,15 @@ const CheckoutInput = z
   })
   .openapi('CheckoutInput', { example: { email: 'jane@example.com', amount: 200, callback_url: 'https://soko.co.ke/api/payments/verify?listingId=…' } });
 
+const StkPushInput = z
+  .object({
+    listingId: z.string({ error: 'listingId is required.' }).min(1, 'listingId is required.'),
+    phone: z.string({ error: 'phone is required.' }).max(40).openapi({ description: 'The M-Pesa number to prompt: 07…, 01…, 2547… or +2547…' }),
+  })
+  .openapi('StkPushInput', { example: { listingId: '…', phone: '0712 345 678' } });
+
+const StkPushStarted = z.object({ tx_ref: z.string(), status: z.literal('pending') }).openapi('StkPushStarted');
+
 const CheckoutSession = z.object({ url: z.url(), tx_ref: z.string() }).openapi('CheckoutSession');
 
 const PaymentSchema = z
@@ -30,6 +40,8 @@ const PaymentSchema = z
     reason: z.string().nullable(),
     createdAt: z.string(),
     settledAt: z.string().nullable(),
+    provider: z.string(),
+    resultCode: z.number().nullable().openapi({ description: "M-Pesa only: Daraja's ResultCode once the prompt was answered" }),
   })
   .openapi('Payment');
 
@@ -76,6 +88,36 @@ const webhook = createRoute({
   responses: {
     200: json(z.object({ received: z.literal(true), duplicate: z.boolean() }), 'Accepted (duplicates change nothing)'),
     ...errorResponses({ 401: 'Missing or wrong signature; nothing is stored' }),
+  },
+});
+
+const stkPush = createRoute({
+  method: 'post',
+  path: '/payments/mpesa/stk-push',
+  tags: ['payments'],
+  summary: "Feature one of your ads for a week: sends M-Pesa's PIN prompt (STK Push) for 200 KES to the phone; follow it with GET /payments/{tx_ref}",
+  security: bearer,
+  request: { body: { required: true, content: { 'application/json': { schema: StkPushInput } } } },
+  responses: {
+    200: json(StkPushStarted, 'The prompt is on its way to the phone'),
+    ...errorResponses(401, 429, 502, 503, {
+      400: 'Not a Kenyan mobile number',
+      403: 'The listing belongs to someone else',
+      404: 'No such listing',
+      409: 'The listing is not active (sold, expired, hidden or held)',
+    }),
+  },
+});
+
+const stkCallback = createRoute({
+  method: 'post',
+  path: '/payments/mpesa/callback/{token}',
+  tags: ['payments'],
+  summary: "Daraja's STK callback, at the secret URL of one payment; believed only after an STK Query confirms it",
+  request: { params: z.object({ token: z.string().max(100) }) },
+  responses: {
+    200: json(z.object({ ResultCode: z.literal(0), ResultDesc: z.string() }), 'Received (duplicates change nothing)'),
+    ...errorResponses({ 400: 'Not an STK callback', 404: 'No payment has this callback URL' }),
   },
 });
 
@@ -129,6 +171,20 @@ export function paymentsRoutes(services: Services) {
     }
     const { duplicate } = await handleWebhook(deps, event);
     return c.json({ received: true as const, duplicate }, 200);
+  });
+
+  app.openapi(stkPush, async (c) => {
+    const auth = requireAuth(c.get('auth'));
+    const input = c.req.valid('json');
+    const { txRef } = await startStkPush(paymentsDeps(services), { userId: auth.user.id, listingId: input.listingId, phone: input.phone });
+    return c.json({ tx_ref: txRef, status: 'pending' as const }, 200);
+  });
+
+  app.openapi(stkCallback, async (c) => {
+    const body: unknown = await c.req.json().catch(() => null);
+    const { accepted } = await acceptStkCallback(paymentsDeps(services), c.req.valid('param').token, body);
+    // Daraja only needs to hear that the callback arrived; what it changed is ours to know.
+    return c.json({ ResultCode: 0 as const, ResultDesc: accepted ? 'Accepted' : 'Ignored' }, 200);
   });
 
   app.openapi(getPayment, async (c) => {

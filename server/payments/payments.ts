@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, payments, webhookEvents, type PaymentStatus } from '../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
+import { verifyStk } from './mpesa/stk-verify.ts';
 import { ProviderRejectedError, ProviderUnavailableError, type PaymentProvider, type Verification } from './provider.ts';
+import type { MpesaService } from './service.ts';
 
 /** Spec section 9: featuring costs 200 Ksh and lasts one week. The client never sets either. */
-const FEATURE_PRICE_KES = 200;
+export const FEATURE_PRICE_KES = 200;
 const FEATURE_DAYS = 7;
-const FEATURE_CURRENCY = 'KES';
+export const FEATURE_CURRENCY = 'KES';
 
 /** The payment service the composition root builds (service.ts); domain functions take it as a slice. */
-export type PaymentsDeps = { db: Db; logger: Logger; provider: PaymentProvider; appUrl: string; rateLimits: RateLimits };
+export type PaymentsDeps = { db: Db; logger: Logger; provider: PaymentProvider; mpesa: MpesaService | null; appUrl: string; rateLimits: RateLimits };
+
+/** What settle and the reconciliation need: the database and both ways of asking a provider. */
+export type SettleDeps = Pick<PaymentsDeps, 'db' | 'logger' | 'provider'> & { mpesa?: MpesaService | null };
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -52,16 +57,7 @@ export async function startCheckout(
   if (callback.origin !== new URL(deps.appUrl).origin) throw badRequest('callback_url must be a link to this site.');
   const listingId = input.listingId ?? callback.searchParams.get('listingId') ?? '';
   if (!listingId) throw badRequest('listingId is required.');
-  if (!isUuid(listingId)) throw notFound('Listing not found.');
-  const [listing] = await deps.db
-    .select({ id: listings.id, ownerId: listings.ownerId, title: listings.title, status: listings.status })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .limit(1);
-  if (!listing) throw notFound('Listing not found.');
-  if (listing.ownerId !== input.userId) throw forbidden('You can only feature your own ads.');
-  // Only an ad buyers can see is worth featuring (issue 19: sold, expired, hidden and held ads are not).
-  if (listing.status !== 'active') throw conflict('Only an active ad can be featured. Renew it first if it has expired.');
+  await featurableListing(deps.db, listingId, input.userId);
 
   // Unique per attempt: Flutterwave refuses a reused tx_ref.
   const txRef = `soko-${listingId.slice(0, 8)}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
@@ -97,6 +93,21 @@ export async function startCheckout(
   }
 }
 
+/** One of the user's own ads that may be featured now, whichever way it is paid for. */
+export async function featurableListing(db: Db, listingId: string, userId: string): Promise<{ id: string; title: string }> {
+  if (!isUuid(listingId)) throw notFound('Listing not found.');
+  const [listing] = await db
+    .select({ id: listings.id, ownerId: listings.ownerId, title: listings.title, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  if (!listing) throw notFound('Listing not found.');
+  if (listing.ownerId !== userId) throw forbidden('You can only feature your own ads.');
+  // Only an ad buyers can see is worth featuring (issue 19: sold, expired, hidden and held ads are not).
+  if (listing.status !== 'active') throw conflict('Only an active ad can be featured. Renew it first if it has expired.');
+  return listing;
+}
+
 export async function findPayment(db: Db, txRef: string): Promise<Payment | null> {
   const [row] = await db.select().from(payments).where(eq(payments.txRef, txRef)).limit(1);
   return row ?? null;
@@ -110,7 +121,7 @@ export async function findPayment(db: Db, txRef: string): Promise<Payment | null
  * A network error or 5xx leaves the payment pending.
  */
 export async function settle(
-  deps: Pick<PaymentsDeps, 'db' | 'logger' | 'provider'>,
+  deps: SettleDeps,
   txRef: string,
   hint: { providerTxnId?: string; returnStatus?: string } = {},
 ): Promise<SettleOutcome | null> {
@@ -126,10 +137,15 @@ export async function settle(
 
   let verification: Verification;
   try {
-    verification = await deps.provider.verify({ txRef, providerTxnId: hint.providerTxnId });
-    // A transaction id from the redirect that belongs to another reference proves nothing.
-    if (verification.found && verification.txRef !== txRef && hint.providerTxnId) {
-      verification = await deps.provider.verify({ txRef });
+    if (payment.provider === 'mpesa') {
+      // Daraja's STK Query, whatever a callback said (server/payments/mpesa/stk-verify.ts).
+      verification = await verifyStk(deps, payment);
+    } else {
+      verification = await deps.provider.verify({ txRef, providerTxnId: hint.providerTxnId });
+      // A transaction id from the redirect that belongs to another reference proves nothing.
+      if (verification.found && verification.txRef !== txRef && hint.providerTxnId) {
+        verification = await deps.provider.verify({ txRef });
+      }
     }
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
@@ -144,7 +160,9 @@ export async function settle(
   }
   if (verification.txRef !== txRef) return outcome(payment.status);
   if (verification.status === 'pending') return outcome(payment.status);
-  if (verification.status === 'failed') return markFinal(deps.db, payment, 'failed', verification.reason ?? 'The payment was not completed.');
+  if (verification.status === 'failed') {
+    return markFinal(deps.db, payment, verification.cancelled ? 'cancelled' : 'failed', verification.reason ?? 'The payment was not completed.');
+  }
   if (verification.currency !== payment.currency || !(verification.amount >= payment.amount)) {
     deps.logger.warn(
       { txRef, paid: verification.amount, currency: verification.currency, expected: payment.amount },
@@ -174,7 +192,7 @@ export async function settle(
   return outcome('succeeded', null);
 }
 
-async function markFinal(db: Db, payment: Payment, status: 'failed' | 'cancelled' | 'expired', reason: string): Promise<SettleOutcome> {
+export async function markFinal(db: Db, payment: Payment, status: 'failed' | 'cancelled' | 'expired', reason: string): Promise<SettleOutcome> {
   const rows = await db
     .update(payments)
     .set({ status, failureReason: reason, updatedAt: sql`now()` })
@@ -192,7 +210,7 @@ async function markFinal(db: Db, payment: Payment, status: 'failed' | 'cancelled
  * delivery that hit a provider outage is processed again when it is redelivered.
  */
 export async function handleWebhook(
-  deps: Pick<PaymentsDeps, 'db' | 'logger' | 'provider'>,
+  deps: SettleDeps,
   event: { type: string; txRef?: string; providerTxnId?: string; dedupeKey: string; payload: unknown },
 ): Promise<{ duplicate: boolean; outcome: SettleOutcome | null }> {
   const provider = deps.provider.name;
@@ -225,19 +243,29 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 /**
  * Re-verifies payments pending for more than staleAfterMs (the redirect and the webhook both
  * went missing) and expires those the provider still has not completed after expireAfterMs.
+ * An M-Pesa prompt lives about a minute on the phone, so STK payments are queried sooner
+ * (mpesaStaleAfterMs) and given up sooner (mpesaExpireAfterMs): their callback may never come.
  */
 export async function reconcilePayments(
-  deps: Pick<PaymentsDeps, 'db' | 'logger' | 'provider'>,
-  options: { now?: Date; staleAfterMs?: number; expireAfterMs?: number; limit?: number } = {},
+  deps: SettleDeps,
+  options: { now?: Date; staleAfterMs?: number; expireAfterMs?: number; mpesaStaleAfterMs?: number; mpesaExpireAfterMs?: number; limit?: number } = {},
 ): Promise<{ checked: number; succeeded: number; failed: number; expired: number }> {
   const now = options.now ?? new Date();
-  const staleBefore = new Date(now.getTime() - (options.staleAfterMs ?? 3 * 60_000));
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const staleBefore = before(options.staleAfterMs ?? 3 * 60_000);
+  const mpesaStaleBefore = before(options.mpesaStaleAfterMs ?? 75_000);
   // Flutterwave hosted sessions last at most 24 h; after that nothing can still be paid.
-  const expireBefore = new Date(now.getTime() - (options.expireAfterMs ?? 24 * 60 * 60_000));
+  const expireBefore = before(options.expireAfterMs ?? 24 * 60 * 60_000);
+  const mpesaExpireBefore = before(options.mpesaExpireAfterMs ?? 15 * 60_000);
   const stale = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, staleBefore)))
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        or(lt(payments.createdAt, staleBefore), and(eq(payments.provider, 'mpesa'), lt(payments.createdAt, mpesaStaleBefore))),
+      ),
+    )
     .orderBy(asc(payments.createdAt))
     .limit(options.limit ?? 50);
   const counts = { checked: 0, succeeded: 0, failed: 0, expired: 0 };
@@ -250,10 +278,11 @@ export async function reconcilePayments(
       deps.logger.error({ txRef: payment.txRef, err: error }, 'reconciliation of a payment failed');
       continue;
     }
+    const expiresBefore = payment.provider === 'mpesa' ? mpesaExpireBefore : expireBefore;
     if (outcome?.status === 'succeeded') counts.succeeded += 1;
-    else if (outcome?.status === 'failed') counts.failed += 1;
+    else if (outcome?.status === 'failed' || outcome?.status === 'cancelled') counts.failed += 1;
     // Expiry needs a real answer from the provider: an outage must not expire a payment.
-    else if (outcome?.status === 'pending' && !outcome.unreachable && payment.createdAt < expireBefore) {
+    else if (outcome?.status === 'pending' && !outcome.unreachable && payment.createdAt < expiresBefore) {
       const final = await markFinal(deps.db, payment, 'expired', 'The payment was not completed in time.');
       if (final.status === 'expired') counts.expired += 1;
     }
@@ -261,4 +290,3 @@ export async function reconcilePayments(
   if (counts.checked) deps.logger.info(counts, 'payments reconciled');
   return counts;
 }
-

@@ -29,6 +29,8 @@ export type Verification =
       providerTxnId: string;
       /** The processor's words on a failure, when it gives any. */
       reason?: string;
+      /** A failure the customer chose (an M-Pesa prompt cancelled): stored as cancelled. */
+      cancelled?: boolean;
     };
 
 /** A webhook whose signature checked out. The body itself is never trusted beyond naming the payment. */

@@ -39,6 +39,8 @@ export function paymentJson(p: Payment) {
     reason: p.failureReason,
     createdAt: p.createdAt.toISOString(),
     settledAt: p.settledAt?.toISOString() ?? null,
+    provider: p.provider,
+    resultCode: p.mpesaResultCode,
   };
 }
 

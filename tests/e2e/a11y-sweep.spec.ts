@@ -86,6 +86,21 @@ test('a11y sweep, signed in: manage ads with the Feature Your Ad? dialog open', 
   });
 });
 
+test('a11y sweep, signed in: Pay with M-Pesa, its waiting page and a failed prompt (issue 46)', { tag: '@one-viewport' }, async ({ page }) => {
+  await newSignedInAccount(page);
+  const ad = await postAd(page.request);
+  await page.goto(`/payments/feature/${ad._id}/mpesa`);
+  await sweep(page);
+  await page.getByRole('button', { name: 'Send the prompt for 200 KES' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your phone and enter your M-Pesa PIN' })).toBeVisible();
+  await sweep(page);
+  const href = await page.getByRole('link', { name: 'Open the simulated phone' }).getAttribute('href');
+  const id = decodeURIComponent(/\/phone\/([^?]+)/.exec(href ?? '')![1]!);
+  await page.request.post(`/sandbox/daraja/_control/prompts/${encodeURIComponent(id)}/answer`, { data: { answer: 'insufficient' } });
+  await expect(page.getByRole('heading', { name: 'M-Pesa payment not completed' })).toBeVisible({ timeout: 20_000 });
+  await sweep(page);
+});
+
 test('a11y sweep, signed in: the own ad page and its edit forms', { tag: '@one-viewport' }, async ({ page }) => {
   await newSignedInAccount(page);
   const ad = await postAd(page.request);

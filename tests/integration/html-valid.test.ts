@@ -159,6 +159,17 @@ describe('every page is valid HTML with headings that never skip a level', () =>
     await check(`/payment-pending?listingId=${adId}&tx_ref=soko-html-pending`, 200, true);
     await check(`/payment-success?listingId=${adId}&tx_ref=soko-html-paid&status=successful`, 200, true);
   });
+  it('signed in: Pay with M-Pesa, its waiting page, and a failed prompt (issue 46)', async () => {
+    const token = cookie.slice(SESSION_COOKIE.length + 1);
+    const sandbox = t.services.payments!.mpesa!.sandbox!;
+    await check(`/payments/feature/${adId}/mpesa`, 200, true);
+    const pushed = await t.request('/api/payments/mpesa/stk-push', { method: 'POST', token, json: { listingId: adId, phone: '0712345678' } });
+    const { tx_ref } = (await pushed.json()) as { tx_ref: string };
+    await check(`/payments/mpesa/${tx_ref}`, 200, true);
+    sandbox.answer(sandbox.lastPrompt!, 'insufficient');
+    await sandbox.idle();
+    await check(`/payments/mpesa/${tx_ref}`, 200, true);
+  });
   it.each(SIGNED_IN)('signed in: %s', (path, status) => check(path, status, true));
   it('a seller page, and Saved ads with a live and a deleted ad (issue 18)', async () => {
     const [owner] = await t.services.db.select({ username: users.username }).from(users).where(eq(users.id, ownerId));

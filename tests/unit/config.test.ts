@@ -59,6 +59,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'false' })).toThrow(/PAYMENTS_SANDBOX.*FLW_SECRET_KEY/);
   });
 
+  it('runs M-Pesa against the Daraja sandbox where the payment sandbox runs, live with all four keys, and off otherwise', () => {
+    const local = loadConfig({}).mpesa;
+    expect(local.mode).toBe('sandbox');
+    expect(local.callbackBaseUrl).toBe('http://localhost:3000');
+    expect(local.baseUrl).toBe('https://sandbox.safaricom.co.ke');
+    expect(local.shortcodeName).toBe('Soko');
+    expect(loadConfig({ APP_URL: 'https://soko.co.ke', PAYMENTS_SANDBOX: 'true' }).mpesa.mode).toBe('sandbox');
+    expect(loadConfig({ APP_URL: 'https://soko.co.ke', FLW_SECRET_KEY: 'FLWSECK-live' }).mpesa.mode).toBe('off');
+    const keys = { DARAJA_CONSUMER_KEY: 'ck', DARAJA_CONSUMER_SECRET: 'cs', DARAJA_SHORTCODE: '174379', DARAJA_PASSKEY: 'pk' };
+    const live = loadConfig({ APP_URL: 'https://soko.co.ke', FLW_SECRET_KEY: 'FLWSECK-live', DARAJA_ENV: 'production', ...keys }).mpesa;
+    expect(live).toMatchObject({ mode: 'live', shortcode: '174379', baseUrl: 'https://api.safaricom.co.ke', callbackBaseUrl: 'https://soko.co.ke' });
+    expect(loadConfig({ ...keys, DARAJA_CALLBACK_BASE_URL: 'https://cb.soko.co.ke/', DARAJA_BASE_URL: 'http://127.0.0.1:9/' }).mpesa).toMatchObject({
+      callbackBaseUrl: 'https://cb.soko.co.ke',
+      baseUrl: 'http://127.0.0.1:9',
+    });
+    // Safaricom calls back over HTTPS only, and a partial set of keys would fail on the first payment.
+    expect(() => loadConfig(keys)).toThrow(/DARAJA_CALLBACK_BASE_URL.*https/);
+    expect(() => loadConfig({ DARAJA_CONSUMER_KEY: 'ck', DARAJA_SHORTCODE: '174379' })).toThrow(/DARAJA_CONSUMER_SECRET.*DARAJA_PASSKEY/);
+    expect(() => loadConfig({ DARAJA_SHORTCODE: 'abc' })).toThrow(/DARAJA_SHORTCODE/);
+    expect(() => loadConfig({ DARAJA_ENV: 'live' })).toThrow(/DARAJA_ENV/);
+  });
+
   it('runs one server process per core on PostgreSQL, and only one with the embedded database', () => {
     expect(loadConfig({}).webConcurrency).toBe(1);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).webConcurrency).toBeGreaterThanOrEqual(1);

@@ -9,6 +9,8 @@ type Props = {
   /** The button's text and size: small 'Feature Ad' on a card by default. */
   label?: string;
   large?: boolean;
+  /** M-Pesa Express is set up: offer "Pay with M-Pesa" (the prompt on the phone) beside Pay Now. */
+  mpesa?: boolean;
 };
 
 /**
@@ -18,7 +20,7 @@ type Props = {
  * a modal <dialog> (the top layer, above every card) and Pay Now calls the API as the spec
  * describes, with its toasts (feature-checkout.ts, loaded on the press).
  */
-export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'Feature Ad', large = false }: Props) {
+export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'Feature Ad', large = false, mpesa = false }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   const dialogTitleId = useId();
   const [modal, setModal] = useState(false);
@@ -63,13 +65,13 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'F
           {label}
         </summary>
         <div className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
-          <FeatureForm listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={closeDetails} />
+          <FeatureForm listingId={listingId} listingTitle={listingTitle} mpesa={mpesa} busy={busy} onSubmit={payNow} onCancel={closeDetails} />
         </div>
       </details>
       {modal && (
         <FeatureDialog labelledBy={dialogTitleId} onClose={() => setModal(false)}>
           {(close) => (
-            <FeatureForm titleId={dialogTitleId} listingId={listingId} listingTitle={listingTitle} busy={busy} onSubmit={payNow} onCancel={close} />
+            <FeatureForm titleId={dialogTitleId} listingId={listingId} listingTitle={listingTitle} mpesa={mpesa} busy={busy} onSubmit={payNow} onCancel={close} />
           )}
         </FeatureDialog>
       )}
@@ -104,6 +106,7 @@ function FeatureForm(props: {
   titleId?: string;
   listingId: string;
   listingTitle: string;
+  mpesa: boolean;
   busy: boolean;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   onCancel: () => void;
@@ -124,6 +127,15 @@ function FeatureForm(props: {
         </p>
         <p>You pay on the payment provider&apos;s secure page, by M-Pesa or card.</p>
       </div>
+      {props.mpesa && (
+        // A link, not a button: the number is asked on a page of its own, which works without JavaScript.
+        <p className="mt-3 text-sm">
+          Or get the prompt on your phone:{' '}
+          <a href={`/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            Pay with M-Pesa
+          </a>
+        </p>
+      )}
       <form
         method="post"
         action={`/payments/feature/${encodeURIComponent(props.listingId)}`}

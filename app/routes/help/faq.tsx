@@ -84,6 +84,11 @@ export default function Faq() {
         taken to Flutterwave&rsquo;s secure checkout, where you pay with M-Pesa or a card. Soko never sees your card number
         or your M-Pesa PIN.
       </p>
+      <p>
+        Or tap <strong>Pay with M-Pesa</strong>: type your M-Pesa number, and a prompt for 200 Ksh appears on your phone.
+        Enter your M-Pesa PIN there; the page moves on by itself once M-Pesa confirms the payment. If you cancel, the prompt
+        times out or the PIN is wrong, the page says so and you can try again.
+      </p>
       <h3>I paid but my ad is not featured</h3>
       <p>
         Featuring starts as soon as the payment is confirmed, usually within a minute. If the checkout said the payment

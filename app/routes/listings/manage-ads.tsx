@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads | Soko' }
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
   const [ads, states] = await Promise.all([cardsByOwner(context.db, auth.user.id), ownerAdStates(context.db, auth.user.id)]);
-  return { email: auth.user.email, ads, states, now: Date.now() };
+  return { email: auth.user.email, ads, states, now: Date.now(), mpesa: !!context.payments?.mpesa };
 }
 
 /**
@@ -94,7 +94,7 @@ const iconButton = 'btn-secondary px-3 py-1.5 text-xs';
 const DELETE_FETCHER = 'delete-ad';
 
 export default function ManageAds({ loaderData, actionData }: Route.ComponentProps) {
-  const { ads, email, states, now } = loaderData;
+  const { ads, email, states, now, mpesa } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
@@ -142,7 +142,7 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
                     {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label="Renew" title={ad.title} />}
                     {states[ad._id]?.status === 'active' && <StateAction id={ad._id} intent="sold" label="Mark as sold" title={ad.title} />}
                     {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label="Resubmit for review" title={ad.title} />}
-                    {!ad.featured && states[ad._id]?.status === 'active' && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} />}
+                    {!ad.featured && states[ad._id]?.status === 'active' && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} mpesa={mpesa} />}
                     <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`View ${ad.title}`}>View</Link>
                     <Link to={`/listings/${ad._id}`} className={iconButton} aria-label={`Edit ${ad.title}`}>Edit</Link>
                     <Link

@@ -29,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const listing = await getListing(context.db, posted);
     // Only the seller's own new ad; anything else is the empty form.
     if (listing && listing.owner === auth.user.id) {
-      return { mode: 'posted' as const, id: listing._id, title: listing.title, email: auth.user.email, underReview: listing.status === 'held' };
+      return { mode: 'posted' as const, id: listing._id, title: listing.title, email: auth.user.email, underReview: listing.status === 'held', mpesa: !!context.payments?.mpesa };
     }
   }
   const id = params.get('id');
@@ -121,7 +121,7 @@ function formValues(form: ReceivedForm): ListingFormValues {
 }
 
 /** After posting: the spec's success text, and the three things a seller does next. */
-function Posted({ id, title, email, underReview }: { id: string; title: string; email: string; underReview: boolean }) {
+function Posted({ id, title, email, underReview, mpesa }: { id: string; title: string; email: string; underReview: boolean; mpesa: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -146,7 +146,7 @@ function Posted({ id, title, email, underReview }: { id: string; title: string; 
         {/* Only a public ad can be featured. */}
         {!underReview && (
           <div className="sm:w-auto">
-            <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} label="Feature it" large />
+            <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} mpesa={mpesa} label="Feature it" large />
           </div>
         )}
       </div>
@@ -157,7 +157,7 @@ function Posted({ id, title, email, underReview }: { id: string; title: string; 
 
 export default function PostAd({ loaderData, actionData }: Route.ComponentProps) {
   if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/', label: 'Go to Home' }} />;
-  if (loaderData.mode === 'posted') return <Posted id={loaderData.id} title={loaderData.title} email={loaderData.email} underReview={loaderData.underReview} />;
+  if (loaderData.mode === 'posted') return <Posted id={loaderData.id} title={loaderData.title} email={loaderData.email} underReview={loaderData.underReview} mpesa={loaderData.mpesa} />;
   const failure = actionData && 'error' in actionData ? { error: actionData.error, fieldErrors: actionData.fieldErrors } : undefined;
   // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.
   const initial = actionData && 'values' in actionData ? actionData.values : loaderData.values;

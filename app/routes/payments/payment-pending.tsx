@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
-import { Link, redirect, useRevalidator } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { PaymentActions } from '~/components/payments/PaymentActions';
+import { usePaymentPolling } from '~/components/payments/usePaymentPolling';
 import { requireAuth } from '../../../server/http/guards';
 import { expectedError } from '../../../server/http/error-translation';
 import { asPageError } from '../../../server/http/page-errors';
@@ -29,37 +29,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const payment = txRef ? await currentPayment(paymentsDeps(context), txRef, auth.user.id, context.clientIp).catch(rethrowUnlessNotOwner) : null;
   if (!payment || payment.status !== 'pending') throw redirect(pageForPayment(payment && stateOf(payment), q.get('listingId')));
   return { txRef, listingId: payment.listingId ?? '' };
-}
-
-/** Polls GET /api/payments/:tx_ref, slowing down over time; the loader redirects once it is settled. */
-function usePaymentPolling(txRef: string) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    let stopped = false;
-    let delay = 3000;
-    let timer: number | undefined;
-    const tick = async () => {
-      try {
-        const res = await fetch(`/api/payments/${encodeURIComponent(txRef)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-        const body = (await res.json().catch(() => ({}))) as { status?: string };
-        if (!stopped && res.ok && body.status && body.status !== 'pending') {
-          void revalidator.revalidate();
-          return;
-        }
-      } catch {
-        // Offline for a moment: try again later.
-      }
-      delay = Math.min(delay * 1.5, 15_000);
-      if (!stopped) timer = window.setTimeout(tick, delay);
-    };
-    timer = window.setTimeout(tick, delay);
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-    // revalidator is a new object on every render; polling depends on the reference only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [txRef]);
 }
 
 export default function PaymentPending({ loaderData }: Route.ComponentProps) {

@@ -8,4 +8,7 @@ export const paymentsRoutes: RouteConfigEntry[] = [
   route('payment-pending', 'routes/payments/payment-pending.tsx'),
   // Pay Now without JavaScript: starts the checkout and redirects to the provider's page.
   route('payments/feature/:listingId', 'routes/payments/feature.tsx'),
+  // Pay with M-Pesa (Daraja STK Push): the number to prompt, then the page that waits for the PIN.
+  route('payments/feature/:listingId/mpesa', 'routes/payments/mpesa-start.tsx'),
+  route('payments/mpesa/:txRef', 'routes/payments/mpesa-waiting.tsx'),
 ];

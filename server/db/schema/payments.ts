@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { listings } from './listings.ts';
 import { users } from './users.ts';
 
@@ -19,6 +19,17 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
+  // M-Pesa Express only (migration 1010).
+  mpesaMerchantRequestId: text('mpesa_merchant_request_id'),
+  mpesaCheckoutRequestId: text('mpesa_checkout_request_id'),
+  /** SHA-256 (hex) of the secret in this payment's callback URL; the secret itself is never stored. */
+  mpesaCallbackTokenHash: text('mpesa_callback_token_hash'),
+  mpesaPhone: text('mpesa_phone'),
+  mpesaShortcode: text('mpesa_shortcode'),
+  mpesaResultCode: integer('mpesa_result_code'),
+  mpesaResultDesc: text('mpesa_result_desc'),
+  mpesaReceipt: text('mpesa_receipt'),
+  mpesaCallbackAmount: numeric('mpesa_callback_amount', { precision: 12, scale: 2, mode: 'number' }),
 });
 
 export const webhookEvents = pgTable('webhook_events', {
