@@ -52,8 +52,8 @@ test('the stylesheet is the first thing a page asks for, and stays alone; script
   expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<title>'));
   // The bundler's default splitting, one file per set of routes sharing code: 21 on /listings. The
   // 8 that chunk groups by file name gave need a regex per module kept up by hand, for 2-4 kB and
-  // a Lighthouse gain not yet shown on a quiet machine (docs/decisions/react-in-the-browser.md).
-  // This catches a split run wild.
+  // no measured Lighthouse gain (docs/decisions/react-in-the-browser.md). This catches a split
+  // run wild.
   expect(tags.filter((t) => /rel="modulepreload"/.test(t)).length).toBeLessThanOrEqual(24);
 
   const sheets = () => page.evaluate(() => ({ links: document.querySelectorAll('link[rel=stylesheet]').length, loaded: document.styleSheets.length, main: getComputedStyle(document.querySelector('main')!).maxWidth }));
