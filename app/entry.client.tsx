@@ -1,6 +1,7 @@
 /**
- * React Router's own client entry, as it is: in the browser build `react-dom/client` and `react`
- * are Preact (vite.config.ts, `preactInTheBrowser`; app/preact/client.ts); in development, React.
+ * React Router's standard client entry: React 19 hydrates the document the server rendered with
+ * the same React. Hydrating inside a transition lets React yield to the browser between pieces of
+ * work, so a tap during hydration is not held up for the whole of it.
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -31,8 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * makes: with `precedence`, React's server rendering puts it right after the charset and
  * viewport, ahead of the 10-15 script preloads it otherwise came behind (on a phone's few
  * connections the CSS queued behind them; Lighthouse counted about 80 ms of first paint on
- * /listings). `<Links />` sits first in the head below so that the elements Preact adopts on
- * hydration are in the order the server sent them (app/preact/client.ts).
+ * /listings).
  */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss, precedence: 'high' }];
 

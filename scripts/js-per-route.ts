@@ -1,5 +1,5 @@
 /**
- * The gzipped JavaScript each route loads, read from a build (issue 16 point 10: at most 115 KB
+ * The gzipped JavaScript each route loads, read from a build (DESIGN.md section 7: at most 135 kB
  * gzip on every route). Used by `npm run bench:pages` (its table) and by the browser suite
  * (tests/e2e/page-weight.spec.ts, which checks the build it runs against).
  */
@@ -8,14 +8,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** DESIGN.md section 7: JavaScript per route, gzip -9, kB = 1000 bytes. */
-export const JS_BUDGET_GZIP = 115 * 1000;
+export const JS_BUDGET_GZIP = 135 * 1000;
 
 /**
  * Per route: the entry, root and route chunks and their imports (what the page's modulepreload
  * links name), and the route manifest (manifest-*.js: every page loads it, react-router.config.ts),
- * each file gzipped at level 9. Code loaded on a tap (import()) is not counted. Largest first.
+ * each file gzipped at level 9, and how many files the modulepreload links name. Code loaded on a
+ * tap (import()) is not counted. Largest first.
  */
-export function jsPerRoute(buildDir: string): Array<{ route: string; bytes: number }> {
+export function jsPerRoute(buildDir: string): Array<{ route: string; bytes: number; scripts: number }> {
   const assets = path.join(buildDir, 'client');
   const manifestFile = fs.readdirSync(path.join(assets, 'assets')).find((f) => /^manifest-.*\.js$/.test(f));
   if (!manifestFile) throw new Error(`No manifest-*.js in ${assets}/assets: is ${buildDir} a build?`);
@@ -38,7 +39,8 @@ export function jsPerRoute(buildDir: string): Array<{ route: string; bytes: numb
       for (const i of r.imports ?? []) files.add(i);
     }
     const bytes = [...files].reduce((n, f) => n + gzipped(f), 0);
-    out.push({ route: route.index ? '/' : `/${route.path ?? route.id}`, bytes });
+    // The page's modulepreload links name every file but the route manifest (its own <script>).
+    out.push({ route: route.index ? '/' : `/${route.path ?? route.id}`, bytes, scripts: files.size - 1 });
   }
   return out.sort((a, b) => b.bytes - a.bytes);
 }

@@ -53,8 +53,8 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'value' 
  * A select with a long, fixed list (Kenya's 47 counties and their towns), its options written
  * as HTML rather than as elements. Hydration then leaves them as the server sent them: the town
  * list alone was 336 of the 1,083 elements that /listings hydrated, on the phone's main thread
- * (Lighthouse's blocking time). It also marks the choice with `selected`, which Preact's
- * `defaultValue` does not reach inside an optgroup when the select is drawn in the browser.
+ * (Lighthouse's blocking time). The choice is marked in that HTML with `selected`, since the
+ * select has no option elements for a `value` or `defaultValue` to pick from.
  * The HTML is rewritten only when the list or the choice changes.
  */
 export function OptionsSelect({ items, selected, ...rest }: Props) {

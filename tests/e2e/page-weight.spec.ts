@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 10: JavaScript is at most 115 KB gzipped on every route. Checked on the build
+ * DESIGN.md section 7: JavaScript is at most 135 kB gzipped on every route. Checked on the build
  * the browser suite runs against (scripts/e2e-server.ts builds it into E2E_BUILD_DIR), from its
  * manifest, as `npm run bench:pages` counts it: no page is opened, well under a second.
  */
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { jsPerRoute, JS_BUDGET_GZIP } from '../../scripts/js-per-route.ts';
 import { expect, test } from './support';
 
-test('every route ships at most 115 KB of gzipped JavaScript', { tag: '@one-viewport' }, () => {
+test('every route ships at most 135 kB of gzipped JavaScript', { tag: '@one-viewport' }, () => {
   const routes = jsPerRoute(path.resolve(import.meta.dirname, '../..', process.env.E2E_BUILD_DIR ?? 'build-e2e'));
   expect(routes.length).toBeGreaterThan(30);
   const over = routes.filter((r) => r.bytes > JS_BUDGET_GZIP).map((r) => `${r.route}: ${(r.bytes / 1000).toFixed(1)} kB`);
@@ -42,7 +42,7 @@ test('a page asks no route manifest of its own: one file, once, for every page',
  * and preload (app/root.tsx), and stays the page's one stylesheet once the page is live and after
  * moving to another page in the browser.
  */
-test('the stylesheet is the first thing a page asks for, and stays alone; scripts come in few files', { tag: '@one-viewport' }, async ({ page, request }) => {
+test('the stylesheet is the first thing a page asks for, and stays alone; scripts come in a bounded number of files', { tag: '@one-viewport' }, async ({ page, request }) => {
   const html = await (await request.get('/listings')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   const tags = [...head.matchAll(/<(link|script)\b[^>]*>/g)].map((m) => m[0]);
@@ -50,9 +50,11 @@ test('the stylesheet is the first thing a page asks for, and stays alone; script
   expect(tags[0]).toMatch(/rel="stylesheet"/);
   expect(tags.filter((t) => /rel="stylesheet"/.test(t))).toHaveLength(1);
   expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<title>'));
-  // Scripts come in a few files grouped by what the page shows (vite.config.ts), not 15 tiny ones
-  // queueing on a phone's few connections.
-  expect(tags.filter((t) => /rel="modulepreload"/.test(t)).length).toBeLessThanOrEqual(8);
+  // The bundler's default splitting, one file per set of routes sharing code: 21 on /listings. The
+  // 8 that chunk groups by file name gave need a regex per module kept up by hand, for 2-4 kB and
+  // no measured Lighthouse gain (docs/decisions/react-in-the-browser.md). This catches a split
+  // run wild.
+  expect(tags.filter((t) => /rel="modulepreload"/.test(t)).length).toBeLessThanOrEqual(24);
 
   const sheets = () => page.evaluate(() => ({ links: document.querySelectorAll('link[rel=stylesheet]').length, loaded: document.styleSheets.length, main: getComputedStyle(document.querySelector('main')!).maxWidth }));
   await page.goto('/listings');

@@ -86,8 +86,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     setEdited([]);
     if (found) event.preventDefault();
   };
-  // On every keystroke (the form's input event): the browser's Preact, unlike React, keeps a
-  // form's onChange as the DOM's change event, which waits for the field to lose focus.
+  // On every keystroke (the input event, which bubbles from each field to the form), so that a
+  // field's old message clears as soon as it is edited.
   const onEdit = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     if (name && !edited.includes(name)) setEdited([...edited, name]);

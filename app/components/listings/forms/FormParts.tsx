@@ -24,8 +24,7 @@ export function CategorySelect(props: { defaultValue?: string; value?: string; o
       required
       aria-invalid={props.invalid || undefined}
       aria-describedby={props.invalid ? 'category-error' : undefined}
-      // Only the one it is given: Preact (the browser build) takes an undefined value beside a
-      // defaultValue as a controlled value, and would put the default back on every render.
+      // Only the one it is given: a select is either controlled or not, never both.
       {...(props.value !== undefined ? { value: props.value } : { defaultValue: props.defaultValue })}
       onChange={props.onChange ? (e) => props.onChange!(e.currentTarget.value) : undefined}
     >

@@ -208,7 +208,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="category" className="label">Category</label>
-            {/* Controlled: the form re-renders as it is filled in, and Preact would put an uncontrolled select's default back each time. */}
+            {/* Controlled: the subcategory list and its fields follow the category as it is picked. */}
             <CategorySelect
               value={category}
               invalid={!!fieldErrors.category}

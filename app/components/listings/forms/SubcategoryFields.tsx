@@ -128,8 +128,8 @@ function AttributeInputs({ sub, values, errors, onEdit }: { sub: SubcategoryDef;
 }
 
 /**
- * A select field, controlled: under Preact an uncontrolled select's defaultValue is applied again
- * on every render of the form (adding a photo, a message), which would undo the seller's pick.
+ * A select field, controlled: its value is state of the form, kept across the form's re-renders
+ * (adding a photo, a message) and across a change of subcategory that keeps this field.
  */
 function AttributeSelect({ defaultValue, options, onEdit, ...rest }: { id: string; name: string; className: string; defaultValue: string; options: readonly string[]; onEdit: () => void; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
   const [value, setValue] = useState(defaultValue);
