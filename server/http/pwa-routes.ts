@@ -23,7 +23,11 @@ export function pwaRoutes(deps: { getBuild?: () => Promise<ServerBuild> }) {
       script = serviceWorkerScript(build.assets);
       scripts.set(build, script);
     }
+    // The browser asks again at every navigation: the same build answers 304 in a few bytes.
+    const etag = `"${build.assets.version}"`;
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
     return c.body(script, 200, {
+      ETag: etag,
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'no-cache',
       // Served from the root already; said outright so that moving the file never narrows what it controls.
