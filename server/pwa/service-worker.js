@@ -64,7 +64,7 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/api/') || url.pathname === '/sw.js') return;
   if (url.pathname.startsWith('/assets/')) return event.respondWith(asset(request, url));
-  if (url.pathname.startsWith('/media/')) return event.respondWith(photo(request));
+  if (url.pathname.startsWith('/media/')) return event.respondWith(photo(event, request));
   if (url.pathname.endsWith('.data')) return event.respondWith(pageData(event, request, url));
   if (request.mode === 'navigate') return event.respondWith(page(event, request, url));
 });
@@ -102,23 +102,20 @@ async function asset(request, url) {
   }
 }
 
-/** Photos are written once under their own names (server/app.ts): cache first. */
-async function photo(request) {
+/** Photos are written once under their own names (server/app.ts): cache first. The bookkeeping waits on the answer, never the reverse. */
+async function photo(event, request) {
   const referrer = request.referrer ? new URL(request.referrer) : null;
   const ad = referrer && referrer.origin === self.location.origin && AD_PAGE.test(referrer.pathname) ? referrer.pathname : null;
   const hit = (await caches.match(request, { cacheName: AD_PHOTOS })) ?? (await caches.match(request, { cacheName: PHOTOS }));
   if (hit) {
-    if (ad && !hit.headers.has(AD_HEADER)) await keepAdPhoto(request, hit.clone(), ad);
-    else if (!hit.headers.has(AD_HEADER)) await touch(PHOTOS, request, hit.clone());
+    if (ad && !hit.headers.has(AD_HEADER)) event.waitUntil(keepAdPhoto(request, hit.clone(), ad));
+    else if (!hit.headers.has(AD_HEADER)) event.waitUntil(touch(PHOTOS, request, hit.clone()));
     return hit;
   }
   const response = await fetch(request);
   if (response.status === 200 && response.type === 'basic') {
-    if (ad) await keepAdPhoto(request, response.clone(), ad);
-    else {
-      await touch(PHOTOS, request, response.clone());
-      await trim(PHOTOS, MAX_PHOTOS);
-    }
+    const copy = response.clone();
+    event.waitUntil(ad ? keepAdPhoto(request, copy, ad) : touch(PHOTOS, request, copy).then(() => trim(PHOTOS, MAX_PHOTOS)));
   }
   return response;
 }
@@ -176,6 +173,8 @@ async function page(event, request, url) {
   if (isPrivatePath(url.pathname)) return fetch(request).catch(offlinePage);
   const network = fetch(request).then(async (response) => {
     if (storable(response)) await keep(path, response.clone());
+    // An ad that is gone (404, 410) is not kept as it was.
+    else if (AD_PAGE.test(path) && (response.status === 404 || response.status === 410)) await (await caches.open(ADS)).delete(path);
     return response;
   });
   // Whatever happens to the answer we return, the stored copy is brought up to date.
