@@ -9,7 +9,8 @@
  *   Pages of ads (/listing/:id) are kept apart, the last 20 opened, with the photos seen on them.
  * - Photos (/media/): cache first, at most 200, the least recently used go first.
  * - Never stored: anything not a plain public page (an answer marked private or no-store, which
- *   every signed-in answer is), the signed-in areas and payments (BUILD.privatePaths), /api.
+ *   every signed-in answer is). The signed-in areas, sign-in, payments and /api
+ *   (server/pwa/private-paths.ts) are not even answered: the browser fetches them as if there were no worker.
  * - Signing out empties the stored pages.
  */
 const SHELL = `soko-shell-${BUILD.version}`;
@@ -26,6 +27,8 @@ const MAX_PHOTOS = 200;
 /** The header a stored ad photo carries: the ad page it was seen on, so it leaves with its ad. */
 const AD_HEADER = 'X-Soko-Ad';
 const AD_PAGE = /^\/listing\/[^/.]+$/;
+const PRIVATE = new RegExp(BUILD.privatePattern);
+const isPrivatePath = (path) => PRIVATE.test(path);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -62,7 +65,8 @@ self.addEventListener('fetch', (event) => {
     if (BUILD.signOutPaths.includes(url.pathname)) event.waitUntil(forgetPages());
     return;
   }
-  if (url.pathname.startsWith('/api/') || url.pathname === '/sw.js') return;
+  // Signed-in areas, sign-in and payments are left to the browser entirely: the worker neither stores nor answers them.
+  if (isPrivatePath(url.pathname) || url.pathname === '/sw.js') return;
   if (url.pathname.startsWith('/assets/')) return event.respondWith(asset(request, url));
   if (url.pathname.startsWith('/media/')) return event.respondWith(photo(event, request));
   if (url.pathname.endsWith('.data')) return event.respondWith(pageData(event, request, url));
@@ -73,8 +77,6 @@ async function forgetPages() {
   await Promise.all([PAGES, ADS, AD_PHOTOS].map((name) => caches.delete(name)));
 }
 
-const PRIVATE = new RegExp(BUILD.privatePattern);
-const isPrivatePath = (path) => PRIVATE.test(path);
 
 /** A page to keep: a whole, public HTML answer, not a redirect. */
 function storable(response) {
@@ -170,7 +172,6 @@ const offlinePage = async () => (await caches.match('/offline', { cacheName: SHE
 /** Pages: the network's answer, else (after 3 s, or at once when the network fails) the stored copy, else /offline. */
 async function page(event, request, url) {
   const path = AD_PAGE.test(url.pathname) ? url.pathname : url.pathname + url.search;
-  if (isPrivatePath(url.pathname)) return fetch(request).catch(offlinePage);
   const network = fetch(request).then(async (response) => {
     if (storable(response)) await keep(path, response.clone());
     // An ad that is gone (404, 410) is not kept as it was.
@@ -201,7 +202,7 @@ async function pageData(event, request, url) {
   try {
     const response = await fetch(request);
     const cacheControl = response.headers.get('Cache-Control') ?? '';
-    if (response.status === 200 && AD_PAGE.test(pagePath) && !isPrivatePath(pagePath) && !/no-store|private/i.test(cacheControl)) {
+    if (response.status === 200 && AD_PAGE.test(pagePath) && !/no-store|private/i.test(cacheControl)) {
       event.waitUntil(
         fetch(pagePath, { credentials: 'same-origin', priority: 'low' })
           .then((html) => (storable(html) ? keep(pagePath, html) : undefined))
