@@ -114,6 +114,25 @@ test('with the network cut, the ads opened are still readable and other pages sh
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('You are offline');
 });
 
+test('a page the network is slow to send is answered from the stored copy after 3 s', { tag: '@one-viewport' }, async ({ page, context }) => {
+  const ads = await adLinks(page);
+  await controlled(page);
+  await page.goto(ads[0]!);
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([ads[0]]);
+  // The worker's own request for the page is held for 8 s (context.route sees a service worker's requests).
+  await context.route(`**${ads[0]}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue().catch(() => undefined);
+  });
+  const started = Date.now();
+  await page.goto(ads[0]!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+  const took = Date.now() - started;
+  expect(took).toBeGreaterThan(2900);
+  expect(took).toBeLessThan(6000);
+});
+
 test('the photos of an ad opened are kept with it and shown offline', { tag: ['@images', '@one-viewport'] }, async ({ page, context }) => {
   const ads = await adLinks(page);
   await controlled(page);
