@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect, hydrated, loginAs, menuToggle, newAccount, openMenu, test } from './support';
 
@@ -61,6 +62,10 @@ test('installable: the manifest, its icons at their sizes, a worker that control
     const meta = await sharp(await res.body()).metadata();
     expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
   }
+  // Registering the worker is all a first visit carries: one inline script, far under 1 kB gzip.
+  const registration = (await (await page.request.get('/')).text()).match(/<script nonce="[^"]*">([^<]*serviceWorker[^<]*)<\/script>/)?.[1];
+  expect(registration).toBeDefined();
+  expect(gzipSync(registration!).length).toBeLessThan(200);
   await controlled(page);
   // Chromium's own verdict, the one its install prompt and Lighthouse's installability audit use.
   const cdp = await page.context().newCDPSession(page);
@@ -131,6 +136,19 @@ test('a page the network is slow to send is answered from the stored copy after 
   const took = Date.now() - started;
   expect(took).toBeGreaterThan(2900);
   expect(took).toBeLessThan(6000);
+});
+
+test('the last 20 ads opened are kept, the oldest leaves first', { tag: '@one-viewport' }, async ({ page }) => {
+  const ads = (await adLinks(page)).slice(0, 21);
+  expect(ads).toHaveLength(21);
+  await controlled(page);
+  for (const ad of ads) {
+    await page.goto(ad, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  // The first one opened again moves to the end.
+  await page.goto(ads[1]!);
+  await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([...ads.slice(2), ads[1]]);
 });
 
 test('the photos of an ad opened are kept with it and shown offline', { tag: ['@images', '@one-viewport'] }, async ({ page, context }) => {
