@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, hydrated, loginAs, menuToggle, newAccount, openMenu, test } from './support';
 
 /**
@@ -249,4 +250,22 @@ test('a repeat visit to /listings fetches only the page itself: every script and
   expect(assets.filter((r) => !r.fromWorker)).toEqual([]);
   // What the worker itself fetched: the page only (photos are off in this browser; a new one would be fetched once).
   expect(network.filter((p) => p !== '/sw.js')).toEqual(['/listings']);
+});
+
+test.describe('the offline page', () => {
+  // axe is injected as an inline script (tests/e2e/a11y.ts).
+  test.use({ bypassCSP: true });
+  test('has no accessibility violations, light or dark, with an ad listed', { tag: '@one-viewport' }, async ({ page }) => {
+    const ads = await adLinks(page);
+    await controlled(page);
+    await page.goto(ads[0]!);
+    await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([ads[0]]);
+    await page.goto('/offline');
+    await expect(page.locator('#recent-ads li')).toHaveCount(1);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await expectNoSeriousA11yViolations(page, { failOn: 'all' });
+    }
+  });
 });
