@@ -32,6 +32,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The service worker runs in the browser, with the build's settings the server writes above it (server/pwa/).
+  { files: ['server/pwa/service-worker.js'], languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker, BUILD: 'readonly' } } },
   // The dependency direction (README, Architecture). kernel/ holds the rules both sides share and
   // imports neither side; server/ and scripts/ never import app/; in app/ only route modules (for
   // their loaders and actions, which React Router keeps out of the browser build) and *.server.ts

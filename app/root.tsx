@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { type ShouldRevalidateFunctionArgs, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
+import { THEME_COLOR } from '#kernel/brand.ts';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { Footer } from './components/Footer';
@@ -7,6 +8,7 @@ import { Header } from './components/Header';
 import { Toaster } from './components/Toaster';
 import { useNonce } from './lib/nonce';
 import { themeBootScript } from './lib/theme';
+import { serviceWorkerRegistration, withoutScripts } from './lib/service-worker';
 import { ServerNow } from './lib/use-now';
 import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor } from './root.server';
@@ -54,10 +56,14 @@ export const meta: Route.MetaFunction = ({ error }) =>
  * script's text again while its props stay the same: the browser build does not carry it.
  */
 const bootScript = import.meta.env.SSR ? themeBootScript : '';
+/** The same for the service worker's registration; `npm run dev` registers none (its pages must never come from a cache). */
+const registerScript = import.meta.env.SSR && import.meta.env.PROD ? serviceWorkerRegistration : '';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
+  // The offline page is shown at any address the worker could not load: it must not hydrate as the page of that address.
+  const scripts = !withoutScripts(useMatches());
   useInAppLinks();
   // Marks the moment the page's handlers are attached; the browser tests wait for it.
   useEffect(() => {
@@ -69,8 +75,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Links />
-        <meta name="theme-color" content="#047857" />
+        <meta name="theme-color" content={THEME_COLOR.light} media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content={THEME_COLOR.dark} media="(prefers-color-scheme: dark)" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/brand/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
         <Meta />
       </head>
@@ -81,8 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer />
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? <ScrollRestoration nonce={nonce} /> : null}
+        {scripts ? <Scripts nonce={nonce} /> : null}
+        {scripts ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: registerScript }} /> : null}
       </body>
     </html>
   );

@@ -9,6 +9,8 @@ import { adminRoutes } from './routes/admin/routes';
 export default [
   index('routes/home.tsx'),
   route('logout', 'routes/logout.tsx'),
+  // What the service worker shows when a page cannot be loaded (issue 48).
+  route('offline', 'routes/offline.tsx'),
   ...accountsRoutes,
   ...listingsRoutes,
   ...paymentsRoutes,

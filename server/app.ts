@@ -20,6 +20,7 @@ import { expectedError } from './http/error-translation.ts';
 import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
+import { pwaRoutes } from './http/pwa-routes.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { answerMissingFile } from './media/missing-files.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
@@ -65,6 +66,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         // Vite's hot-reload socket in development only.
         connectSrc: config.env === 'development' ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest come from our own origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -106,6 +110,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
 
   // robots.txt, the sitemaps and the redirects of typed paths (/login); a database fault here is the API's 503.
   app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl }));
+  // The web app manifest and the service worker written for this build (server/pwa/).
+  app.route('/', pwaRoutes({ getBuild: options.getBuild }));
 
   // Image variants are written once under server-made names, so they can be cached for ever.
   app.use(

@@ -17,6 +17,7 @@ export type PageSeo = {
   /** The whole <title>, site name included. */
   title: string;
   description: string;
+  /** The page's own picture (an ad's cover); without one, the brand's preview. */
   image?: PreviewImage | null;
   /**
    * Kept out of the index, links still followed: search results and private pages. Such a page
@@ -26,8 +27,20 @@ export type PageSeo = {
   type?: 'website' | 'product';
 };
 
+/**
+ * The brand's own preview (public/brand/, drawn by scripts/make-brand-images.ts), for every page
+ * without a photo of its own: a link to the home page shared on WhatsApp showed no picture.
+ */
+export const BRAND_PREVIEW = { path: '/brand/soko-og.jpg', width: 1200, height: 630, type: 'image/jpeg', alt: 'Soko: buy and sell anything in Kenya' } as const;
+
+export function brandPreview(origin: string): PreviewImage {
+  const { path, ...rest } = BRAND_PREVIEW;
+  return { url: `${origin}${path}`, ...rest };
+}
+
 export function seoMeta(p: PageSeo): MetaDescriptor[] {
   const url = `${p.origin}${p.path}`;
+  const image = p.image ?? brandPreview(p.origin);
   // og:title without the site name: previews show the site beside it.
   const shortTitle = p.title.replace(/ [—|] Soko$/, '');
   const tags: MetaDescriptor[] = [
@@ -40,21 +53,19 @@ export function seoMeta(p: PageSeo): MetaDescriptor[] {
     { property: 'og:title', content: shortTitle },
     { property: 'og:description', content: p.description },
     { property: 'og:url', content: url },
-    { name: 'twitter:card', content: p.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: shortTitle },
     { name: 'twitter:description', content: p.description },
   ];
-  if (p.image) {
-    tags.push(
-      { property: 'og:image', content: p.image.url },
-      { property: 'og:image:type', content: p.image.type },
-      { property: 'og:image:width', content: String(p.image.width) },
-      { property: 'og:image:height', content: String(p.image.height) },
-      { property: 'og:image:alt', content: p.image.alt },
-      { name: 'twitter:image', content: p.image.url },
-      { name: 'twitter:image:alt', content: p.image.alt },
-    );
-  }
+  tags.push(
+    { property: 'og:image', content: image.url },
+    { property: 'og:image:type', content: image.type },
+    { property: 'og:image:width', content: String(image.width) },
+    { property: 'og:image:height', content: String(image.height) },
+    { property: 'og:image:alt', content: image.alt },
+    { name: 'twitter:image', content: image.url },
+    { name: 'twitter:image:alt', content: image.alt },
+  );
   return tags;
 }
 

@@ -21,6 +21,9 @@ async function fillAd(page: Page, title: string) {
 }
 
 test.describe('photos', () => {
+  // A service worker would answer the scripts from its cache, out of page.route's reach: the
+  // held-back scripts below are a first visit's.
+  test.use({ serviceWorkers: 'block' });
   test('each picked file is checked: refused ones are named, the others kept', async ({ page }) => {
     await newSignedInAccount(page);
     await page.goto('/post-ad');

@@ -107,6 +107,7 @@ const PUBLIC: Array<[string, number]> = [
   ['/terms', 200],
   ['/privacy', 200],
   ['/payment-failure', 200],
+  ['/offline', 200],
   ['/no-such-page', 404],
 ];
 const SIGNED_IN: Array<[string, number]> = [

@@ -258,6 +258,19 @@ describe('head tags', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
 
+  it('pages without a photo of their own show the brand: a 1200x630 JPEG at an absolute address', async () => {
+    for (const p of ['/', '/listings', '/category/cars-vehicles', '/faq', '/help-contact']) {
+      const page = await html(p);
+      expect(head(page, 'og:image'), p).toEqual([`${TEST_ORIGIN}/brand/soko-og.jpg`]);
+      expect(head(page, 'og:image:type'), p).toEqual(['image/jpeg']);
+      expect([head(page, 'og:image:width'), head(page, 'og:image:height')], p).toEqual([['1200'], ['630']]);
+      expect(head(page, 'twitter:card'), p).toEqual(['summary_large_image']);
+    }
+    // public/ is served at the root (server/app.ts); the file is what the tags say.
+    const meta = await sharp(fs.readFileSync(path.resolve(import.meta.dirname, '../../public/brand/soko-og.jpg'))).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
   it('an ad saved before previews existed gets its og:image on first request', async () => {
     const key = storageKeyOf(ad.negotiable!.images[0]!)!;
     const onDisk = path.join(t.config.mediaDir, ogImageFileName(key));

@@ -1,0 +1,28 @@
+/**
+ * The web app manifest (issue 48): what a phone needs to install Soko to its home screen and
+ * open it like an app. The icons are drawn from the logo by scripts/make-brand-images.ts.
+ */
+import { THEME_COLOR } from '#kernel/brand.ts';
+
+const icon = (name: string, size: number, purpose: 'any' | 'maskable') => ({ src: `/brand/${name}-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose });
+
+export const webAppManifest = {
+  id: '/',
+  name: 'Soko: buy and sell in Kenya',
+  short_name: 'Soko',
+  description: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.',
+  lang: 'en-KE',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  // Light mode's page colours; the page's <meta name="theme-color"> gives the dark one (app/root.tsx).
+  background_color: '#f9fafb',
+  theme_color: THEME_COLOR.light,
+  categories: ['shopping', 'business'],
+  icons: [icon('icon', 192, 'any'), icon('icon', 512, 'any'), icon('maskable', 192, 'maskable'), icon('maskable', 512, 'maskable')],
+  shortcuts: [
+    { name: 'Post an ad', url: '/post-ad', icons: [icon('icon', 192, 'any')] },
+    { name: 'Browse ads', url: '/listings', icons: [icon('icon', 192, 'any')] },
+  ],
+};

@@ -1,0 +1,222 @@
+/*
+ * Soko's service worker. It runs in the browser; the server sends it at /sw.js with the build's
+ * version and the list of the shell's files written above this text (server/pwa/service-worker.ts),
+ * so a new build is a new worker. Why it is shaped this way: docs/decisions/service-worker.md.
+ *
+ * - The shell (what every page loads, and /offline) is stored on install; other /assets/ files
+ *   as they are first used. Both live in the cache of their build, deleted when the next build takes over.
+ * - Pages: network first; after 3 s without an answer, the stored copy if there is one.
+ *   Pages of ads (/listing/:id) are kept apart, the last 20 opened, with the photos seen on them.
+ * - Photos (/media/): cache first, at most 200, the least recently used go first.
+ * - Never stored: anything not a plain public page (an answer marked private or no-store, which
+ *   every signed-in answer is). The signed-in areas, sign-in, payments and /api
+ *   (server/pwa/private-paths.ts) are not even answered: the browser fetches them as if there were no worker.
+ * - Signing out empties the stored pages.
+ */
+const SHELL = `soko-shell-${BUILD.version}`;
+const PAGES = 'soko-pages';
+const ADS = 'soko-ads';
+const AD_PHOTOS = 'soko-ad-photos';
+const PHOTOS = 'soko-photos';
+const OWN_CACHES = [SHELL, PAGES, ADS, AD_PHOTOS, PHOTOS];
+
+const NETWORK_TIMEOUT_MS = 3000;
+const MAX_PAGES = 30;
+const MAX_ADS = 20;
+const MAX_PHOTOS = 200;
+/** The header a stored ad photo carries: the ad page it was seen on, so it leaves with its ad. */
+const AD_HEADER = 'X-Soko-Ad';
+const AD_PAGE = /^\/listing\/[^/.]+$/;
+const PRIVATE = new RegExp(BUILD.privatePattern);
+const isPrivatePath = (path) => PRIVATE.test(path);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL);
+      // Assets are most likely in the HTTP cache already, from the page that registered us.
+      await cache.addAll(BUILD.shell);
+      // /offline as a signed-out visitor sees it: a signed-in copy names the person and is never stored.
+      const offline = await fetch('/offline', { credentials: 'omit' });
+      if (!offline.ok) throw new Error(`/offline answered ${offline.status}`);
+      await cache.put('/offline', offline);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('soko-') && !OWN_CACHES.includes(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method !== 'GET') {
+    // Signing out (the form or the API): the stored pages go, whatever the answer is.
+    if (BUILD.signOutPaths.includes(url.pathname)) event.waitUntil(forgetPages());
+    return;
+  }
+  // Signed-in areas, sign-in and payments are left to the browser entirely: the worker neither stores nor answers them.
+  if (isPrivatePath(url.pathname) || url.pathname === '/sw.js') return;
+  if (url.pathname.startsWith('/assets/')) return event.respondWith(asset(request, url));
+  if (url.pathname.startsWith('/media/')) return event.respondWith(photo(event, request));
+  if (url.pathname.endsWith('.data')) return event.respondWith(pageData(event, request, url));
+  if (request.mode === 'navigate') return event.respondWith(page(event, request, url));
+});
+
+async function forgetPages() {
+  await Promise.all([PAGES, ADS, AD_PHOTOS].map((name) => caches.delete(name)));
+}
+
+
+/** A page to keep: a whole, public HTML answer, not a redirect. */
+function storable(response) {
+  if (!response || response.status !== 200 || response.type !== 'basic' || response.redirected) return false;
+  if (/(^|[\s,])(no-store|private)([\s,=]|$)/i.test(response.headers.get('Cache-Control') ?? '')) return false;
+  return (response.headers.get('Content-Type') ?? '').startsWith('text/html');
+}
+
+/** Build files have a hash in their name and never change: cache first, in this build's cache. */
+async function asset(request, url) {
+  const cache = await caches.open(SHELL);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    // A page stored under an older build asks for that build's stylesheet: this build's fits it well enough.
+    if (url.pathname.endsWith('.css') && BUILD.css) {
+      const css = await cache.match(BUILD.css);
+      if (css) return css;
+    }
+    throw error;
+  }
+}
+
+/** Photos are written once under their own names (server/app.ts): cache first. The bookkeeping waits on the answer, never the reverse. */
+async function photo(event, request) {
+  const referrer = request.referrer ? new URL(request.referrer) : null;
+  const ad = referrer && referrer.origin === self.location.origin && AD_PAGE.test(referrer.pathname) ? referrer.pathname : null;
+  const hit = (await caches.match(request, { cacheName: AD_PHOTOS })) ?? (await caches.match(request, { cacheName: PHOTOS }));
+  if (hit) {
+    if (ad && !hit.headers.has(AD_HEADER)) event.waitUntil(keepAdPhoto(request, hit.clone(), ad));
+    else if (!hit.headers.has(AD_HEADER)) event.waitUntil(touch(PHOTOS, request, hit.clone()));
+    return hit;
+  }
+  const response = await fetch(request);
+  if (response.status === 200 && response.type === 'basic') {
+    const copy = response.clone();
+    event.waitUntil(ad ? keepAdPhoto(request, copy, ad) : touch(PHOTOS, request, copy).then(() => trim(PHOTOS, MAX_PHOTOS)));
+  }
+  return response;
+}
+
+/** A photo seen on an ad's page stays as long as the ad does. */
+async function keepAdPhoto(request, response, ad) {
+  const headers = new Headers(response.headers);
+  headers.set(AD_HEADER, ad);
+  await (await caches.open(AD_PHOTOS)).put(request, new Response(await response.blob(), { status: 200, headers }));
+}
+
+/** Moves an entry to the end of its cache's order (keys() lists entries in the order they were put). */
+async function touch(cacheName, request, response) {
+  const cache = await caches.open(cacheName);
+  await cache.delete(request);
+  await cache.put(request, response);
+}
+
+/** Drops the oldest entries beyond `max`; returns what it dropped. */
+async function trim(cacheName, max) {
+  const cache = await caches.open(cacheName);
+  const keys = await cache.keys();
+  const old = keys.slice(0, Math.max(0, keys.length - max));
+  await Promise.all(old.map((key) => cache.delete(key)));
+  return old;
+}
+
+/** Keeps a page: an ad in the ads' cache (its photos leave with it), anything else in the pages'. */
+async function keep(path, response) {
+  if (AD_PAGE.test(path)) {
+    await touch(ADS, path, response);
+    const gone = new Set((await trim(ADS, MAX_ADS)).map((key) => new URL(key.url).pathname));
+    if (gone.size === 0) return;
+    const photos = await caches.open(AD_PHOTOS);
+    for (const key of await photos.keys()) {
+      const stored = await photos.match(key);
+      if (stored && gone.has(stored.headers.get(AD_HEADER))) await photos.delete(key);
+    }
+  } else {
+    await touch(PAGES, path, response);
+    await trim(PAGES, MAX_PAGES);
+  }
+}
+
+async function storedPage(url) {
+  const key = AD_PAGE.test(url.pathname) ? url.pathname : url.pathname + url.search;
+  return (await caches.match(key, { cacheName: AD_PAGE.test(url.pathname) ? ADS : PAGES })) ?? null;
+}
+
+const offlinePage = async () => (await caches.match('/offline', { cacheName: SHELL })) ?? Response.error();
+
+/** Pages: the network's answer, else (after 3 s, or at once when the network fails) the stored copy, else /offline. */
+async function page(event, request, url) {
+  const path = AD_PAGE.test(url.pathname) ? url.pathname : url.pathname + url.search;
+  const network = fetch(request).then(async (response) => {
+    if (storable(response)) await keep(path, response.clone());
+    // An ad that is gone (404, 410) is not kept as it was.
+    else if (AD_PAGE.test(path) && (response.status === 404 || response.status === 410)) await (await caches.open(ADS)).delete(path);
+    return response;
+  });
+  // Whatever happens to the answer we return, the stored copy is brought up to date.
+  event.waitUntil(network.catch(() => undefined));
+  const stored = storedPage(url);
+  const late = new Promise((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, 'late'));
+  try {
+    const first = await Promise.race([network, late]);
+    if (first !== 'late') return first;
+    return (await stored) ?? (await network);
+  } catch {
+    return (await stored) ?? offlinePage();
+  }
+}
+
+/**
+ * The data of a page the app moves to (React Router's /<page>.data). Offline, the app is told to
+ * load the page itself (a 204 with X-Remix-Redirect and X-Remix-Reload-Document, as React Router
+ * answers a redirect), which page() then answers from the stored pages or with /offline. An ad
+ * opened this way is stored too, as HTML: the offline list and a reload read that.
+ */
+async function pageData(event, request, url) {
+  const pagePath = url.pathname === '/_root.data' ? '/' : url.pathname.slice(0, -'.data'.length);
+  try {
+    const response = await fetch(request);
+    const cacheControl = response.headers.get('Cache-Control') ?? '';
+    if (response.status === 200 && AD_PAGE.test(pagePath) && !/no-store|private/i.test(cacheControl)) {
+      event.waitUntil(
+        fetch(pagePath, { credentials: 'same-origin', priority: 'low' })
+          .then((html) => (storable(html) ? keep(pagePath, html) : undefined))
+          .catch(() => undefined),
+      );
+    }
+    return response;
+  } catch {
+    const params = new URLSearchParams(url.search);
+    params.delete('_routes');
+    const search = params.toString();
+    return new Response(null, {
+      status: 204,
+      headers: { 'X-Remix-Redirect': search ? `${pagePath}?${search}` : pagePath, 'X-Remix-Status': '302', 'X-Remix-Reload-Document': 'true' },
+    });
+  }
+}

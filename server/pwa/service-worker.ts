@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import type { ServerBuild } from 'react-router';
+import { privatePathPattern, SIGN_OUT_PATHS } from './private-paths.ts';
+
+/** The route whose page the worker stores on install and answers with when a page cannot be had. */
+export const OFFLINE_ROUTE_ID = 'routes/offline';
+
+const SOURCE = fs.readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
+
+/**
+ * What the worker stores on install: the files every page loads (React Router's entry and route
+ * manifest, the root layout's script and stylesheet) and those of the offline page. Taken from
+ * the build's own manifest, so they are the names this build gave them.
+ */
+export function shellAssets(assets: ServerBuild['assets']): string[] {
+  const files = new Set<string>([assets.url, assets.entry.module, ...assets.entry.imports]);
+  for (const id of ['root', OFFLINE_ROUTE_ID]) {
+    const route = assets.routes[id];
+    if (!route) continue;
+    files.add(route.module);
+    for (const f of [...(route.imports ?? []), ...(route.css ?? [])]) files.add(f);
+  }
+  return [...files];
+}
+
+/**
+ * The worker's script for a build: its version names the worker's caches, so a new build is a
+ * byte-different worker, which the browser installs on the next navigation, and whose
+ * activation deletes the old build's caches.
+ */
+export function serviceWorkerScript(assets: ServerBuild['assets']): string {
+  const build = {
+    version: assets.version,
+    shell: shellAssets(assets),
+    css: assets.routes.root?.css?.[0] ?? null,
+    privatePattern: privatePathPattern(),
+    signOutPaths: SIGN_OUT_PATHS,
+  };
+  return `const BUILD = ${JSON.stringify(build)};\n${SOURCE}`;
+}

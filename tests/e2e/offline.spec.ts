@@ -1,0 +1,271 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, hydrated, loginAs, menuToggle, newAccount, openMenu, test } from './support';
+
+/**
+ * Issue 48 in Chromium: Soko installs (the browser's own installability check), its service
+ * worker keeps the ads a person opened readable with the network cut, shows the offline page for
+ * the rest, never keeps a signed-in page, forgets the stored pages on sign-out, and gives way to
+ * the next build's worker. Served by the production build (server/pwa/, docs/decisions/service-worker.md).
+ */
+test.describe.configure({ mode: 'parallel' });
+
+/** Waits until the worker has installed (shell stored) and controls the page. */
+async function controlled(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/** Every cache's name and the paths of what it holds. */
+function stored(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
+    return out;
+  });
+}
+
+/** The text of every stored page, in the caches the worker keeps pages in. */
+function storedPageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const texts: string[] = [];
+    for (const name of await caches.keys()) {
+      if (name.startsWith('soko-shell-') || name.includes('photos')) continue;
+      const cache = await caches.open(name);
+      for (const key of await cache.keys()) texts.push(await (await cache.match(key))!.text());
+    }
+    return texts;
+  });
+}
+
+/** Addresses of the ads on a results page. */
+async function adLinks(page: Page, path = '/listings'): Promise<string[]> {
+  await page.goto(path);
+  const hrefs = await page.locator('main article a[href^="/listing/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  return [...new Set(hrefs)];
+}
+
+const offline = (context: BrowserContext) => context.setOffline(true);
+
+test('installable: the manifest, its icons at their sizes, a worker that controls the page', { tag: '@one-viewport' }, async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Soko', start_url: '/', display: 'standalone' });
+  for (const icon of manifest.icons as Array<{ src: string; sizes: string }>) {
+    const res = await page.request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const meta = await sharp(await res.body()).metadata();
+    expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
+  }
+  // Registering the worker is all a first visit carries: one inline script, far under 1 kB gzip.
+  const registration = (await (await page.request.get('/')).text()).match(/<script nonce="[^"]*">([^<]*serviceWorker[^<]*)<\/script>/)?.[1];
+  expect(registration).toBeDefined();
+  expect(gzipSync(registration!).length).toBeLessThan(200);
+  await controlled(page);
+  // Chromium's own verdict, the one its install prompt and Lighthouse's installability audit use.
+  const cdp = await page.context().newCDPSession(page);
+  const { errors } = await cdp.send('Page.getAppManifest');
+  expect(errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Playwright's browser contexts are off the record, where Chromium never offers to install; nothing else may stand in the way.
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+});
+
+test('with the network cut, the ads opened are still readable and other pages show the offline page listing them', { tag: '@one-viewport' }, async ({ page, context }) => {
+  const ads = await adLinks(page);
+  expect(ads.length).toBeGreaterThan(4);
+  await controlled(page);
+  // Two ads opened as pages, one from the results inside the app (React Router fetches its data, the worker keeps its page too).
+  const titles: string[] = [];
+  for (const ad of ads.slice(0, 2)) {
+    await page.goto(ad);
+    titles.push((await page.getByRole('heading', { level: 1 }).textContent())!);
+  }
+  await page.goto('/listings');
+  await hydrated(page);
+  await page.locator(`main article a[href="${ads[2]}"]`).first().click();
+  await expect(page).toHaveURL(ads[2]!);
+  titles.push((await page.getByRole('heading', { level: 1 }).textContent())!);
+  await expect.poll(async () => (await stored(page))['soko-ads']?.sort()).toEqual(ads.slice(0, 3).sort());
+
+  await offline(context);
+  for (const [i, ad] of ads.slice(0, 3).entries()) {
+    await page.goto(ad);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[i]!);
+  }
+  // An ad never opened: the offline page, at the address asked for, listing the three, the last opened first.
+  await page.goto(ads[4]!);
+  expect(new URL(page.url()).pathname).toBe(ads[4]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  await expect(page.locator('#recent-status')).toHaveText('Ads you opened recently, saved on this phone:');
+  await expect(page.locator('#recent-ads li')).toHaveCount(3);
+  await expect(page.locator('#recent-ads a')).toHaveText([titles[2]!, titles[1]!, titles[0]!].map((t) => new RegExp(t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
+  await page.locator('#recent-ads a').nth(1).click();
+  await expect(page).toHaveURL(ads[1]!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[1]!);
+  // Moving inside the app to a page it has no copy of: the app loads it as a page, and that is the offline page.
+  await page.goto('/listings');
+  await hydrated(page);
+  await page.locator(`main article a[href="${ads[5] ?? ads[4]}"]`).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+
+  await context.setOffline(false);
+  await page.goto(ads[4]!);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('You are offline');
+});
+
+test('a page the network is slow to send is answered from the stored copy after 3 s', { tag: '@one-viewport' }, async ({ page, context }) => {
+  const ads = await adLinks(page);
+  await controlled(page);
+  await page.goto(ads[0]!);
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([ads[0]]);
+  // The worker's own request for the page is held for 8 s (context.route sees a service worker's requests).
+  await context.route(`**${ads[0]}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue().catch(() => undefined);
+  });
+  const started = Date.now();
+  await page.goto(ads[0]!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+  const took = Date.now() - started;
+  expect(took).toBeGreaterThan(2900);
+  expect(took).toBeLessThan(6000);
+});
+
+test('the last 20 ads opened are kept, the oldest leaves first', { tag: '@one-viewport' }, async ({ page }) => {
+  const ads = (await adLinks(page)).slice(0, 21);
+  expect(ads).toHaveLength(21);
+  await controlled(page);
+  for (const ad of ads) {
+    await page.goto(ad, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  // The first one opened again moves to the end.
+  await page.goto(ads[1]!);
+  await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([...ads.slice(2), ads[1]]);
+});
+
+test('the photos of an ad opened are kept with it and shown offline', { tag: ['@images', '@one-viewport'] }, async ({ page, context }) => {
+  const ads = await adLinks(page);
+  await controlled(page);
+  await page.goto(ads[0]!);
+  const photo = page.locator('main img').first();
+  await expect(photo).toHaveJSProperty('complete', true);
+  await expect.poll(async () => (await stored(page))['soko-ad-photos']?.length ?? 0).toBeGreaterThan(0);
+  await offline(context);
+  await page.goto(ads[0]!);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // And on the offline page's list.
+  await page.goto('/offline-nowhere');
+  await expect(page.locator('#recent-ads img')).toHaveCount(1);
+  await expect.poll(() => page.locator('#recent-ads img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('no signed-in page is ever stored, and signing out empties the stored pages', { tag: '@one-viewport' }, async ({ page, request }) => {
+  const account = await newAccount(request, { firstName: 'Nyambura' });
+  const ads = await adLinks(page);
+  await controlled(page);
+  // Signed out: a public ad page is kept.
+  await page.goto(ads[0]!);
+  await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([ads[0]]);
+
+  await loginAs(page, account.email, account.password);
+  for (const path of ['/my-details', '/manage-ads', '/favourites', '/my-alerts', '/post-ad', ads[1]!, '/listings', '/']) {
+    await page.goto(path);
+    await expect(page.getByRole('banner')).toContainText(account.firstName);
+  }
+  const all = await stored(page);
+  const paths = Object.entries(all).filter(([name]) => !name.startsWith('soko-shell-')).flatMap(([, keys]) => keys);
+  expect(paths.filter((p) => !p.startsWith('/media/'))).toEqual([ads[0]]);
+  for (const text of await storedPageTexts(page)) {
+    expect(text).not.toContain(account.email);
+    expect(text).not.toContain(account.firstName);
+  }
+
+  await hydrated(page);
+  if (await menuToggle(page).isVisible()) {
+    await openMenu(page);
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await page.locator('header summary', { hasText: 'Hi,' }).click();
+    await page.locator('header details:has(summary:text("Hi,"))').getByRole('button', { name: 'Logout' }).click();
+  }
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'soko_session')).toBe(false);
+  // The ad kept before signing in is gone with the rest; at most the home page the logout lands on, signed out, is kept again.
+  await expect.poll(async () => (await stored(page))['soko-ads'] ?? []).toEqual([]);
+  expect(((await stored(page))['soko-pages'] ?? []).filter((p) => p !== '/')).toEqual([]);
+  for (const text of await storedPageTexts(page)) expect(text).not.toContain(account.firstName);
+});
+
+/**
+ * A deploy changes the build's version, so /sw.js becomes another script, which the browser
+ * installs at the next navigation. Playwright cannot rewrite the worker's own script as the
+ * browser fetches it, so the test leaves a cache as an older build would have named it and
+ * installs the worker again under another address of the same script, which is what the browser
+ * does with a changed one: install, take over at once, delete every cache that is not its own.
+ */
+test('a new worker takes over without waiting and deletes the caches of older builds', { tag: '@one-viewport' }, async ({ page }) => {
+  const ads = await adLinks(page);
+  await controlled(page);
+  await page.goto(ads[0]!);
+  await hydrated(page);
+  const shell = Object.keys(await stored(page)).filter((n) => n.startsWith('soko-shell-'));
+  expect(shell).toHaveLength(1);
+  const first = await page.evaluate(async () => {
+    await (await caches.open('soko-shell-an-older-build')).put('/assets/old.js', new Response('old'));
+    return navigator.serviceWorker.controller!.scriptURL;
+  });
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next'));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).not.toBe(first);
+  await expect.poll(async () => Object.keys(await stored(page)).filter((n) => n.startsWith('soko-shell-'))).toEqual(shell);
+  // The ads kept for reading offline stay.
+  expect((await stored(page))['soko-ads']).toContain(ads[0]);
+});
+
+test('a repeat visit to /listings fetches only the page itself: every script and stylesheet comes from the worker', { tag: '@one-viewport' }, async ({ page, context }) => {
+  await page.goto('/listings');
+  await controlled(page);
+  // Route modules the results load later (filters, cards) are stored as they are first used.
+  await page.reload();
+  await hydrated(page);
+  const network: string[] = [];
+  context.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.serviceWorker()) network.push(url.pathname);
+  });
+  const fromPage: Array<{ path: string; fromWorker: boolean }> = [];
+  page.on('response', (r) => fromPage.push({ path: new URL(r.url()).pathname, fromWorker: r.fromServiceWorker() }));
+  await page.goto('/listings');
+  await hydrated(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  const assets = fromPage.filter((r) => r.path.startsWith('/assets/'));
+  expect(assets.length).toBeGreaterThan(3);
+  expect(assets.filter((r) => !r.fromWorker)).toEqual([]);
+  // What the worker itself fetched: the page only (photos are off in this browser; a new one would be fetched once).
+  expect(network.filter((p) => p !== '/sw.js')).toEqual(['/listings']);
+});
+
+test.describe('the offline page', () => {
+  // axe is injected as an inline script (tests/e2e/a11y.ts).
+  test.use({ bypassCSP: true });
+  test('has no accessibility violations, light or dark, with an ad listed', { tag: '@one-viewport' }, async ({ page }) => {
+    const ads = await adLinks(page);
+    await controlled(page);
+    await page.goto(ads[0]!);
+    await expect.poll(async () => (await stored(page))['soko-ads']).toEqual([ads[0]]);
+    await page.goto('/offline');
+    await expect(page.locator('#recent-ads li')).toHaveCount(1);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await expectNoSeriousA11yViolations(page, { failOn: 'all' });
+    }
+  });
+});
