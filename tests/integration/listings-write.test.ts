@@ -472,7 +472,7 @@ describe('PUT /api/listings/:id (text-only form, JSON)', () => {
     const ad = await createAd(1);
     const res = await t.request(`/api/listings/${ad._id}`, { method: 'PUT', token: owner.token, json: { ...text, description: 'x'.repeat(70_000) } });
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe('The request body is too large.');
+    expect((await res.json()).message).toBe('The request is too large: at most 64 KB can be sent here.');
   });
 
   it('refuses another user with 403 and changes nothing', async () => {
