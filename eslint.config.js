@@ -37,7 +37,7 @@ export default tseslint.config(
   // The dependency direction (README, Architecture). kernel/ holds the rules both sides share and
   // imports neither side; server/ and scripts/ never import app/; in app/ only route modules (for
   // their loaders and actions, which React Router keeps out of the browser build) and *.server.ts
-  // files import server code. Components and app/lib take only types from server/.
+  // files import server code; components and app/lib import none of it, not even types.
   {
     files: ['kernel/**/*.{ts,tsx}'],
     rules: {
@@ -74,8 +74,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/**', '**/server'],
-              allowTypeImports: true,
-              message: 'Only route modules (their loaders and actions) and *.server.ts files import server code. Server work belongs in a route loader or action; a rule both sides use belongs in kernel/.',
+              message: 'Only route modules (their loaders and actions) and *.server.ts files import server code, types included. Server work belongs in a route loader or action; a rule or shape both sides use belongs in kernel/.',
             },
           ],
         },

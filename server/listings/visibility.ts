@@ -15,9 +15,6 @@ import type { ListingStatus } from '../db/schema/index.ts';
  */
 export const LISTED = sql.raw(`status = 'active'`);
 
-/** The same, for queries where the listing is `l`. */
-export const LISTED_L = sql.raw(`l.status = 'active'`);
-
 /** Ads whose page anyone may open: active ones, and sold ones (with a Sold notice and similar ads). */
 export const PAGE_STATUSES: readonly ListingStatus[] = ['active', 'sold'];
 

@@ -62,9 +62,6 @@ export function hashDistance(a: string, b: string): number {
   return bits;
 }
 
-/** Within this distance two photos always share a band, so the index finds them (see migration 0860). */
-export const MAX_FINDABLE_DISTANCE = BANDS - 1;
-
 /** What listing_images.hash_bands holds for a photo: its bands, or null when it cannot be matched (no hash, or not distinctive). */
 export function photoHashBands(hash: string | null | undefined): number[] | null {
   return hash && isDistinctive(hash) ? hashBands(hash) : null;

@@ -1,6 +1,9 @@
 import type { Category } from '#kernel/categories.ts';
 import type { JsonText } from '#kernel/json-text.ts';
 import type { AttributeFilters } from '#kernel/subcategories.ts';
+import { SORTS, type ListingSort } from '#kernel/listing-sorts.ts';
+
+export { SORTS, type ListingSort };
 
 /*
  * What a search asks and what it answers, as every part of server/search/ and its callers
@@ -19,8 +22,6 @@ export const COUNT_CAP = 10_000;
  */
 export const COUNT_PAGES_AHEAD = 4;
 
-export const SORTS = ['newest', 'price_asc', 'price_desc', 'best'] as const;
-export type ListingSort = (typeof SORTS)[number];
 
 export type ListingFilters = {
   category?: Category | null;

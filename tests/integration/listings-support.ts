@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { listings } from '../../server/db/schema/index.ts';
 import { uploadTempRoot, type UploadedFile } from '../../server/media/upload.ts';
-import { findSessionUser, SESSION_COOKIE } from '../../server/auth/sessions.ts';
+import { findSessionUser } from '../../server/auth/sessions.ts';
 import type { TestApp } from '../support/app.ts';
 
 /** A small real image of the given format, generated in memory. */
@@ -92,10 +92,3 @@ export async function insertRows(t: TestApp, ownerId: string, rows: Array<Partia
   return t.services.db.insert(listings).values(values).returning({ id: listings.id });
 }
 
-/** A seller with one ad with a photo, for the tests that render real pages: their session cookie and the ad's id. */
-export async function sellerWithAd(t: TestApp, firstName: string, lastName: string, title: string): Promise<{ cookie: string; adId: string }> {
-  const owner = await t.createUser({ firstName, lastName });
-  const res = await postAd(t, owner.token, { ...VALID_AD, title }, [file(await image('jpeg', 800, 600))]);
-  if (res.status !== 201) throw new Error(`posting the ad failed: ${res.status} ${await res.text()}`);
-  return { cookie: `${SESSION_COOKIE}=${owner.token}`, adId: ((await res.json()) as { _id: string })._id };
-}

@@ -26,6 +26,7 @@ describe('dependency direction', () => {
     ['scripts/example.ts', "import routes from '../app/routes.ts';", 'a script imports app'],
     ['app/components/Example.tsx', "import { loadConfig } from '../../server/config.ts';", 'a component imports server code'],
     ['app/lib/example.ts', "import { searchListings } from '../../server/listings/queries.ts';", 'app/lib imports server code'],
+    ['app/components/Example.tsx', "import type { CardJson } from '../../server/listings/listing-json.ts';", 'a component imports a server type'],
   ])('%s: refused when %s', async (file, source) => {
     expect(await refused(file, source)).toBe(true);
   });
@@ -33,7 +34,7 @@ describe('dependency direction', () => {
   it.each([
     ['server/listings/example.ts', "import { CATEGORIES } from '#kernel/categories.ts';"],
     ['app/components/Example.tsx', "import { CATEGORIES } from '#kernel/categories.ts';"],
-    ['app/components/Example.tsx', "import type { CardJson } from '../../server/listings/listing-json.ts';"],
+    ['app/components/Example.tsx', "import type { CardJson } from '#kernel/listing-shapes.ts';"],
     ['app/routes/listings/example.tsx', "import { searchListings } from '../../../server/listings/queries.ts';"],
     ['app/root.server.ts', "import type { Db } from '../server/db/client.ts';"],
     ['kernel/example.ts', "import { groupDigits } from './format.ts';"],

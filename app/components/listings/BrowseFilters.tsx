@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
-import type { ListingSort } from '../../../server/search/search-query';
+import type { ListingSort } from '#kernel/listing-sorts.ts';
 import { COUNTIES, townId } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
 import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '#kernel/subcategories.ts';

@@ -3,7 +3,7 @@ import { postedAgo } from '~/lib/dates';
 import { escapeHtml } from '~/lib/html';
 import { formatPrice } from '#kernel/money.ts';
 import { useNow } from '~/lib/use-now';
-import type { CardJson } from '../../../server/listings/listing-json';
+import type { CardJson } from '#kernel/listing-shapes.ts';
 import { IN_APP_LINK } from '../InAppLink';
 import { featuredBadgeHtml } from './FeaturedBadge';
 import { cardImageHtml } from './ResponsiveImage';

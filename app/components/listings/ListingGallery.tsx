@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Photo } from '../../../server/listings/listing-json';
+import type { Photo } from '#kernel/listing-shapes.ts';
 import { buildSrcSet, ResponsiveImage } from './ResponsiveImage';
 
 /** Spec section 9: the page shows at most five photos (the first large, four small); the viewer shows them all. */

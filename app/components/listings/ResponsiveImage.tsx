@@ -1,6 +1,6 @@
 import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type CardFormat } from '#kernel/card-images.ts';
 import { escapeHtml } from '~/lib/html';
-import type { Photo } from '../../../server/listings/listing-json';
+import type { Photo } from '#kernel/listing-shapes.ts';
 
 /**
  * Shown when an ad has no photo. Inline so it costs no request (CSP allows data: images) and
