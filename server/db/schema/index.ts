@@ -5,3 +5,4 @@ export * from './outbox.ts';
 export * from './saved.ts';
 export * from './locations.ts';
 export * from './subcategories.ts';
+export * from './messages.ts';
