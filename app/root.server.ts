@@ -1,4 +1,5 @@
 import type { Db } from '../server/db/client';
+import { unreadCount } from '../server/messages/conversations';
 import { countSavedAds } from '../server/saved/saved-ads';
 import { countSavedSearches } from '../server/saved/saved-searches';
 
@@ -10,4 +11,9 @@ export function savedCountFor(db: Db, userId: string): Promise<number | null> {
 /** The header's "Saved searches (n)"; null when the count fails. */
 export function savedSearchCountFor(db: Db, userId: string): Promise<number | null> {
   return countSavedSearches(db, userId).catch(() => null);
+}
+
+/** The header's unread messages; null when the count fails. */
+export function unreadMessagesFor(db: Db, userId: string): Promise<number | null> {
+  return unreadCount(db, userId).catch(() => null);
 }

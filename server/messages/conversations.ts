@@ -322,3 +322,34 @@ export async function reportConversation(deps: Deps, userId: string, conversatio
     .values({ conversationId, reporterId: userId, reason, details })
     .onConflictDoUpdate({ target: [conversationReports.conversationId, conversationReports.reporterId], set: { reason, details, createdAt: new Date() } });
 }
+
+/** The ad a "Message seller" form is about (title, whether it can start a conversation, whose it is), or null when it has gone. */
+export async function adToMessage(db: Db, listingId: string): Promise<{ id: string; title: string; active: boolean; ownerId: string } | null> {
+  if (!isUuid(listingId)) return null;
+  const [ad] = await db.select({ title: listings.title, status: listings.status, ownerId: listings.ownerId }).from(listings).where(eq(listings.id, listingId)).limit(1);
+  return ad ? { id: listingId, title: ad.title, active: ad.status === 'active', ownerId: ad.ownerId } : null;
+}
+
+/** The buyer's conversation about an ad, if they have one (the ad page links to it). */
+export async function conversationAbout(db: Db, buyerId: string, listingId: string): Promise<string | null> {
+  if (!isUuid(listingId)) return null;
+  const [row] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.listingId, listingId), eq(conversations.buyerId, buyerId))).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * What changed for the user, as one short string: the latest activity of their conversations and
+ * their unread count. The open inbox or thread polls it (every 2 s) and reloads only when it moves.
+ * Two index-only reads of the inbox indexes and the partial unread indexes.
+ */
+export async function messagesVersion(db: Db, userId: string): Promise<string> {
+  const [row] = await queryRows<{ at: Date | null; n: number }>(
+    db,
+    sql`SELECT greatest(
+          (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
+          (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS at,
+        (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
+          FROM conversations WHERE (buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) AS n`,
+  );
+  return `${row?.at ? new Date(row.at).getTime() : 0}.${Number(row?.n ?? 0)}`;
+}

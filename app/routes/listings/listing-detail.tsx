@@ -28,6 +28,7 @@ import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
 import { isSaved } from '../../../server/saved/saved-ads';
+import { MessageSellerForm } from '~/components/messages/MessageSellerForm';
 import type { Route } from './+types/listing-detail';
 import { groupDigits, nairobiDate, nairobiMonth } from '#kernel/format.ts';
 
@@ -328,6 +329,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           </dl>
           {onOffer && (
             <>
+              {isOwner ? null : <MessageSellerForm listingId={listing._id} />}
               <div className="mt-4">
                 <PhoneReveal listingId={listing._id} contact={contact} />
               </div>
