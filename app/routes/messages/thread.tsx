@@ -110,7 +110,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
       {thread.otherGone ? (
         <p role="status">{MESSAGE_TEXTS.otherLeft}</p>
       ) : (
-        <Form method="post" className="flex flex-col gap-2" aria-label="Reply">
+        <Form method="post" className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="reply" />
           <label htmlFor="reply-body" className="font-semibold">Reply</label>
           <textarea
