@@ -3,7 +3,7 @@ import { CONVERSATION_REPORT_REASONS, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS } from '
 import type { Services } from '../context.ts';
 import { requireAdmin, requireAuth } from '../http/guards.ts';
 import { deleteForMe, listInbox, markConversationRead, messageSeller, readThread, reportConversation, sendMessage, setBlocked, unreadCount } from '../messages/conversations.ts';
-import { readReportedConversation, reportedConversations } from '../messages/moderation.ts';
+import { readReportedConversation, releaseHeldMessages, reportedConversations } from '../messages/moderation.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
 
@@ -141,7 +141,7 @@ const routes = {
     method: 'get',
     path: '/admin/conversation-reports',
     tags,
-    summary: 'Moderators: reported conversations, newest report first',
+    summary: 'Moderators: reported conversations and those with messages held for review (reason "held"), newest first',
     security: bearer,
     responses: {
       200: json(
@@ -155,16 +155,25 @@ const routes = {
     method: 'get',
     path: '/admin/conversation-reports/{id}',
     tags,
-    summary: 'Moderators: the messages of a reported conversation (each look is audited)',
+    summary: 'Moderators: the messages of a reported or held conversation, withheld ones included (each look is audited)',
     security: bearer,
     request: { params: IdParam },
     responses: {
       200: json(
-        z.array(z.object({ id: z.string().uuid(), sender: z.string(), senderId: z.string().nullable(), body: z.string(), createdAt: z.string(), flagged: z.string().nullable(), withheld: z.boolean() })).openapi('ModeratedMessages'),
+        z.array(z.object({ id: z.string().uuid(), sender: z.string(), senderId: z.string().nullable(), body: z.string(), createdAt: z.string(), flagged: z.string().nullable(), withheld: z.boolean(), held: z.boolean() })).openapi('ModeratedMessages'),
         'The messages',
       ),
       ...errorResponses(401, 403, { 404: 'Not a reported conversation' }),
     },
+  }),
+  release: createRoute({
+    method: 'post',
+    path: '/admin/conversation-reports/{id}/release',
+    tags,
+    summary: 'Moderators: deliver the messages held for review in a conversation (audited)',
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(z.object({ released: z.number().int() }), 'Delivered'), ...errorResponses(401, 403, { 404: 'No held messages there' }) },
   }),
 };
 
@@ -228,6 +237,10 @@ export function conversationRoutes(services: Services) {
     const auth = requireAdmin(c.get('auth'));
     c.header('Cache-Control', 'private, no-store');
     return c.json(await readReportedConversation(db, auth.user.id, c.req.valid('param').id), 200);
+  });
+  app.openapi(routes.release, async (c) => {
+    const auth = requireAdmin(c.get('auth'));
+    return c.json({ released: await releaseHeldMessages(db, auth.user.id, c.req.valid('param').id) }, 200);
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, QUICK_REPLIES, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -18,6 +18,8 @@ type Deps = Pick<Services, 'db' | 'rateLimits'>;
 type Side = 'buyer' | 'seller';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Risky messages a sender may send in a day before their messages wait for a moderator. */
+export const RISKY_MESSAGES_BEFORE_HOLD = 3;
 const THREAD_LIMIT = 200;
 export const INBOX_LIMIT = 50;
 
@@ -143,10 +145,14 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId)));
   const flagged = assessMessage(body, Number(earlier?.n ?? 0));
+  const held = !withheld && (await heldForReview(db, senderId, flagged !== null));
   return db.transaction(async (tx) => {
-    const [message] = await tx.insert(messages).values({ conversationId, senderId, body, flagged, withheld }).returning({ id: messages.id, createdAt: messages.createdAt });
+    const [message] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId, body, flagged, withheld: withheld || held, heldAt: held ? new Date() : null })
+      .returning({ id: messages.id, createdAt: messages.createdAt });
     const mine = side === 'buyer' ? { buyerLastReadAt: message!.createdAt } : { sellerLastReadAt: message!.createdAt };
-    const theirs = withheld
+    const theirs = withheld || held
       ? {}
       : side === 'buyer'
         ? { sellerUnread: sql`${conversations.sellerUnread} + 1`, lastMessageAt: message!.createdAt }
@@ -154,6 +160,19 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
     await tx.update(conversations).set({ ...mine, ...theirs }).where(eq(conversations.id, conversationId));
     return message!.id;
   });
+}
+
+/**
+ * A sender with repeated risky messages is held for review: past RISKY_MESSAGES_BEFORE_HOLD in a
+ * day (this one included), their messages wait for a moderator (releaseHeldMessages) instead of
+ * being delivered. They see them as sent, like a blocked sender.
+ */
+async function heldForReview(db: Db, senderId: string, thisOneRisky: boolean): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), isNotNull(messages.flagged), gt(messages.createdAt, new Date(Date.now() - DAY_MS))));
+  return Number(row?.n ?? 0) + (thisOneRisky ? 1 : 0) > RISKY_MESSAGES_BEFORE_HOLD;
 }
 
 const AD_COLUMNS = sql`l.status AS l_status, l.price AS l_price, l.currency AS l_currency, l.title AS l_title,

@@ -133,6 +133,28 @@ describe('safety', () => {
     expect((await t.request(`/api/admin/conversation-reports/${unreported}`, { token: admin.token })).status).toBe(404);
   });
 
+  it('a sender with repeated risky messages is held for review; a moderator releases them', async () => {
+    const tout = await t.createUser({ firstName: 'Tout' });
+    const { conversationId } = (await (await start(tout, ads[0]!, 'Pay a deposit to book it')).json()) as { conversationId: string };
+    await send(tout, conversationId, 'Send the advance fee now');
+    await send(tout, conversationId, 'Visit www.cheap-phones.example.com');
+    // The fourth risky message in a day: held, and everything the sender writes after it.
+    await send(tout, conversationId, 'Deposit to 0712345678 on M-Pesa please');
+    await send(tout, conversationId, 'Hello?');
+    expect((await thread(tout, conversationId)).messages).toHaveLength(5);
+    expect((await thread(seller, conversationId)).messages.map((m) => m.body)).toEqual(['Pay a deposit to book it', 'Send the advance fee now', 'Visit www.cheap-phones.example.com']);
+    const admin = await t.createUser({ firstName: 'Mod' });
+    await t.services.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const queue = (await (await t.request('/api/admin/conversation-reports', { token: admin.token })).json()) as Array<{ conversationId: string; reason: string }>;
+    expect(queue).toContainEqual(expect.objectContaining({ conversationId, reason: 'held' }));
+    const unreadBefore = await unreadCount(t.services.db, seller.user.id);
+    const release = await t.request(`/api/admin/conversation-reports/${conversationId}/release`, { method: 'POST', token: admin.token });
+    expect(await release.json()).toEqual({ released: 2 });
+    expect((await thread(seller, conversationId)).messages).toHaveLength(5);
+    expect(await unreadCount(t.services.db, seller.user.id)).toBe(unreadBefore + 2);
+    expect((await t.request(`/api/admin/conversation-reports/${conversationId}/release`, { method: 'POST', token: seller.token })).status).toBe(403);
+  });
+
   it('delete for me hides the conversation from my inbox only, until a newer message', async () => {
     const { conversationId } = (await (await start(buyer, ads[6]!, 'Old message')).json()) as { conversationId: string };
     expect((await t.request(`/api/conversations/${conversationId}`, { method: 'DELETE', token: buyer.token })).status).toBe(200);

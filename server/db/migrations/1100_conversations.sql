@@ -30,9 +30,9 @@ CREATE INDEX conversations_seller_inbox_idx ON conversations (seller_id, last_me
 CREATE INDEX conversations_buyer_unread_idx ON conversations (buyer_id) WHERE buyer_unread > 0;
 CREATE INDEX conversations_seller_unread_idx ON conversations (seller_id) WHERE seller_unread > 0;
 
--- A message. withheld: the sender was blocked by the other person when writing; the sender sees
--- it as sent, the other person never does. flagged: why the message looks risky (shown as a
--- warning beside it), or NULL.
+-- A message. withheld: not delivered, the sender sees it as sent; either the other person blocks
+-- the sender, or (held_at set) the sender's repeated risky messages hold it for a moderator, who
+-- may release it. flagged: why the message looks risky (shown as a warning beside it), or NULL.
 CREATE TABLE messages (
   id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   conversation_id uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
@@ -40,10 +40,15 @@ CREATE TABLE messages (
   body            text NOT NULL CHECK (char_length(body) BETWEEN 1 AND 1000),
   created_at      timestamptz NOT NULL DEFAULT clock_timestamp(),
   flagged         text,
-  withheld        boolean NOT NULL DEFAULT false
+  withheld        boolean NOT NULL DEFAULT false,
+  held_at         timestamptz
 );
 -- A thread, oldest first; also the inbox's last message (read backwards).
 CREATE INDEX messages_thread_idx ON messages (conversation_id, created_at, id);
+-- A sender's recent risky messages (held for review past a few a day).
+CREATE INDEX messages_flagged_sender_idx ON messages (sender_id, created_at DESC) WHERE flagged IS NOT NULL;
+-- The moderators' queue of held messages.
+CREATE INDEX messages_held_idx ON messages (held_at DESC) WHERE held_at IS NOT NULL;
 
 -- Blocks are between people, not conversations: a blocked buyer cannot start again on another ad.
 CREATE TABLE user_blocks (

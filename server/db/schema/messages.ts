@@ -27,8 +27,10 @@ export const messages = pgTable('messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Why the message looks risky (the warning shown beside it), or null. */
   flagged: text('flagged'),
-  /** Sent while the other person blocks the sender: only the sender sees it. */
+  /** Not delivered (the other person blocks the sender, or it is held for review): only the sender sees it. */
   withheld: boolean('withheld').notNull().default(false),
+  /** Held for a moderator: the sender's repeated risky messages (server/messages/conversations.ts). */
+  heldAt: timestamp('held_at', { withTimezone: true }),
 });
 
 export const userBlocks = pgTable(
