@@ -147,6 +147,17 @@ describe('thread forms', () => {
   });
 });
 
+describe('cross-site requests', () => {
+  it('a form or cookie-signed API call from another site is refused and sends nothing', async () => {
+    const evil = { Origin: 'https://evil.example' };
+    const byForm = await page(`/messages/new/${ads[0]}`, { method: 'POST', cookie: as(stranger), headers: evil, body: form({ body: 'Forged hello' }) });
+    expect(byForm.status).toBe(403);
+    const byApi = await t.request('/api/conversations', { method: 'POST', headers: { Cookie: as(stranger), ...evil }, json: { listingId: ads[0], body: 'Forged hello' } });
+    expect(byApi.status).toBe(403);
+    expect(await html('/messages', seller)).not.toContain('Forged hello');
+  });
+});
+
 describe('live updates poll', () => {
   it('answers an ETag, 304 while nothing changed, a new one after a message; 401 signed out', async () => {
     expect((await page('/messages/updates')).status).toBe(401);
