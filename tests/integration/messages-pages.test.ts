@@ -83,6 +83,7 @@ describe('message seller', () => {
     const id = await startByForm(buyer, ads[0]!, { quick: QUICK_REPLIES[0], body: '' });
     const again = await startByForm(buyer, ads[0]!, { body: '<img src=x onerror=alert(1)>' });
     expect(again).toBe(id);
+    expect(await html(`/listing/${ads[0]}`, buyer)).toContain(`href="/messages/${id}"`);
     const thread = await html(`/messages/${id}`, buyer);
     expect(thread).toContain(FIRST_CONTACT_TIP);
     expect(thread).toContain('&lt;img src=x onerror=alert(1)&gt;');
