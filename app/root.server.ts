@@ -13,7 +13,11 @@ export function savedSearchCountFor(db: Db, userId: string): Promise<number | nu
   return countSavedSearches(db, userId).catch(() => null);
 }
 
-/** The header's unread messages; null when the count fails. */
-export function unreadMessagesFor(db: Db, userId: string): Promise<number | null> {
-  return unreadCount(db, userId).catch(() => null);
+/**
+ * The header's unread messages; null when the count fails. On a thread's page that thread is left
+ * out: its own loader marks it read while this one counts.
+ */
+export function unreadMessagesFor(db: Db, userId: string, url: URL): Promise<number | null> {
+  const open = /^\/messages\/([0-9a-f-]{36})$/i.exec(url.pathname)?.[1];
+  return unreadCount(db, userId, open).catch(() => null);
 }

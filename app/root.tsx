@@ -12,12 +12,12 @@ import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.auth?.user;
   // The header's "Saved ads (n)"; a failed count must not cost the page.
   const savedCount = user ? await savedCountFor(context.db, user.id) : null;
   const searchCount = user ? await savedSearchCountFor(context.db, user.id) : null;
-  const unreadMessages = user ? await unreadMessagesFor(context.db, user.id) : null;
+  const unreadMessages = user ? await unreadMessagesFor(context.db, user.id, url) : null;
   return {
     // The public origin, for canonical addresses and previews in every route's meta (app/lib/seo.ts).
     origin: new URL(context.config.appUrl).origin,

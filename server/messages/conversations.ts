@@ -249,11 +249,13 @@ export async function listInbox(db: Db, userId: string, limit = INBOX_LIMIT): Pr
  * query on the partial unread indexes of migration 1100, which hold only conversations with
  * something unread.
  */
-export async function unreadCount(db: Db, userId: string): Promise<number> {
+export async function unreadCount(db: Db, userId: string, except?: string): Promise<number> {
+  // `except`: the thread being opened, which its page marks read at the same moment.
+  const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int AS n
-        FROM conversations WHERE (buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)`,
+        FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}`,
   );
   return Number(row?.n ?? 0);
 }
