@@ -11,18 +11,19 @@ import { themeBootScript } from './lib/theme';
 import { serviceWorkerRegistration, withoutScripts } from './lib/service-worker';
 import { ServerNow } from './lib/use-now';
 import { NotFound } from './components/NotFound';
-import { savedCountFor, savedSearchCountFor } from './root.server';
+import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.auth?.user;
   // The header's "Saved ads (n)"; a failed count must not cost the page.
   const savedCount = user ? await savedCountFor(context.db, user.id) : null;
   const searchCount = user ? await savedSearchCountFor(context.db, user.id) : null;
+  const unreadMessages = user ? await unreadMessagesFor(context.db, user.id, url) : null;
   return {
     // The public origin, for canonical addresses and previews in every route's meta (app/lib/seo.ts).
     origin: new URL(context.config.appUrl).origin,
-    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount, searchCount, admin: user.role === 'admin' } : null,
+    user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount, searchCount, unreadMessages, admin: user.role === 'admin' } : null,
     // The server's clock, so relative dates ("Yesterday") hydrate as they were rendered (app/lib/use-now.ts).
     now: Date.now(),
   };
@@ -37,9 +38,11 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss, precedence: 'high' }];
 
-// Header and user only change when a session changes, which always comes with a form submission.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+// Header and user only change when a session changes, which always comes with a form submission;
+// the unread messages count also when the messages pages revalidate in place (app/lib/live-messages.ts).
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href && nextUrl.pathname.startsWith('/messages');
 }
 
 // The pages' own meta replaces this; it is what a page without one, or the error page, shows (one <title>, never two).

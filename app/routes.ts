@@ -5,6 +5,7 @@ import { listingsRoutes } from './routes/listings/routes';
 import { paymentsRoutes } from './routes/payments/routes';
 import { buyerRoutes } from './routes/saved/routes';
 import { adminRoutes } from './routes/admin/routes';
+import { messagesRoutes } from './routes/messages/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -15,6 +16,7 @@ export default [
   ...listingsRoutes,
   ...paymentsRoutes,
   ...buyerRoutes,
+  ...messagesRoutes,
   ...helpRoutes,
   ...adminRoutes,
   route('*', 'routes/not-found.tsx'),

@@ -4,7 +4,7 @@ import { InAppLink } from './InAppLink';
 import { CATEGORIES, resolveCategory } from '#kernel/categories.ts';
 import { Logo } from './Logo';
 
-type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; admin?: boolean } | null;
+type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; unreadMessages?: number | null; admin?: boolean } | null;
 
 /** Spec: header search sends only the non-empty trimmed values to /products; nothing when both are blank. */
 export function buildSearchUrl(search: string, location: string): string | null {
@@ -94,6 +94,11 @@ function MenuLinks({ user }: { user: HeaderUser }) {
           Saved searches{user.searchCount != null && <span data-testid="search-count"> ({user.searchCount})</span>}
         </InAppLink>
       </li>
+      <li>
+        <InAppLink className={item} to="/messages">
+          Messages{user.unreadMessages ? <span> ({user.unreadMessages} unread)</span> : null}
+        </InAppLink>
+      </li>
       <li><InAppLink className={item} to="/my-details">My Details</InAppLink></li>
       {user.admin && <li><InAppLink className={item} to="/admin">Moderation</InAppLink></li>}
       <li><InAppLink className={item} to="/help-contact">Help &amp; Contact</InAppLink></li>
@@ -103,6 +108,23 @@ function MenuLinks({ user }: { user: HeaderUser }) {
         </Form>
       </li>
     </ul>
+  );
+}
+
+/** The envelope beside the menu on every page: the way into /messages, with the unread count. */
+function MessagesLink({ unread }: { unread: number }) {
+  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  return (
+    <InAppLink to="/messages" aria-label={label} className="btn-secondary relative px-3" data-testid="messages-link">
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
+        <path d="M2 5a2 2 0 012-2h12a2 2 0 012 2v10a2 2 0 01-2 2H4a2 2 0 01-2-2V5zm2.4 0L10 9.2 15.6 5H4.4zM16 6.8l-5.4 4a1 1 0 01-1.2 0L4 6.8V15h12V6.8z" />
+      </svg>
+      {unread > 0 ? (
+        <span aria-hidden="true" data-testid="unread-count" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </InAppLink>
   );
 }
 
@@ -129,6 +151,7 @@ export function Header({ user }: { user: HeaderUser }) {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <InAppLink to="/post-ad" className="btn-primary whitespace-nowrap bg-accent-500 text-gray-950 hover:bg-amber-400">Post an ad</InAppLink>
+          {user && <MessagesLink unread={user.unreadMessages ?? 0} />}
           {user ? (
             <details data-menu className="relative hidden md:block">
               <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Hi, {user.firstName}</summary>

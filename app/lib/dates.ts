@@ -23,3 +23,14 @@ export function postedAgo(iso: string, now: number): string {
   }
   return nairobiDate(posted);
 }
+
+/** "just now", "5 min ago", "3 h ago", then postedAgo's days: when a message was sent. */
+export function sentAgo(iso: string, now: number): string {
+  const sent = Date.parse(iso);
+  if (Number.isNaN(sent)) return '';
+  const minutes = Math.floor((now - sent) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 12 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  return postedAgo(iso, now);
+}

@@ -16,6 +16,7 @@ import { phoneVerificationRoutes } from './phone-verification.ts';
 import { savedRoutes } from './saved.ts';
 import { adminRoutes } from './admin.ts';
 import { savedSearchRoutes } from './saved-searches.ts';
+import { conversationRoutes } from './conversations.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
@@ -36,6 +37,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', savedRoutes(services));
   api.route('/', adminRoutes(services));
   api.route('/', savedSearchRoutes(services));
+  api.route('/', conversationRoutes(services));
   docsRoutes(api, services);
   return api;
 }

@@ -75,6 +75,15 @@ export const RATE_LIMITS = {
   savesPerUser: { limit: 200, windowMs: 10 * MINUTE, message: 'You have saved and removed many ads in a short time. Please wait a few minutes and try again.' },
   /** Saving, changing and deleting saved searches, per account. */
   savedSearchesPerUser: { limit: 100, windowMs: 10 * MINUTE, message: 'You have changed your saved searches many times in a short time. Please wait a few minutes and try again.' },
+  /** New conversations (issue 43): an account less than a day old starts 5 a day, any account 30 an hour. */
+  conversationsPerNewAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `New accounts can start 5 conversations in their first day. You can write to another seller in ${inMinutes(s)}.` },
+  conversationsPerAccount: { limit: 30, windowMs: 60 * MINUTE, message: (s: number) => `You have written to many sellers in the last hour. You can start another conversation in ${inMinutes(s)}.` },
+  /** The same free-text first message to several sellers in a day is spam (quick replies excepted). */
+  sameFirstMessage: { limit: 3, windowMs: 24 * 60 * MINUTE, message: 'You have sent this same message to several sellers. Please write to each seller about their own ad.' },
+  /** Every message of an account, replies included: far more than a conversation needs, a ceiling for a script. */
+  messagesPerAccount: { limit: 120, windowMs: 60 * MINUTE, message: (s: number) => `You have sent many messages in the last hour. Please try again in ${inMinutes(s)}.` },
+  /** Blocks and reports of conversations per account. */
+  conversationActionsPerAccount: { limit: 60, windowMs: 60 * MINUTE, message: 'Too many changes in a short time. Please wait a few minutes and try again.' },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

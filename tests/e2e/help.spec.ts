@@ -260,10 +260,10 @@ test.describe('sample pages', { tag: '@one-viewport' }, () => {
       await expectPageBasics(page, /^Manage Job Ads \| Soko$/);
     });
 
-    test('/messages shows its placeholder text', async ({ page }) => {
+    test('/messages is the inbox, empty for a new account', async ({ page }) => {
       await page.goto('/messages');
       await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
-      await expect(page.getByText('Your conversations with buyers and sellers will appear here. In-app messaging is coming soon.')).toBeVisible();
+      await expect(page.getByText('No messages yet. Use Message seller on an ad to ask about it.')).toBeVisible();
       await expectPageBasics(page, /^Messages \| Soko$/);
     });
 

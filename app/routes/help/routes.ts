@@ -14,6 +14,5 @@ export const helpRoutes: RouteConfigEntry[] = [
   route('privacy', 'routes/help/privacy.tsx'),
   // The specification's sample pages (protected, example data from app/samples/).
   route('manage-job-ads', 'routes/help/manage-job-ads.tsx'),
-  route('messages', 'routes/help/messages.tsx'),
   route('create-listing', 'routes/help/create-listing.tsx'),
 ];

@@ -28,6 +28,8 @@ import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
 import { isSaved } from '../../../server/saved/saved-ads';
+import { MessageSellerForm } from '~/components/messages/MessageSellerForm';
+import { conversationAbout } from '../../../server/messages/conversations';
 import type { Route } from './+types/listing-detail';
 import { groupDigits, nairobiDate, nairobiMonth } from '#kernel/format.ts';
 
@@ -86,6 +88,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   }
   // Saving does not reload the ad (it would count a view again): only the header's count follows.
   const saved = viewerId ? await isSaved(context.db, viewerId, listing._id).catch(() => false) : false;
+  // The buyer's conversation about this ad, if any: the page links to it (messages, issue 43).
+  const conversationId = viewerId && viewerId !== listing.owner ? await conversationAbout(context.db, viewerId, listing._id).catch(() => null) : null;
   const seller = listing.user;
   const phoneVerified = await sellerHasVerifiedPhone(context.db, listing.owner);
   // A sold ad keeps its page, with ads like it in place of the contact buttons.
@@ -98,6 +102,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     previewImage: coverKey ? `/media/${ogImageFileName(coverKey)}` : null,
     sharing: url.searchParams.has('share'),
     isOwner: viewerId === listing.owner,
+    conversationId,
     saved,
     similar,
     listing: {
@@ -221,7 +226,7 @@ function GoneListing({ category, similar, removed }: GoneData) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, seller, isOwner, origin, sharing, saved, similar } = loaderData;
+  const { listing, seller, isOwner, origin, sharing, saved, similar, conversationId } = loaderData;
   const sold = listing.status === 'sold';
   // Contact, Save and Report are for ads on offer (the owner sees other states of their own ad here).
   const onOffer = listing.status === 'active';
@@ -328,6 +333,14 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           </dl>
           {onOffer && (
             <>
+              {conversationId ? (
+                <p className="mt-4 text-sm">
+                  <Link to={`/messages/${conversationId}`} className="font-semibold text-brand-700 underline dark:text-brand-100" data-testid="open-conversation">
+                    Open your conversation with the seller
+                  </Link>
+                </p>
+              ) : null}
+              {isOwner ? null : <MessageSellerForm listingId={listing._id} />}
               <div className="mt-4">
                 <PhoneReveal listingId={listing._id} contact={contact} />
               </div>

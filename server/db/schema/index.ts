@@ -6,3 +6,4 @@ export * from './saved.ts';
 export * from './locations.ts';
 export * from './subcategories.ts';
 export * from './media.ts';
+export * from './messages.ts';

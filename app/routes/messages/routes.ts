@@ -1,0 +1,12 @@
+import { route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/** Messages between buyers and sellers (issue 43); app/routes.ts gathers every feature's list. Paths are relative to app/. */
+export const messagesRoutes: RouteConfigEntry[] = [
+  // The inbox keeps the specification's address (its placeholder page until now).
+  route('messages', 'routes/messages/inbox.tsx'),
+  // What changed, for the open inbox or thread with JavaScript to pick up new messages (polled every 2 s).
+  route('messages/updates', 'routes/messages/updates.tsx'),
+  // "Message seller" from an ad: the form (GET, also after login with the text kept) and the send (POST).
+  route('messages/new/:listingId', 'routes/messages/new.tsx'),
+  route('messages/:id', 'routes/messages/thread.tsx'),
+];

@@ -1,0 +1,134 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { expect, hydrated, newAccount, postAd, signIn, test, type Account } from './support';
+
+/*
+ * Messages between buyers and sellers (issue 43) in a phone-sized browser: without JavaScript
+ * (plain forms, through login with the text kept) and with it (two browsers, the new message
+ * showing in the other's open inbox and thread without a reload).
+ */
+
+const main = (page: Page) => page.getByRole('main');
+const PHONE = { width: 360, height: 740 };
+
+async function sellerWithAd(request: Parameters<typeof newAccount>[0]) {
+  const seller = await newAccount(request, { firstName: 'Wanjiru', lastName: 'Seller' });
+  await signIn(request, seller);
+  const ad = await postAd(request);
+  return { seller, ad };
+}
+
+async function signedInPage(browser: Browser, account: Account, options: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, ...options });
+  await signIn(context.request, account);
+  return context.newPage();
+}
+
+test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE });
+
+  test('a visitor writes from the ad page, logs in, comes back with the text kept, sends; the seller replies', async ({ page, request, browser }) => {
+    const { seller, ad } = await sellerWithAd(request);
+    const buyer = await newAccount(page.request, { firstName: 'Otieno', lastName: 'Buyer' });
+    await page.context().clearCookies();
+
+    await page.goto(`/listing/${ad._id}`);
+    const form = page.getByTestId('message-seller');
+    await form.getByLabel('Or write your own message').fill('Hello, is the price <b>firm</b>?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
+    await main(page).getByLabel('Email').fill(buyer.email);
+    await main(page).getByLabel('Password', { exact: true }).fill(buyer.password);
+    await main(page).getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages/new/${ad._id}$`));
+    await expect(main(page).getByLabel('Or write your own message')).toHaveValue('Hello, is the price <b>firm</b>?');
+    await main(page).getByRole('button', { name: 'Send message' }).click();
+
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}#latest$/);
+    await expect(page.getByTestId('safety-tip')).toContainText('Soko never asks for M-Pesa PINs');
+    await expect(page.getByTestId('message')).toHaveText([/Hello, is the price <b>firm<\/b>\?/]);
+
+    const sellerPage = await signedInPage(browser, seller, { javaScriptEnabled: false });
+    await sellerPage.goto('/');
+    await expect(sellerPage.getByTestId('unread-count')).toHaveText('1');
+    await sellerPage.getByTestId('messages-link').click();
+    const item = sellerPage.getByTestId('conversation').filter({ hasText: ad.title });
+    await expect(item).toContainText('Otieno Buyer');
+    await expect(item).toContainText('1 unread');
+    await item.click();
+    await sellerPage.getByLabel('Reply').fill('Yes, it is firm. We can meet at the mall.');
+    await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(sellerPage.getByTestId('message').last()).toContainText('Yes, it is firm.');
+    await expect(sellerPage.getByTestId('unread-count')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId('message').last()).toContainText('Yes, it is firm.');
+    // Nothing overflows a 360 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await sellerPage.context().close();
+  });
+
+  test('a quick reply sends at once; block and delete are forms', async ({ page, request, browser }) => {
+    const { seller, ad } = await sellerWithAd(request);
+    const buyer = await newAccount(page.request);
+    await signIn(page.request, buyer);
+    await page.goto(`/listing/${ad._id}`);
+    await page.getByTestId('message-seller').getByRole('button', { name: 'Is this still available?' }).click();
+    await expect(page.getByTestId('message')).toHaveText([/Is this still available\?/]);
+
+    const sellerPage = await signedInPage(browser, seller, { javaScriptEnabled: false });
+    await sellerPage.goto('/messages');
+    await sellerPage.getByTestId('conversation').filter({ hasText: ad.title }).click();
+    await sellerPage.getByText('Block, report or delete').click();
+    await sellerPage.getByRole('button', { name: /^Block / }).click();
+    await expect(main(sellerPage).getByText('User blocked. They can no longer write to you.')).toBeVisible();
+
+    // The blocked buyer sees their message as sent; the seller never gets it.
+    await page.getByLabel('Reply').fill('Hello? Are you there?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByTestId('message').last()).toContainText('Hello? Are you there?');
+    await sellerPage.reload();
+    await expect(sellerPage.getByTestId('message')).toHaveCount(1);
+
+    await sellerPage.getByText('Block, report or delete').click();
+    await sellerPage.getByRole('button', { name: 'Delete conversation' }).click();
+    await expect(sellerPage).toHaveURL(/\/messages$/);
+    await expect(sellerPage.getByTestId('conversation').filter({ hasText: ad.title })).toHaveCount(0);
+    await sellerPage.context().close();
+  });
+});
+
+test.describe('with JavaScript', { tag: '@one-viewport' }, () => {
+  test.use({ viewport: PHONE });
+
+  test('two browsers exchange messages live: the open inbox and thread update without a reload', async ({ page, request, browser }) => {
+    const { seller, ad } = await sellerWithAd(request);
+    const buyer = await newAccount(page.request, { firstName: 'Akinyi', lastName: 'Live' });
+    await signIn(page.request, buyer);
+
+    const sellerPage = await signedInPage(browser, seller, {});
+    await sellerPage.goto('/messages');
+    await hydrated(sellerPage);
+    await expect(sellerPage.getByText('No messages yet.', { exact: false })).toBeVisible();
+
+    await page.goto(`/listing/${ad._id}`);
+    await hydrated(page);
+    await page.getByTestId('message-seller').getByRole('button', { name: "What's your last price?" }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
+    await expect(page.getByTestId('message')).toHaveText([/What's your last price\?/]);
+
+    // The seller's open inbox picks it up (polled every 2 s), with the header count.
+    const item = sellerPage.getByTestId('conversation').filter({ hasText: ad.title });
+    await expect(item).toContainText("What's your last price?", { timeout: 6000 });
+    await expect(sellerPage.getByTestId('unread-count')).toHaveText('1');
+    await item.click();
+    await expect(sellerPage.getByTestId('message')).toHaveCount(1);
+    await sellerPage.getByLabel('Reply').fill('Ksh 1,400, final.');
+    await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(sellerPage.getByTestId('message').last()).toContainText('Ksh 1,400, final.');
+    await expect(sellerPage.getByLabel('Reply')).toHaveValue('');
+
+    // The buyer's open thread shows the reply without a reload.
+    await expect(page.getByTestId('message').last()).toContainText('Ksh 1,400, final.', { timeout: 6000 });
+    await sellerPage.context().close();
+  });
+});
