@@ -435,6 +435,9 @@ test.describe('listing detail', () => {
 
   test('counts a view once per visitor a day: reloading adds nothing, another visitor does', { tag: '@one-viewport' }, async ({ page, request, browser }, info) => {
     const [{ _id: id }] = (await postAds(request, [{ title: 'Vintage gramophone with a box of old records' }])) as [Ad];
+    // A visitor is known by the device cookie their first page gave them (issue 49: a request
+    // without it is nobody in particular and is not counted; tests/integration/device-cookie.test.ts).
+    await page.goto('/');
     await page.goto(`/listing/${id}`);
     await expect(page.getByTestId('views')).toHaveText('1');
     await page.reload();
@@ -442,6 +445,7 @@ test.describe('listing detail', () => {
     const someoneElse = await browser.newContext({ baseURL: info.project.use.baseURL });
     try {
       const other = await someoneElse.newPage();
+      await other.goto('/');
       await other.goto(`/listing/${id}`);
       await expect(other.getByTestId('views')).toHaveText('2');
     } finally {
