@@ -1,9 +1,7 @@
 /** Messages between buyers and sellers (issue 43): rules and texts the pages and the server share. */
+import { MAX_MESSAGE_LENGTH, QUICK_REPLIES } from './message-form.ts';
 
-export const MAX_MESSAGE_LENGTH = 1000;
-
-/** The ad page's one-tap first messages. Many buyers send these to many sellers, so they never count as spam. */
-export const QUICK_REPLIES = ['Is this still available?', "What's your last price?", 'Where can we meet?'] as const;
+export { MAX_MESSAGE_LENGTH, QUICK_REPLIES };
 
 /** Shown at the top of every new thread. */
 export const FIRST_CONTACT_TIP = 'Stay safe: meet in a public place, never pay before seeing the item. Soko never asks for M-Pesa PINs.';

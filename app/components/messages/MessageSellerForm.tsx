@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { MAX_MESSAGE_LENGTH, QUICK_REPLIES } from '#kernel/message-rules.ts';
+import { MAX_MESSAGE_LENGTH, QUICK_REPLIES } from '#kernel/message-form.ts';
 
 /**
  * "Message seller" (issue 43): one tap on a quick reply sends it, or the buyer writes their own.
