@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, hydrated, loginAs, menuToggle, newAccount, openMenu, test } from './support';
+import { expect, hydrated, loginAs, menuToggle, newAccount, openMenu, postAd, signIn, test, uniqueWord } from './support';
 
 /**
  * Issue 48 in Chromium: Soko installs (the browser's own installability check), its service
@@ -77,21 +77,35 @@ test('installable: the manifest, its icons at their sizes, a worker that control
   expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
 });
 
-test('with the network cut, the ads opened are still readable and other pages show the offline page listing them', { tag: '@one-viewport' }, async ({ page, context }) => {
-  const ads = await adLinks(page);
+test('with the network cut, the ads opened are still readable and other pages show the offline page listing them', { tag: '@one-viewport' }, async ({ page, context, request }) => {
+  // Ads of its own under a word no other ad has: the suite's other tests post ads all the time,
+  // and would push these off a results page between one look and the next.
+  const word = uniqueWord();
+  for (let seller = 0; seller < 2; seller++) {
+    await signIn(request, await newAccount(request));
+    for (let i = 0; i < 3; i++) await postAd(request, { title: `Offline ad ${seller * 3 + i + 1} ${word}` });
+  }
+  const results = `/listings?search=${word}`;
+  const ads = await adLinks(page, results);
+  expect(ads).toHaveLength(6);
   expect(ads.length).toBeGreaterThan(4);
   await controlled(page);
   // Two ads opened as pages, one from the results inside the app (React Router fetches its data, the worker keeps its page too).
   const titles: string[] = [];
+  // Each title is read once the ad's own heading shows (every one carries the word), not the page before's.
+  const adTitle = async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(word);
+    return (await page.getByRole('heading', { level: 1 }).textContent())!;
+  };
   for (const ad of ads.slice(0, 2)) {
     await page.goto(ad);
-    titles.push((await page.getByRole('heading', { level: 1 }).textContent())!);
+    titles.push(await adTitle());
   }
-  await page.goto('/listings');
+  await page.goto(results);
   await hydrated(page);
   await page.locator(`main article a[href="${ads[2]}"]`).first().click();
   await expect(page).toHaveURL(ads[2]!);
-  titles.push((await page.getByRole('heading', { level: 1 }).textContent())!);
+  titles.push(await adTitle());
   await expect.poll(async () => (await stored(page))['soko-ads']?.sort()).toEqual(ads.slice(0, 3).sort());
 
   await offline(context);
@@ -110,9 +124,9 @@ test('with the network cut, the ads opened are still readable and other pages sh
   await expect(page).toHaveURL(ads[1]!);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[1]!);
   // Moving inside the app to a page it has no copy of: the app loads it as a page, and that is the offline page.
-  await page.goto('/listings');
+  await page.goto(results);
   await hydrated(page);
-  await page.locator(`main article a[href="${ads[5] ?? ads[4]}"]`).first().click();
+  await page.locator(`main article a[href="${ads[5]}"]`).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
 
   await context.setOffline(false);
