@@ -51,7 +51,7 @@ const appDbUrl = (() => {
 })();
 const MB = 1024 * 1024;
 const RUN = Date.now().toString(36);
-const OVERALL_MS = 8 * 60_000;
+const OVERALL_MS = 15 * 60_000; // seven phases; P waits up to 5 minutes for the files a restart left
 
 const checks: Array<{ what: string; ok: boolean; detail: string }> = [];
 function check(what: string, ok: boolean, detail: string): void {

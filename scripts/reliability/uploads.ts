@@ -92,14 +92,17 @@ export async function phaseParallelPhotoPosts<Server extends PhaseServer>(ctx: U
   const card = cover ? await fetch(`http://127.0.0.1:${ctx.port}/media/${cover}-c320.avif`).then((r) => r.status, () => 0) : 0;
   ctx.check('P: a card asked for at once is answered with an image', card === 200, String(card));
 
-  const pendingNow = async () => Number((await ctx.admin.query<{ n: string }>('select count(*) as n from pending_image_files')).rows[0]!.n);
+  // This phase's own photos: earlier phases leave theirs queued too, and the job takes them in turn.
+  const ownKeys = rows.flatMap((r) => r.keys);
+  const pendingNow = async () => Number((await ctx.admin.query<{ n: string }>('select count(*) as n from pending_image_files where storage_key = any($1)', [ownKeys])).rows[0]!.n);
   const beforeRestart = await pendingNow();
   server.child.kill('SIGTERM');
   await Promise.race([server.exited, sleep(30_000)]);
   const atStop = await pendingNow();
   const restarted = await ctx.startServer();
   const began = Date.now();
-  while ((await pendingNow()) > 0 && Date.now() - began < 180_000) await sleep(500);
+  // The job takes the queue in order, earlier phases' photos first: up to 5 minutes on a slow machine.
+  while ((await pendingNow()) > 0 && Date.now() - began < 300_000) await sleep(500);
   const left = await pendingNow();
   const mediaDir = path.join(ctx.dataDir, 'media');
   const missing = rows.flatMap((r) => expectedFiles(r.keys)).filter((f) => !fs.existsSync(path.join(mediaDir, f)));
