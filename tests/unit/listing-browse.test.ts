@@ -143,7 +143,12 @@ describe('listing card', () => {
     expect(html).toContain('width="320" height="240"');
     expect(html).toContain('3 days ago');
     expect(html).toContain('loading="lazy"');
+    expect(html).not.toContain('fetchpriority');
     expect(html).toContain('decoding="async"');
+  });
+  it('fetches a first-row card photo at once and before the preloaded scripts (the largest paint on a phone)', () => {
+    const html = render(base, { eager: true });
+    expect(html).toContain('loading="eager" fetchpriority="high"');
   });
   it('falls back to a placeholder, "Price negotiable" and N/A', () => {
     const html = render({ ...base, photo: null, price: 0, category: '', featured: false });
