@@ -9,8 +9,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { CLEANUP_BUDGET_MS } from '../../server/shutdown.ts';
+import { closedPort, silentPeer, TcpProxy } from '../../tests/support/tcp-faults.ts';
 
 type Server = { child: ChildProcess; pid: number; log: string[]; exited: Promise<number | null> };
 
@@ -51,30 +51,6 @@ async function stop(server: Server, ms: number): Promise<number | string | null>
 }
 
 // ---------------------------------------------------------------- r. Redis outage
-
-async function silentPeer() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    sockets.add(s);
-    s.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export async function phaseRedisOutage(kit: OutageKit): Promise<void> {
   console.log('\nR. Redis unreachable and silent: 503 + Retry-After at once, health says so');
@@ -134,33 +110,6 @@ export async function phaseRedisOutage(kit: OutageKit): Promise<void> {
 
 // ---------------------------------------------------------------- s. shutdown after a network-level database outage
 
-/** Forwards to PostgreSQL until told to drop: then connections stay open and nothing passes either way. */
-async function blackHoleProxy(target: { host: string; port: number }) {
-  let dropping = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => {});
-    }
-    client.on('data', (chunk: Buffer) => void (dropping || upstream.write(chunk)));
-    upstream.on('data', (chunk: Buffer) => void (dropping || client.write(chunk)));
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    drop: () => void (dropping = true),
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 const childrenOf = (pid: number): number[] => {
   try {
     return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -180,7 +129,8 @@ const alive = (pid: number) => {
 export async function phaseShutdownAfterDatabaseOutage(kit: OutageKit): Promise<void> {
   console.log('\nS. SIGTERM after the database vanished from the network (two workers)');
   const direct = new URL(kit.appDbUrl);
-  const proxy = await blackHoleProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const proxy = new TcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  await proxy.start();
   const through = new URL(kit.appDbUrl);
   through.hostname = '127.0.0.1';
   through.port = String(proxy.port);
@@ -192,7 +142,7 @@ export async function phaseShutdownAfterDatabaseOutage(kit: OutageKit): Promise<
     for (let i = 0; i < 50 && childrenOf(server.pid).length < 2; i++) await sleep(100);
     workers = childrenOf(server.pid);
     const warm = await Promise.all(Array.from({ length: 8 }, () => timed(kit, '/api/listings?limit=2')));
-    proxy.drop();
+    proxy.blackHole();
     // Requests that reach the database now wait for ever, each holding a pooled connection.
     const hanging = Array.from({ length: 16 }, (_, i) => timed(kit, `/api/listings?limit=2&search=outage${i}`));
     await sleep(1_000);
@@ -211,6 +161,6 @@ export async function phaseShutdownAfterDatabaseOutage(kit: OutageKit): Promise<
   } finally {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
-    await proxy.close();
+    await proxy.stop();
   }
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { createSearchIndex, type SearchIndex } from '../../server/search/memory/
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
 import { adForm, file, image, VALID_AD } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
+import { TcpProxy } from '../support/tcp-faults.ts';
 
 /**
  * The database going away under the app: requests it hits answer 503 with Retry-After (the
@@ -119,64 +119,9 @@ if (!PG_URL) {
   });
 }
 
-/**
- * A TCP proxy between the app and PostgreSQL. stop() drops every connection and refuses new
- * ones (the server restarting); start() accepts again. cutOn(text) drops a connection the
- * moment the client sends that text, before PostgreSQL sees it.
- */
-class PgProxy {
-  private server: net.Server | undefined;
-  private sockets = new Set<net.Socket>();
-  private tripwire: string | undefined;
-  port = 0;
-  constructor(private target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {});
-      }
-      client.on('data', (chunk: Buffer) => {
-        if (this.tripwire && chunk.includes(this.tripwire)) {
-          this.tripwire = undefined;
-          client.destroy();
-          upstream.destroy();
-          return;
-        }
-        upstream.write(chunk);
-      });
-      upstream.pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const s of this.sockets) s.destroy();
-    if (server) await new Promise((resolve) => server.close(resolve));
-  }
-
-  cutOn(text: string): void {
-    this.tripwire = text;
-  }
-
-  /** Cuts every open connection; new ones go through. */
-  cutAll(): void {
-    for (const s of this.sockets) s.destroy();
-  }
-}
-
 if (PG_URL) {
   describe('PostgreSQL', () => {
-    let proxy: PgProxy;
+    let proxy: TcpProxy;
     let proxied: Database;
     let app: ReturnType<typeof createApp>;
     let request: ReturnType<typeof requester>;
@@ -185,7 +130,7 @@ if (PG_URL) {
 
     beforeAll(async () => {
       const target = new URL(PG_URL);
-      proxy = new PgProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       await proxy.start();
       // Each test file has a database of its own (tests/support/db.ts): reach the same one through the proxy.
       const [{ name }] = await queryRows<{ name: string }>(t.services.db, sql`select current_database() as name`);

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { UNAVAILABLE_MESSAGE } from '../../server/http/db-errors.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
 import { loadPageBuild } from './page-build.ts';
+import { closedPort, silentPeer, TcpProxy } from '../support/tcp-faults.ts';
 
 /**
  * A Redis outage is a 503, not a hang (issue 49, point 6). With REDIS_URL set, the rate-limit
@@ -13,78 +13,6 @@ import { loadPageBuild } from './page-build.ts';
  * says so, and what needs no counter goes on working. With a real Redis (TEST_REDIS_URL) the
  * same app is healthy, and recovers by itself when Redis comes back after an outage.
  */
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A TCP peer that accepts connections and never answers (a hung Redis, a black-holed route). */
-async function silentPeer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-/**
- * A TCP proxy in front of the real Redis that can be stopped (Redis gone: connections refused)
- * and frozen (Redis hung: connections open, bytes held as a stalled TCP path holds them).
- */
-class RedisProxy {
-  private server: net.Server | undefined;
-  private sockets = new Set<net.Socket>();
-  private frozen = false;
-  port = 0;
-  constructor(private target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {});
-        if (this.frozen) s.pause();
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  freeze(frozen: boolean): void {
-    this.frozen = frozen;
-    for (const s of this.sockets) {
-      if (frozen) s.pause();
-      else s.resume();
-    }
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const s of this.sockets) s.destroy();
-    if (server) await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 type Harness = { t: TestApp; app: ReturnType<typeof createApp> };
 let pages: Awaited<ReturnType<typeof loadPageBuild>>;
@@ -176,10 +104,10 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
   describe('a real Redis (TEST_REDIS_URL) that goes away and comes back', () => {
     let h: Harness;
-    let proxy: RedisProxy;
+    let proxy: TcpProxy;
     beforeAll(async () => {
       const target = new URL(redisUrl);
-      proxy = new RedisProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
       await proxy.start();
       const through = new URL(redisUrl);
       through.hostname = '127.0.0.1';
