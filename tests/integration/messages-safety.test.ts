@@ -341,3 +341,22 @@ describe("moderators' conversation pages", () => {
     expect(await t.services.db.select().from(messages).where(and(eq(messages.conversationId, held), eq(messages.withheld, true)))).toHaveLength(0);
   });
 });
+
+describe('OpenAPI', () => {
+  it('declares every messages operation, the phone answer of a messages-only seller and the contact settings', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const ops = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+    expect(ops('/conversations')).toEqual(['get', 'post']);
+    expect(ops('/conversations/{id}/messages')).toEqual(['get', 'post']);
+    expect(ops('/conversations/{id}/read')).toEqual(['post']);
+    expect(ops('/conversations/{id}/block')).toEqual(['delete', 'put']);
+    expect(ops('/conversations/{id}/report')).toEqual(['post']);
+    expect(ops('/conversations/{id}')).toEqual(['delete']);
+    expect(JSON.stringify(doc.paths['/listings/{id}/phone'])).toContain('messagesOnly');
+    expect(Object.keys(doc.components.schemas.UpdateMeInput!.properties!)).toEqual(expect.arrayContaining(['showPhone', 'messageEmails']));
+    expect(Object.keys(doc.components.schemas.User!.properties!)).toEqual(expect.arrayContaining(['showPhone', 'messageEmails']));
+  });
+});
