@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
 import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
+import { queryRows } from '../../server/db/client.ts';
 import { conversationAudit, conversationReports, conversations, messages, users } from '../../server/db/schema/index.ts';
 import type { Outbox } from '../../server/mail/outbox.ts';
 import { createMessageMailJob } from '../../server/messages/notifications.ts';
@@ -133,7 +134,7 @@ describe('e-mails about unread messages', () => {
   const mailsTo = (email: string) => received.filter((m) => m.to.includes(email));
   /** Runs the job at T0 + minutes (other tests' conversations may be mailed too); answers the e-mails to this person it queued. */
   const runAt = async (minutes: number, to: U) => {
-    const queued = async () => Number((await t.services.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox WHERE message->>'to' = ${to.user.email}`)).rows[0]!.n);
+    const queued = async () => Number((await queryRows<{ n: number }>(t.services.db, sql`SELECT count(*)::int AS n FROM mail_outbox WHERE message->>'to' = ${to.user.email}`))[0]!.n);
     const before = await queued();
     await createMessageMailJob({ db: t.services.db, appUrl: t.config.appUrl, logger: t.services.logger, now: () => at(minutes) }).runOnce();
     return (await queued()) - before;

@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGallery } from '~/components/listings/ListingGallery';
-import { ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
+import { bottomBarClass, ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
 import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
 import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
@@ -134,7 +134,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       rating: seller.rating,
       phoneVerified,
       // The seller chose messages only (My details): no phone buttons, Message seller instead.
-      messagesOnly: !showsPhone,
+      // The note comes from here, so its text costs the page's JavaScript nothing (the route is at its budget).
+      messagesOnly: showsPhone ? null : viewerId === listing.owner ? CONTACT_TEXTS.ownAdMessagesOnly : CONTACT_TEXTS.adMessagesOnly,
     },
   };
 }
@@ -347,7 +348,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               ) : null}
               {seller.messagesOnly ? (
                 <p className="mt-4 rounded-lg border-l-4 border-brand-700 bg-brand-50 px-3 py-2 text-sm font-semibold dark:bg-gray-800" data-testid="messages-only">
-                  {isOwner ? CONTACT_TEXTS.ownAdMessagesOnly : CONTACT_TEXTS.adMessagesOnly}
+                  {seller.messagesOnly}
                 </p>
               ) : null}
               {isOwner ? null : <MessageSellerForm listingId={listing._id} />}
@@ -401,7 +402,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
 /** The phone's bottom bar for a seller who takes messages only: one tap to the Message seller form. */
 function MessageBar() {
   return (
-    <div data-testid="contact-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur md:hidden dark:border-gray-800 dark:bg-gray-900/95">
+    <div data-testid="contact-bar" className={bottomBarClass}>
       <a href="#message-seller" className="btn flex w-full bg-brand-700 py-3 text-base text-white">Message seller</a>
     </div>
   );
