@@ -13,6 +13,7 @@ import { DERIVED_FILES_INTERVAL_MS } from './media/derived-files.ts';
 import { boundedStep } from './shutdown.ts';
 import { createExpiryJob, EXPIRY_INTERVAL_MS } from './listings/lifecycle.ts';
 import { createAlertJob } from './alerts/job.ts';
+import { createMessageMailJob, MESSAGE_MAIL_INTERVAL_MS } from './messages/notifications.ts';
 import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
@@ -69,6 +70,9 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
   const alerts = createAlertJob({ db, appUrl: config.appUrl, logger, deliver });
   jobs.every('saved-search alerts', config.alertsIntervalMs, () => alerts.runOnce(), { runAtStart: true });
+  // E-mails about messages left unread for 10 minutes, through the outbox (server/messages/notifications.ts).
+  const messageMails = createMessageMailJob({ db, appUrl: config.appUrl, logger, deliver });
+  jobs.every('message e-mails', MESSAGE_MAIL_INTERVAL_MS, () => messageMails.runOnce());
   return {
     services,
     database: built.database,

@@ -221,10 +221,17 @@ export const listingRoutes = {
     description:
       'Kept out of page HTML to protect sellers from scrapers. New numbers are limited per browser (soko_device cookie, 40 a day) and per account (80 a day), ' +
       'with a ceiling of 600 per IP address per 10 minutes; a number already shown to the browser is free. The cookie is signed and comes with any page ' +
-      '(or the first answer here): requests without it, or with one we did not issue, share 10 a day per IP address.',
+      '(or the first answer here): requests without it, or with one we did not issue, share 10 a day per IP address. ' +
+      'A seller who chose messages only has no number here (`phoneNumber: null, messagesOnly: true`, nothing counted): write to them with POST /api/conversations.',
     request: { params: IdParam },
     responses: {
-      200: json(z.object({ phoneNumber: z.string().nullable() }), 'The number, or null when the seller has none'),
+      200: json(
+        z.object({
+          phoneNumber: z.string().nullable(),
+          messagesOnly: z.literal(true).optional().openapi({ description: 'Present when the seller is reached by messages only' }),
+        }),
+        'The number, or null when the seller has none or takes messages only',
+      ),
       404: errors[404],
       ...errorResponses(429),
     },

@@ -99,7 +99,7 @@ export function listingsRoutes(services: Services) {
     });
     if (!found.found) throw notFound(LISTING_NOT_FOUND);
     c.header('Cache-Control', 'no-store');
-    return c.json({ phoneNumber: found.phoneNumber }, 200);
+    return c.json(found.messagesOnly ? { phoneNumber: null, messagesOnly: true as const } : { phoneNumber: found.phoneNumber }, 200);
   });
 
   app.openapi(routes.create, async (c) => {

@@ -207,6 +207,9 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
     patch.email = input.email;
   }
   for (const key of OPTIONAL_TEXT) if (input[key] !== undefined) patch[key] = input[key] || null;
+  // Issue 43: messages only (no number for buyers), and e-mails about unread messages.
+  if (input.showPhone !== undefined) patch.showPhone = input.showPhone;
+  if (input.messageEmails !== undefined) patch.messageEmails = input.messageEmails;
   if (input.phoneNumber !== undefined) {
     patch.phoneNumber = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
     if (patch.phoneNumber === null && user.phoneNumber && (await hasAds(db, user.id))) {

@@ -103,6 +103,12 @@ export const UpdateMeInput = z
       .string({ error: 'Password must be text.' })
       .max(1024)
       .openapi({ description: 'Required to change the e-mail address.' }),
+    showPhone: z
+      .boolean({ error: 'showPhone must be true or false.' })
+      .openapi({ description: 'false: buyers reach you by messages only and never see your number (issue 43)' }),
+    messageEmails: z
+      .boolean({ error: 'messageEmails must be true or false.' })
+      .openapi({ description: 'An e-mail when a message waits unread for 10 minutes' }),
   })
   .partial()
   .openapi('UpdateMeInput');
@@ -124,6 +130,8 @@ export const UserSchema = z
     city: z.string().nullable(),
     country: z.string().nullable(),
     phoneNumber: z.string().nullable().openapi({ description: 'E.164, e.g. +254712345678' }),
+    showPhone: z.boolean().openapi({ description: 'false: buyers reach this seller by messages only' }),
+    messageEmails: z.boolean().openapi({ description: 'E-mails about messages left unread for 10 minutes' }),
     createdAt: z.string(),
   })
   .openapi('User');

@@ -44,7 +44,8 @@ export async function recordView(db: Db, listingId: string, viewer: Viewer): Pro
   return counted.length > 0;
 }
 
-export type PhoneReveal = { found: false } | { found: true; phoneNumber: string | null };
+/** messagesOnly: the seller chose to be reached by messages only (My details): no number, nothing counted. */
+export type PhoneReveal = { found: false } | { found: true; phoneNumber: string | null; messagesOnly?: true };
 
 /**
  * The seller's phone number, revealed on request (never in page HTML), for an active ad only
@@ -61,13 +62,15 @@ export async function revealPhone(
   who: Viewer & { ip: string },
 ): Promise<PhoneReveal> {
   if (!isUuid(listingId)) return { found: false };
-  const [row] = await queryRows<{ phone: string | null; owner_id: string; seen: boolean }>(
+  const [row] = await queryRows<{ phone: string | null; show_phone: boolean; owner_id: string; seen: boolean }>(
     deps.db,
-    sql`select u.phone_number as phone, l.owner_id,
+    sql`select u.phone_number as phone, u.show_phone, l.owner_id,
           exists(select 1 from phone_reveals r where r.device_id = ${who.deviceId} and r.listing_id = l.id) as seen
         from listings l join users u on u.id = l.owner_id where l.id = ${listingId} and l.status = 'active'`,
   );
   if (!row) return { found: false };
+  // A seller who asked for messages only: the number never leaves the database for anyone else.
+  if (!row.show_phone && row.owner_id !== who.userId) return { found: true, phoneNumber: null, messagesOnly: true };
   // The seller's own number, and one already shown to this device, cost nothing.
   if (row.seen || row.owner_id === who.userId) return { found: true, phoneNumber: row.phone };
   await deps.rateLimits.hit('phoneRevealPerIp', who.ip);

@@ -64,7 +64,7 @@ export async function releaseHeldMessages(db: Db, moderatorId: string, conversat
         lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${latest})`,
       })
       .where(eq(conversations.id, conversationId));
-    await tx.insert(conversationAudit).values({ conversationId, moderatorId });
+    await tx.insert(conversationAudit).values({ conversationId, moderatorId, action: 'release' });
     return released.length;
   });
 }
@@ -92,4 +92,100 @@ export async function readReportedConversation(db: Db, moderatorId: string, conv
     withheld: m.withheld,
     held: Boolean(m.held),
   }));
+}
+
+/** A conversation in the moderators' screen: why it is there (reports, held messages) and when it last moved. */
+export type ConversationCase = {
+  id: string;
+  listingTitle: string;
+  reports: { reason: string; details: string; at: string }[];
+  held: number;
+  at: string;
+};
+
+/** The moderators' queue for the /admin/conversations page: each reported or held conversation once, latest first. */
+export async function conversationCases(db: Db, limit = 100): Promise<ConversationCase[]> {
+  const rows = await queryRows<{ id: string; listing_title: string; reports: { reason: string; details: string; at: string }[] | null; held: number; at: Date }>(
+    db,
+    sql`WITH q AS (
+          SELECT conversation_id AS id FROM conversation_reports
+          UNION SELECT conversation_id FROM messages WHERE held_at IS NOT NULL)
+        SELECT c.id, c.listing_title,
+          (SELECT json_agg(json_build_object('reason', r.reason, 'details', r.details, 'at', r.created_at) ORDER BY r.created_at DESC)
+             FROM conversation_reports r WHERE r.conversation_id = c.id) AS reports,
+          (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.held_at IS NOT NULL) AS held,
+          greatest(
+            (SELECT max(created_at) FROM conversation_reports r WHERE r.conversation_id = c.id),
+            (SELECT max(held_at) FROM messages m WHERE m.conversation_id = c.id AND m.held_at IS NOT NULL)) AS at
+        FROM q JOIN conversations c ON c.id = q.id
+        ORDER BY at DESC LIMIT ${Math.min(200, Math.max(1, limit))}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    listingTitle: r.listing_title,
+    reports: (r.reports ?? []).map((x) => ({ reason: x.reason, details: x.details, at: new Date(x.at).toISOString() })),
+    held: Number(r.held),
+    at: new Date(r.at).toISOString(),
+  }));
+}
+
+export type Participant = { id: string | null; name: string; banned: boolean; role: 'buyer' | 'seller' };
+
+/** Who is in a queued conversation (for the ban forms), its ad and its reports; 404 when it is not in the queue. Not a look at the messages, so not audited. */
+export async function conversationCase(db: Db, conversationId: string): Promise<{ case: ConversationCase; listingId: string; people: Participant[] }> {
+  if (!isUuid(conversationId) || !(await inQueue(db, conversationId))) throw notFound('Conversation not found.');
+  const [c] = await queryRows<{ listing_id: string; listing_title: string; buyer_id: string | null; seller_id: string | null }>(
+    db,
+    sql`SELECT listing_id, listing_title, buyer_id, seller_id FROM conversations WHERE id = ${conversationId}`,
+  );
+  const people = await queryRows<{ id: string; first_name: string; last_name: string; banned: boolean }>(
+    db,
+    sql`SELECT id, first_name, last_name, banned_at IS NOT NULL AS banned FROM users WHERE id IN (${c!.buyer_id}, ${c!.seller_id})`,
+  );
+  const person = (id: string | null, role: 'buyer' | 'seller'): Participant => {
+    const p = people.find((x) => x.id === id);
+    return { id: p?.id ?? null, name: p ? `${p.first_name} ${p.last_name}`.trim() : DELETED_USER, banned: Boolean(p?.banned), role };
+  };
+  const cases = await queryRows<{ reason: string; details: string; created_at: Date }>(
+    db,
+    sql`SELECT reason, details, created_at FROM conversation_reports WHERE conversation_id = ${conversationId} ORDER BY created_at DESC`,
+  );
+  const [held] = await queryRows<{ n: number; at: Date | null }>(db, sql`SELECT count(*)::int AS n, max(held_at) AS at FROM messages WHERE conversation_id = ${conversationId} AND held_at IS NOT NULL`);
+  const reports = cases.map((r) => ({ reason: r.reason, details: r.details, at: new Date(r.created_at).toISOString() }));
+  const latest = Math.max(...reports.map((r) => Date.parse(r.at)), held?.at ? new Date(held.at).getTime() : 0);
+  return {
+    case: { id: conversationId, listingTitle: c!.listing_title, reports, held: Number(held?.n ?? 0), at: new Date(latest).toISOString() },
+    listingId: c!.listing_id,
+    people: [person(c!.buyer_id, 'buyer'), person(c!.seller_id, 'seller')],
+  };
+}
+
+/**
+ * A moderator closes a case with nothing to act on: the reports are removed and held messages stay
+ * undelivered for good (their hold ends; they stay withheld, seen only by their sender). Audited.
+ */
+export async function dismissConversation(db: Db, moderatorId: string, conversationId: string): Promise<void> {
+  if (!isUuid(conversationId) || !(await inQueue(db, conversationId))) throw notFound('Conversation not found.');
+  await db.transaction(async (tx) => {
+    await tx.delete(conversationReports).where(eq(conversationReports.conversationId, conversationId));
+    await tx.update(messages).set({ heldAt: null }).where(and(eq(messages.conversationId, conversationId), isNotNull(messages.heldAt)));
+    await tx.insert(conversationAudit).values({ conversationId, moderatorId, action: 'dismiss' });
+  });
+}
+
+/** Records in the conversation's audit that a moderator banned one of its people (the ban itself: banUser, server/moderation/moderation.ts). */
+export async function auditConversationBan(db: Db, moderatorId: string, conversationId: string): Promise<void> {
+  await db.insert(conversationAudit).values({ conversationId, moderatorId, action: 'ban' });
+}
+
+export type AuditEntry = { at: string; moderator: string; action: 'view' | 'dismiss' | 'release' | 'ban' };
+
+/** The latest looks and actions on a conversation, for its moderator page. */
+export async function conversationAuditLog(db: Db, conversationId: string, limit = 20): Promise<AuditEntry[]> {
+  const rows = await queryRows<{ created_at: Date; first_name: string | null; last_name: string | null; action: AuditEntry['action'] }>(
+    db,
+    sql`SELECT a.created_at, u.first_name, u.last_name, a.action FROM conversation_audit a LEFT JOIN users u ON u.id = a.moderator_id
+        WHERE a.conversation_id = ${conversationId} ORDER BY a.created_at DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ at: new Date(r.created_at).toISOString(), moderator: r.first_name === null ? DELETED_USER : `${r.first_name} ${r.last_name ?? ''}`.trim(), action: r.action }));
 }

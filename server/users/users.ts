@@ -83,6 +83,8 @@ export function toUserJson(user: User) {
     city: user.city,
     country: user.country,
     phoneNumber: user.phoneNumber,
+    showPhone: user.showPhone,
+    messageEmails: user.messageEmails,
     createdAt: user.createdAt.toISOString(),
   };
 }

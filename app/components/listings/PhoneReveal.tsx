@@ -178,6 +178,10 @@ export function PhoneReveal({ listingId, contact }: { listingId: string; contact
   );
 }
 
+/** The bar at the bottom of a phone's screen (also the ad page's Message seller bar for a seller who takes messages only). */
+export const bottomBarClass =
+  'fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur md:hidden dark:border-gray-800 dark:bg-gray-900/95';
+
 /**
  * Call and WhatsApp, always in reach at the bottom of a phone's screen. Before the number is
  * revealed they are buttons of a form posting to the page; after, plain tel: and wa.me links.
@@ -191,7 +195,7 @@ export function ContactBar({ listingId, contact }: { listingId: string; contact:
     else void contact.call();
   };
   return (
-    <div data-testid="contact-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] backdrop-blur md:hidden dark:border-gray-800 dark:bg-gray-900/95">
+    <div data-testid="contact-bar" className={bottomBarClass}>
       {phone ? (
         <div className="flex gap-2">
           <a href={`tel:${phone}`} className={`${item} bg-brand-700 text-white`} aria-label={`Call ${formatPhone(phone)}`}>

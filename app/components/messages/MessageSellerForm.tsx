@@ -9,7 +9,7 @@ import { MAX_MESSAGE_LENGTH, QUICK_REPLIES } from '#kernel/message-form.ts';
 export function MessageSellerForm({ listingId, defaultBody, error, headingLevel = 3 }: { listingId: string; defaultBody?: string; error?: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Form method="post" action={`/messages/new/${listingId}`} className="mt-4 flex flex-col gap-2" aria-labelledby="message-seller-heading" data-testid="message-seller">
+    <Form id="message-seller" method="post" action={`/messages/new/${listingId}`} className="mt-4 flex scroll-mt-32 flex-col gap-2" aria-labelledby="message-seller-heading" data-testid="message-seller">
       <Heading id="message-seller-heading" className="font-bold">Message seller</Heading>
       <div className="flex flex-wrap gap-2">
         {QUICK_REPLIES.map((text) => (

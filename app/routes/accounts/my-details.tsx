@@ -12,6 +12,7 @@ import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { isPhoneVerified } from '../../../server/users/phone-verification';
 import { text } from './forms.server';
+import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
 import type { Route } from './+types/my-details';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My Details | Soko' }, { name: 'robots', content: 'noindex' }];
@@ -30,6 +31,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   return {
     user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
     phoneVerified: isPhoneVerified(u),
+    contact: { showPhone: u.showPhone, messageEmails: u.messageEmails, saved: url.searchParams.has('contactSaved') },
     flash: updated ? MSG.detailsUpdated : null,
   };
 }
@@ -52,6 +54,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     await revokeAllSessions(context.db, auth.user.id);
     context.clearSessionCookie();
     return redirect('/auth/login?signedOut=everywhere');
+  }
+
+  if (text(form, 'intent') === 'contact') {
+    // Plain radio and checkbox: an unticked box sends nothing, which means off.
+    const result = await attempt(
+      () => updateUserDetails(context, auth.user, { showPhone: text(form, 'showPhone') !== 'no', messageEmails: text(form, 'messageEmails') === 'yes' }),
+      (error): ActionResult => ({ error: `Error saving contact settings: ${error}` }),
+    );
+    if (!result.ok) return result.response;
+    return redirect('/my-details?contactSaved=1#contact-settings');
   }
 
   if (text(form, 'intent') === 'delete') {
@@ -95,6 +107,41 @@ function Stars() {
         <span key={n} className={n <= 3 ? 'text-amber-500' : 'text-gray-300 dark:text-gray-600'}>★</span>
       ))}
     </div>
+  );
+}
+
+/** Phone or messages only, and message e-mails (issue 43): one plain form, JavaScript not needed. */
+function ContactSettings({ showPhone, messageEmails, saved, pending }: { showPhone: boolean; messageEmails: boolean; saved: boolean; pending: boolean }) {
+  return (
+    <section id="contact-settings" aria-labelledby="contact-settings-heading" className="card scroll-mt-24 p-4 sm:p-6">
+      <h2 id="contact-settings-heading" className="text-lg font-bold">{CONTACT_TEXTS.heading}</h2>
+      {saved ? (
+        <p role="status" data-testid="contact-saved" className="mt-2 rounded-lg border-l-4 border-green-600 bg-green-50 px-4 py-2 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+          {CONTACT_TEXTS.saved}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-3 flex flex-col gap-3" preventScrollReset>
+        <input type="hidden" name="intent" value="contact" />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">Phone number</legend>
+          <label className="flex items-start gap-2">
+            <input type="radio" name="showPhone" value="yes" defaultChecked={showPhone} className="mt-1" />
+            <span>{CONTACT_TEXTS.showPhone}</span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input type="radio" name="showPhone" value="no" defaultChecked={!showPhone} className="mt-1" />
+            <span>{CONTACT_TEXTS.messagesOnly}</span>
+          </label>
+        </fieldset>
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name="messageEmails" value="yes" defaultChecked={messageEmails} className="mt-1" />
+          <span>{CONTACT_TEXTS.messageEmails}</span>
+        </label>
+        <button type="submit" className="btn-secondary self-start" disabled={pending}>
+          {pending ? 'Saving...' : 'Save contact settings'}
+        </button>
+      </Form>
+    </section>
   );
 }
 
@@ -239,6 +286,8 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <div className="mt-4 grid gap-4 sm:grid-cols-2">{fields}</div>
         )}
       </section>
+
+      <ContactSettings key={user.updatedAt} {...loaderData.contact} pending={pendingIntent === 'contact'} />
 
       <section aria-labelledby="phone-check-heading" className="card p-4 sm:p-6">
         <h2 id="phone-check-heading" className="text-lg font-bold">Phone verification</h2>

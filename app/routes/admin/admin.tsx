@@ -61,6 +61,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="flex flex-col gap-8">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Moderation</h1>
+      <p className="text-sm">
+        <Link to="/admin/conversations" className="font-semibold text-brand-700 underline dark:text-brand-100">Reported conversations</Link>
+      </p>
       {actionData && (
         <p
           role={actionData.ok ? 'status' : 'alert'}

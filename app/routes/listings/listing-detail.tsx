@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGallery } from '~/components/listings/ListingGallery';
-import { ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
+import { bottomBarClass, ContactBar, PhoneReveal, useSellerPhone, type RevealResult } from '~/components/listings/PhoneReveal';
 import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
 import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
@@ -27,6 +27,8 @@ import { searchCards } from '../../../server/search/search';
 import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
+import { sellerShowsPhone } from '../../../server/users/contact-preferences';
+import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
 import { isSaved } from '../../../server/saved/saved-ads';
 import { MessageSellerForm } from '~/components/messages/MessageSellerForm';
 import { conversationAbout } from '../../../server/messages/conversations';
@@ -91,7 +93,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   // The buyer's conversation about this ad, if any: the page links to it (messages, issue 43).
   const conversationId = viewerId && viewerId !== listing.owner ? await conversationAbout(context.db, viewerId, listing._id).catch(() => null) : null;
   const seller = listing.user;
-  const phoneVerified = await sellerHasVerifiedPhone(context.db, listing.owner);
+  const [phoneVerified, showsPhone] = await Promise.all([sellerHasVerifiedPhone(context.db, listing.owner), sellerShowsPhone(context.db, listing.owner)]);
   // A sold ad keeps its page, with ads like it in place of the contact buttons.
   const similar = listing.status === 'sold' ? await similarAds(context, listing.category, listing._id) : [];
   const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
@@ -131,6 +133,9 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       listingsCount: seller.listingsCount,
       rating: seller.rating,
       phoneVerified,
+      // The seller chose messages only (My details): no phone buttons, Message seller instead.
+      // The note comes from here, so its text costs the page's JavaScript nothing (the route is at its budget).
+      messagesOnly: showsPhone ? null : viewerId === listing.owner ? CONTACT_TEXTS.ownAdMessagesOnly : CONTACT_TEXTS.adMessagesOnly,
     },
   };
 }
@@ -156,6 +161,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return failureData(error, (failure) => ({ error: failure.message }));
   }
   if (!revealed.found) throw data('Listing not found.', { status: 404 });
+  if (revealed.messagesOnly) return data({ error: CONTACT_TEXTS.noPhoneMessagesOnly }, { status: 403 });
   return { phone: revealed.phoneNumber, intent };
 }
 
@@ -340,10 +346,17 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
                   </Link>
                 </p>
               ) : null}
+              {seller.messagesOnly ? (
+                <p className="mt-4 rounded-lg border-l-4 border-brand-700 bg-brand-50 px-3 py-2 text-sm font-semibold dark:bg-gray-800" data-testid="messages-only">
+                  {seller.messagesOnly}
+                </p>
+              ) : null}
               {isOwner ? null : <MessageSellerForm listingId={listing._id} />}
-              <div className="mt-4">
-                <PhoneReveal listingId={listing._id} contact={contact} />
-              </div>
+              {seller.messagesOnly ? null : (
+                <div className="mt-4">
+                  <PhoneReveal listingId={listing._id} contact={contact} />
+                </div>
+              )}
               {/* Issue 19: the advice belongs where the buyer is about to get in touch. */}
               <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="contact-advice">
                 Never pay before you have seen the item, and check M-Pesa payments in the M-Pesa app, not by SMS.{' '}
@@ -380,8 +393,18 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         </section>
         {(onOffer || (sold && !isOwner)) && <ReportAd listingId={listing._id} result={reportResult} />}
       </aside>
-      {onOffer && <ContactBar listingId={listing._id} contact={contact} />}
+      {onOffer && !seller.messagesOnly && <ContactBar listingId={listing._id} contact={contact} />}
+      {onOffer && seller.messagesOnly && !isOwner && <MessageBar />}
     </article>
+  );
+}
+
+/** The phone's bottom bar for a seller who takes messages only: one tap to the Message seller form. */
+function MessageBar() {
+  return (
+    <div data-testid="contact-bar" className={bottomBarClass}>
+      <a href="#message-seller" className="btn flex w-full bg-brand-700 py-3 text-base text-white">Message seller</a>
+    </div>
   );
 }
 

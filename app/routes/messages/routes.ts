@@ -9,4 +9,6 @@ export const messagesRoutes: RouteConfigEntry[] = [
   // "Message seller" from an ad: the form (GET, also after login with the text kept) and the send (POST).
   route('messages/new/:listingId', 'routes/messages/new.tsx'),
   route('messages/:id', 'routes/messages/thread.tsx'),
+  // The one-click unsubscribe link of message e-mails (no sign-in).
+  route('unsubscribe/messages/:token', 'routes/messages/unsubscribe.tsx'),
 ];

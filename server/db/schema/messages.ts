@@ -17,6 +17,9 @@ export const conversations = pgTable('conversations', {
   sellerUnread: integer('seller_unread').notNull().default(0),
   buyerDeletedAt: timestamp('buyer_deleted_at', { withTimezone: true }),
   sellerDeletedAt: timestamp('seller_deleted_at', { withTimezone: true }),
+  /** When each side was last e-mailed about unread messages here (migration 1350). */
+  buyerNotifiedAt: timestamp('buyer_notified_at', { withTimezone: true }),
+  sellerNotifiedAt: timestamp('seller_notified_at', { withTimezone: true }),
 });
 
 export const messages = pgTable('messages', {
@@ -60,6 +63,8 @@ export const conversationAudit = pgTable('conversation_audit', {
   conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
   moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** What the moderator did: a look, or an action (migration 1350). */
+  action: text('action').$type<'view' | 'dismiss' | 'release' | 'ban'>().notNull().default('view'),
 });
 
 export type ConversationReportReason = 'scam' | 'harassment' | 'spam' | 'other';

@@ -19,6 +19,10 @@ export const users = pgTable('users', {
   /** A banned account cannot sign in; its ads are hidden (server/moderation/moderation.ts). */
   bannedAt: timestamp('banned_at', { withTimezone: true }),
   bannedReason: text('banned_reason'),
+  /** False: buyers reach this seller by messages only, never see the number (migration 1350). */
+  showPhone: boolean('show_phone').notNull().default(true),
+  /** An e-mail when a message stays unread for 10 minutes (server/messages/notifications.ts). */
+  messageEmails: boolean('message_emails').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
