@@ -28,7 +28,8 @@ export function createS3Client(config: S3StoreConfig): S3Client {
     forcePathStyle: config.forcePathStyle,
     credentials: config.credentials,
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: config.timeoutMs, requestTimeout: config.timeoutMs },
+    // Without throwOnRequestTimeout the SDK only logs a request past its timeout, and the post hangs.
+    requestHandler: { connectionTimeout: config.timeoutMs, requestTimeout: config.timeoutMs, throwOnRequestTimeout: true },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

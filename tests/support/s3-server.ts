@@ -16,11 +16,16 @@ export type S3TestServer = {
   endpoint: string;
   /** The store's settings for loadConfig, for a bucket of its own on this server. */
   env(bucket: string): Record<string, string>;
+  /** The keys stored in a bucket, read from the server's folder (so also while it is stopped). */
+  objects(bucket: string): string[];
   /** Stops the server (a storage that went away); the files stay in its folder. */
   stop(): Promise<void>;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
 };
+
+/** How s3rver names an object's file in its folder. */
+const OBJECT_SUFFIX = '._S3rver_object';
 
 /** s3rver's built-in account. */
 export const S3_TEST_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -55,6 +60,14 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
       // A stopped server refuses connections at once; a short timeout keeps a test of one quick anyway.
       S3_TIMEOUT_SECONDS: '3',
     }),
+    objects(bucket) {
+      const root = path.join(dir, bucket);
+      if (!fs.existsSync(root)) return [];
+      return (fs.readdirSync(root, { recursive: true }) as string[])
+        .filter((f) => f.endsWith(OBJECT_SUFFIX))
+        .map((f) => f.slice(0, -OBJECT_SUFFIX.length))
+        .sort();
+    },
     stop,
     async close() {
       await stop();
