@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +26,7 @@ import { loadPageBuild } from './page-build.ts';
  * bucket (a local S3 server the test starts: tests/support/s3-server.ts). Each case runs on both.
  */
 let s3: S3TestServer;
-const BUCKETS = ['soko-store', 'soko-app', 'soko-sweep', 'soko-cdn'];
+const BUCKETS = ['soko-store', 'soko-app', 'soko-cdn', 'soko-copy'];
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -206,5 +208,50 @@ describe('media store settings', () => {
       store: { kind: 's3', bucket: 'soko-media', region: 'eu-west-1', endpoint: undefined, forcePathStyle: false, credentials: undefined, timeoutMs: 10_000 },
       publicUrl: 'https://cdn.example.com',
     });
+  });
+});
+
+describe('npm run media:to-s3', () => {
+  /** The command as an operator runs it, with the bucket's settings in the environment. */
+  async function run(dataDir: string): Promise<{ code: number; out: string }> {
+    const env = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir, ...s3.env('soko-copy') };
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/media-to-s3.ts'], { env, cwd: path.resolve(import.meta.dirname, '../..') });
+      return { code: 0, out: stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, out: failed.stdout + failed.stderr };
+    }
+  }
+
+  it('copies the media folder into the bucket, skips what is there already, reports counts, and can be run again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-copy-'));
+    const dir = path.join(dataDir, 'media');
+    fs.mkdirSync(dir);
+    const key = randomUUID();
+    const [same, changed, fresh] = [imageFileName(key, 400), imageFileName(key, 800), imageFileName(key, 1280)];
+    for (const name of [same, changed, fresh]) fs.writeFileSync(path.join(dir, name), `local ${name}`);
+    fs.writeFileSync(path.join(dir, `${fresh}.123.abc.tmp`), 'half written');
+    // A file that cannot be read: counted as failed, the rest goes on.
+    const broken = ogImageFileName(key);
+    fs.symlinkSync(path.join(dataDir, 'gone'), path.join(dir, broken));
+    const bucket = createS3MediaStore(s3Config('soko-copy'));
+    await bucket.put(same, Buffer.from(`local ${same}`));
+    await bucket.put(changed, Buffer.from('an older, different file'));
+
+    const first = await run(dataDir);
+    expect(first.out).toContain('copied 2, skipped 1 (already in the bucket), failed 1');
+    expect(first.out).toContain(`failed: ${broken}`);
+    expect(first.code).toBe(1);
+    expect(await names(bucket)).toEqual([same, changed, fresh].sort());
+    expect((await bucket.read(changed))?.toString()).toBe(`local ${changed}`);
+    const head = await createS3Client(s3Config('soko-copy')).send(new HeadObjectCommand({ Bucket: 'soko-copy', Key: fresh }));
+    expect([head.ContentType, head.CacheControl]).toEqual(['image/webp', OBJECT_CACHE_CONTROL]);
+
+    fs.rmSync(path.join(dir, broken));
+    const again = await run(dataDir);
+    expect(again.out).toContain('copied 0, skipped 3 (already in the bucket), failed 0');
+    expect(again.code).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
