@@ -163,26 +163,33 @@ describe('the S3 bucket store', () => {
     expect(card.ContentType).toBe('image/avif');
     await store.remove([ogImageFileName(key), `${key}-c320.avif`]);
   });
+});
 
-  it('og:image, the JSON-LD and the sitemap name the photos at MEDIA_PUBLIC_URL (a CDN)', async () => {
-    const cdn = 'https://cdn.example.com/soko';
-    const t = await createTestApp({ ...s3.env('soko-cdn'), MEDIA_PUBLIC_URL: cdn });
-    try {
-      const app = createApp(t.services, { getBuild: (await loadPageBuild()).getBuild });
-      const { token } = await t.createUser();
-      const ad = (await (await postAd(t, token, VALID_AD, [file(await image('jpeg', 1600, 1200, 6))])).json()) as { _id: string; images: string[] };
-      const key = storageKeyOf(ad.images[0]!)!;
-      const page = await (await app.request(`${TEST_ORIGIN}/listing/${ad._id}`)).text();
-      expect(page).toContain(`<meta property="og:image" content="${cdn}/${ogImageFileName(key)}"/>`);
-      expect(page).toContain(`"image":["${cdn}/${imageFileName(key, 1280)}"]`);
-      const index = await (await app.request(`${TEST_ORIGIN}/sitemap.xml`)).text();
-      const chunk = /<loc>[^<]*(\/sitemaps\/listings-[^<]+)<\/loc>/.exec(index)![1]!;
-      const xml = await (await app.request(`${TEST_ORIGIN}${chunk}`)).text();
-      expect(xml).toContain(`<url><loc>${TEST_ORIGIN}/listing/${ad._id}</loc>`);
-      expect(xml).toContain(`<image:image><image:loc>${cdn}/${imageFileName(key, 1280)}</image:loc></image:image>`);
-    } finally {
-      await t.close();
-    }
+describe('public addresses with MEDIA_PUBLIC_URL (a CDN before the bucket)', () => {
+  const cdn = 'https://cdn.example.com/soko';
+  let t: TestApp;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    t = await createTestApp({ ...s3.env('soko-cdn'), MEDIA_PUBLIC_URL: cdn });
+    // The pages, compiled once per worker (page-build.ts): in a hook, whose time limit allows for it.
+    app = createApp(t.services, { getBuild: (await loadPageBuild()).getBuild });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('og:image, the JSON-LD and the sitemap name the photos there', async () => {
+    const { token } = await t.createUser();
+    const ad = (await (await postAd(t, token, VALID_AD, [file(await image('jpeg', 1600, 1200, 6))])).json()) as { _id: string; images: string[] };
+    const key = storageKeyOf(ad.images[0]!)!;
+    const page = await (await app.request(`${TEST_ORIGIN}/listing/${ad._id}`)).text();
+    expect(page).toContain(`<meta property="og:image" content="${cdn}/${ogImageFileName(key)}"/>`);
+    expect(page).toContain(`"image":["${cdn}/${imageFileName(key, 1280)}"]`);
+    const index = await (await app.request(`${TEST_ORIGIN}/sitemap.xml`)).text();
+    const chunk = /<loc>[^<]*(\/sitemaps\/listings-[^<]+)<\/loc>/.exec(index)![1]!;
+    const xml = await (await app.request(`${TEST_ORIGIN}${chunk}`)).text();
+    expect(xml).toContain(`<url><loc>${TEST_ORIGIN}/listing/${ad._id}</loc>`);
+    expect(xml).toContain(`<image:image><image:loc>${cdn}/${imageFileName(key, 1280)}</image:loc></image:image>`);
   });
 });
 
