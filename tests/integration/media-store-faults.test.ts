@@ -31,6 +31,7 @@ describe('a bucket server that stopped', () => {
   let token: string;
   let ownerId: string;
   let photoKey: string;
+  let adId: string;
   beforeAll(async () => {
     s3 = await startS3Server([BUCKET]);
     t = await createTestApp(s3.env(BUCKET));
@@ -39,7 +40,9 @@ describe('a bucket server that stopped', () => {
     ownerId = owner.user.id;
     const res = await postAd(t, token, VALID_AD, [file(await image('jpeg', 800, 600, 3))]);
     expect(res.status).toBe(201);
-    photoKey = storageKeyOf(((await res.json()) as { images: string[] }).images[0]!)!;
+    const ad = (await res.json()) as { _id: string; images: string[] };
+    photoKey = storageKeyOf(ad.images[0]!)!;
+    adId = ad._id;
     await s3.stop();
   });
   afterAll(async () => {
@@ -71,6 +74,13 @@ describe('a bucket server that stopped', () => {
     expect(result.data.error).toBe(MEDIA_STORE_UNAVAILABLE_MESSAGE);
     expect(result.data.values).toMatchObject({ title: 'Page form while the bucket is down' });
     expect(await savedWithTitle(t, 'Page form while the bucket is down')).toEqual([]);
+  });
+
+  it('deleting an ad meanwhile deletes it all the same; its objects are left for the sweep (nothing references them)', async () => {
+    const res = await t.request(`/api/listings/${adId}`, { method: 'DELETE', token });
+    expect(res.status).toBe(200);
+    expect(await t.services.db.select().from(listings).where(eq(listings.id, adId))).toEqual([]);
+    expect(s3.objects(BUCKET)).toEqual(imageFiles(photoKey).sort());
   });
 
   it("a stored photo asked for meanwhile is the placeholder picture with 503 and Retry-After, never a 500", async () => {
