@@ -93,6 +93,10 @@ describe.each(STORES)('the media store on the $name', (kind) => {
       expect(served.headers.get('content-type')).toBe(type);
       expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(width);
+      // Asked again with its ETag (a browser revalidating): 304 without the bytes.
+      const etag = served.headers.get('etag');
+      if (etag) expect((await t.request(`/media/${name}`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+      else expect(kind.name).toBe('local folder');
     }
     expect((await t.request(`/api/listings/${ad._id}`, { method: 'DELETE', token })).status).toBe(200);
     expect((await names(t.services.media)).filter((n) => n.startsWith(key))).toEqual([]);
