@@ -22,7 +22,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { pwaRoutes } from './http/pwa-routes.ts';
 import { seoRoutes } from './http/seo-routes.ts';
-import { answerMissingFile } from './media/missing-files.ts';
+import { IMMUTABLE, mediaRoutes } from './http/media-routes.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
 
 type AppEnv = {
@@ -36,14 +36,12 @@ type AppOptions = {
   serveClientAssets?: boolean;
 };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 /** Builds the whole HTTP application (API, media, assets, pages). Exported, not started. */
 export function createApp(services: Services, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = services;
   const appOrigin = new URL(config.appUrl).origin;
   const app = new Hono<AppEnv>();
-  fs.mkdirSync(config.mediaDir, { recursive: true });
+  if (services.media.kind === 'local') fs.mkdirSync(config.mediaDir, { recursive: true });
 
   app.use(requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
   app.use(async (c, next) => {
@@ -109,25 +107,18 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
   // robots.txt, the sitemaps and the redirects of typed paths (/login); a database fault here is the API's 503.
-  app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl }));
+  app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl, mediaBase: config.media.publicUrl }));
   // The web app manifest and the service worker written for this build (server/pwa/).
   app.route('/', pwaRoutes({ getBuild: options.getBuild }));
 
-  // Image variants are written once under server-made names, so they can be cached for ever.
-  app.use(
-    '/media/*',
-    staticFiles(
-      { root: path.relative(process.cwd(), config.mediaDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/media/, '') },
-      IMMUTABLE,
-    ),
-  );
-  // A derived file not stored yet (a photo posted moments ago, or stored before card files existed): made now, or another size meanwhile.
-  app.get('/media/:name', async (c, next) => {
-    const answer = await answerMissingFile({ media: services.media, queue: services.images.queue, db: services.db, logger }, c.req.param('name'));
-    if (!answer) return next();
-    return c.body(new Uint8Array(answer.data), 200, { 'Content-Type': answer.type, 'Cache-Control': answer.final ? IMMUTABLE : 'public, max-age=60' });
-  });
-  app.all('/media/*', (c) => c.text('Not found', 404));
+  // The local folder's files are sent as files; a bucket's, derived files not stored yet and the placeholder by mediaRoutes.
+  if (services.media.kind === 'local') {
+    app.use(
+      '/media/*',
+      staticFiles({ root: path.relative(process.cwd(), config.mediaDir) || '.', rewriteRequestPath: (p) => p.replace(/^\/media/, '') }, IMMUTABLE),
+    );
+  }
+  app.route('/', mediaRoutes({ media: services.media, queue: services.images.queue, db: services.db, logger }));
   // The fake Flutterwave (hosted page and API) when no provider keys are set; see server/payments/sandbox.
   if (services.payments?.sandbox) app.route('/sandbox/flutterwave', services.payments.sandbox.app);
   // The fake Daraja (OAuth, STK Push and Query, the simulated phone) when no DARAJA_* keys are set; see server/payments/mpesa/sandbox.ts.

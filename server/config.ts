@@ -72,6 +72,15 @@ const envSchema = z.object({
   RISK_NEW_ACCOUNT_ADS: z.coerce.number().int().min(1).max(1000).default(3),
   LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REPORTS_AUTO_HIDE: z.coerce.number().int().min(1).max(100).default(3),
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens').optional()),
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  MEDIA_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type Config = {
@@ -150,6 +159,12 @@ export type Config = {
   sms: { mode: 'live' | 'sandbox' | 'off'; apiKey: string | undefined; username: string; senderId: string | undefined; baseUrl: string | undefined };
   /** When a new or edited ad is held for review instead of published (server/moderation/risk.ts). */
   risk: RiskThresholds;
+  /** Where photo files live (server/media/storage.ts): the local folder mediaDir, or an S3-compatible bucket. */
+  media: {
+    store: MediaStoreConfig;
+    /** Where browsers and link previews fetch a file: `${publicUrl}/${name}`; the app's own /media unless MEDIA_PUBLIC_URL (a CDN) is set. */
+    publicUrl: string;
+  };
   listings: {
     /** An ad's term: it expires this many days after it is posted or renewed (server/listings/lifecycle.ts). */
     ttlDays: number;
@@ -159,6 +174,48 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+export type S3StoreConfig = {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, B2); unset means AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's standard credential chain (AWS_* variables, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Per attempt, connecting and answering alike: a storage that does not answer fails the post quickly. */
+  timeoutMs: number;
+};
+export type MediaStoreConfig = { kind: 'local' } | S3StoreConfig;
+
+/**
+ * The S3 settings come as a set: a bucket without a region, one key without the other, or S3_*
+ * set while MEDIA_STORE is local (photos would silently stay on this machine) stops start-up.
+ */
+function mediaStoreConfig(e: z.infer<typeof envSchema>): MediaStoreConfig {
+  const given = (['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => e[k] !== undefined);
+  if (e.MEDIA_STORE === 'local') {
+    if (given.length) throw new ConfigError(`Invalid configuration:\n  MEDIA_STORE: is local (the default) but ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set; set MEDIA_STORE=s3 to keep photos in the bucket`);
+    return { kind: 'local' };
+  }
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: must be set when MEDIA_STORE=s3');
+  if (!e.S3_REGION) throw new ConfigError("Invalid configuration:\n  S3_REGION: must be set when MEDIA_STORE=s3 (e.g. eu-west-1; 'auto' for Cloudflare R2, 'us-east-1' for MinIO)");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (leave both unset for the standard AWS credential chain)`);
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    // MinIO and most self-hosted services have no per-bucket host names.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    timeoutMs: e.S3_TIMEOUT_SECONDS * 1000,
+  };
+}
 
 /**
  * One process per core on PostgreSQL (every instance shares it); the embedded database belongs
@@ -323,5 +380,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       newAccountAds: e.RISK_NEW_ACCOUNT_ADS,
     },
     listings: { ttlDays: e.LISTING_TTL_DAYS, reportsAutoHide: e.REPORTS_AUTO_HIDE },
+    media: { store: mediaStoreConfig(e), publicUrl: (e.MEDIA_PUBLIC_URL ?? `${appUrl}/media`).replace(/\/+$/, '') },
   };
 }

@@ -53,7 +53,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const expiry = createExpiryJob({ db, config, logger, deliver });
   jobs.every('ad expiry', EXPIRY_INTERVAL_MS, () => expiry.runOnce(), { runAtStart: true });
   // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
-  const sweep = { db, mediaDir: config.mediaDir, tempDir: path.join(config.dataDir, 'tmp'), logger };
+  const sweep = { db, media: services.media, tempDir: path.join(config.dataDir, 'tmp'), logger };
   jobs.every('media sweep', SWEEP_INTERVAL_MS, () => sweepMedia(sweep), { runAtStart: true });
   // The smaller sizes, card files and link previews posts left for later (posts also wake it at once), including those a restart interrupted.
   const derived = services.images.derived;

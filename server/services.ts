@@ -13,7 +13,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createOutboxMailer, type Outbox } from './mail/outbox.ts';
 import { loadDeviceKey } from './http/device.ts';
 import os from 'node:os';
-import { createLocalMediaStore } from './media/storage.ts';
+import { createMediaStore } from './media/storage.ts';
 import { createImageQueue } from './media/image-queue.ts';
 import { createDerivedFilesJob } from './media/derived-files.ts';
 import { createPaymentsService, type PaymentsServiceOptions } from './payments/service.ts';
@@ -75,7 +75,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
   const transport = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.outboxDir }, logger);
   // Every message goes through the mail_outbox table first, so an SMTP outage loses none.
   const outbox = createOutboxMailer({ db: database.db, transport, logger });
-  const media = createLocalMediaStore(config.mediaDir);
+  const media = await createMediaStore(config);
   const services: Services = {
     config,
     db: database.db,

@@ -11,10 +11,11 @@ import { appErrorForStorageFault } from './storage-errors.ts';
  */
 export function expectedError(error: unknown): AppError | null {
   if (isAppError(error)) return error;
-  const fault = appErrorForDatabaseFault(error);
-  if (fault) return fault;
+  // Storage first: a bucket that refuses connections carries ECONNREFUSED as a database outage does.
   const storage = appErrorForStorageFault(error);
   if (storage) return storage;
+  const fault = appErrorForDatabaseFault(error);
+  if (fault) return fault;
   if (error instanceof HTTPException && error.status < 500) {
     const message = /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'The request could not be understood.';
     return new AppError(error.status, message);

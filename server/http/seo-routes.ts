@@ -25,7 +25,7 @@ const CACHE = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
 const INDEX_LIFETIME_MS = 10 * 60 * 1000;
 
-export function seoRoutes(deps: { db: Db; appUrl: string }) {
+export function seoRoutes(deps: { db: Db; appUrl: string; mediaBase?: string }) {
   const origin = new URL(deps.appUrl).origin;
   const app = new Hono();
 
@@ -69,7 +69,7 @@ export function seoRoutes(deps: { db: Db; appUrl: string }) {
     const [kind, firstId] = [name.slice(0, name.indexOf('-') + 1), name.slice(name.indexOf('-') + 1)];
     const source = kind === 'listings-' && isUuid(firstId) ? LISTINGS_SITEMAP : kind === 'sellers-' && isSellerHandle(firstId) ? SELLERS_SITEMAP : null;
     if (!source) return c.text('Not found', 404);
-    return c.body(await sitemapChunkXml(deps.db, origin, firstId, source), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+    return c.body(await sitemapChunkXml(deps.db, origin, firstId, source, deps.mediaBase), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
   });
 
   for (const [from, to] of Object.entries(TYPED_PATHS)) {

@@ -109,7 +109,7 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
       return row!.id;
     });
   } catch (error) {
-    await deps.media.remove(stored.flatMap((s) => s.files));
+    await removeFiles(deps.media, stored.flatMap((s) => s.files));
     throw error;
   }
   deps.images.derived.kick();
@@ -154,10 +154,10 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
       await holdRiskyListing(tx as unknown as Db, { id, ownerId: userId, title: fields.title }, findings);
     });
   } catch (error) {
-    await deps.media.remove(stored.flatMap((s) => s.files));
+    await removeFiles(deps.media, stored.flatMap((s) => s.files));
     throw error;
   }
-  await deps.media.remove(dropped.flatMap((d) => imageFiles(d.storageKey)));
+  await removeFiles(deps.media, dropped.flatMap((d) => imageFiles(d.storageKey)));
   deps.images.derived.kick();
   return (await getListing(deps.db, id))!;
 }
@@ -214,8 +214,15 @@ export async function deleteListing(deps: WriteDeps, id: string, userId: string)
     if (deleted.length === 0) throw notFound(LISTING_NOT_FOUND);
     return images.map((i) => i.storageKey);
   });
-  await deps.media.remove(keys.flatMap(imageFiles));
+  await removeFiles(deps.media, keys.flatMap(imageFiles));
 }
+
+/**
+ * Removes files no ad references (any more). A storage that fails meanwhile does not change
+ * the outcome the caller reports (the ad is deleted, or the original error stands): the hourly
+ * media sweep removes what is left, since nothing references it.
+ */
+const removeFiles = (media: MediaStore, names: string[]) => media.remove(names).catch(() => {});
 
 function checkImageCount(n: number): void {
   if (n > MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
@@ -279,7 +286,7 @@ async function storeAll(media: MediaStore, queue: ImageQueue, files: UploadedFil
     try {
       for (const file of files) stored.push(await storeUpload(media, file.path));
     } catch (error) {
-      await media.remove(stored.flatMap((s) => s.files));
+      await removeFiles(media, stored.flatMap((s) => s.files));
       throw error;
     }
     return stored;

@@ -72,7 +72,7 @@ export async function storeSmallerSizes(store: MediaStore, storageKey: string): 
   const written: string[] = [];
   for (const width of IMAGE_WIDTHS) {
     const name = imageFileName(storageKey, width);
-    if (width >= source.width || (await store.read(name))) continue;
+    if (width >= source.width || (await store.has(name))) continue;
     await store.put(name, await encodeSize(source.data, width));
     written.push(name);
   }
@@ -104,7 +104,7 @@ export async function storeCoverFiles(store: MediaStore, storageKey: string): Pr
   for (const width of CARD_IMAGE_WIDTHS) {
     for (const format of CARD_FORMATS) {
       const name = cardFileName(storageKey, width, format);
-      if (await store.read(name)) continue;
+      if (await store.has(name)) continue;
       const data = await deriveCardImage(store, name, { store: false });
       if (!data) continue;
       await store.put(name, data);
@@ -112,7 +112,7 @@ export async function storeCoverFiles(store: MediaStore, storageKey: string): Pr
     }
   }
   const og = ogImageFileName(storageKey);
-  if (!(await store.read(og))) {
+  if (!(await store.has(og))) {
     const data = await encodeOgImage(store, storageKey);
     if (data) {
       await store.put(og, data);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Db } from '../db/client.ts';
-import { isSafeMediaName } from './storage.ts';
+import { isSafeMediaName, isTempMediaName, type MediaStore } from './storage.ts';
 
 /** Younger files may belong to an upload still in progress (photos are stored before the ad's transaction). */
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
@@ -14,54 +14,62 @@ const VARIANT = /^(.+)-(?:\d+|c\d+|og)\.[a-z]+$/;
 
 type Deps = {
   db: Db;
-  mediaDir: string;
+  media: MediaStore;
   /** Where uploads wait while their request runs; whatever is older than an hour there was left by a crash. */
   tempDir?: string;
   logger: Logger;
 };
 
+/** Storage keys asked about a query at a time. */
+const KEYS_PER_QUERY = 1000;
+
 /**
  * Removes what a crash or a failed write can leave behind: half-written `.tmp` files and image
- * files whose storage key no listing references in the media folder, and abandoned uploads in
- * the temporary folder. Only what is older than an hour, so nothing an upload in progress (here
- * or in another instance sharing the folder) is about to commit.
+ * files whose storage key no listing references in the media store (the folder, or every page
+ * of the bucket's listing), and abandoned uploads in the temporary folder. Only what is older
+ * than an hour, so nothing an upload in progress (here or in another instance sharing the
+ * store) is about to commit. The store is walked a page at a time and its orphans removed
+ * as each batch of keys is checked, so a bucket of millions never sits in memory whole.
  */
 export async function sweepMedia(deps: Deps, now = Date.now(), minAgeMs = SWEEP_MIN_AGE_MS): Promise<string[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(deps.mediaDir);
-  } catch {
-    return [];
-  }
-  const tmp: string[] = [];
-  const byKey = new Map<string, string[]>();
-  for (const name of names) {
-    const stat = await fs.stat(path.join(deps.mediaDir, name)).catch(() => null);
-    if (!stat?.isFile() || now - stat.mtimeMs < minAgeMs) continue;
-    if (name.endsWith('.tmp')) tmp.push(name);
-    else if (isSafeMediaName(name)) {
-      const key = name.match(VARIANT)?.[1];
-      if (key) byKey.set(key, [...(byKey.get(key) ?? []), name]);
+  const orphans: string[] = [];
+  let byKey = new Map<string, string[]>();
+  const settle = async () => {
+    const found = await orphansOf(deps.db, byKey);
+    byKey = new Map();
+    if (found.length) await deps.media.remove(found);
+    orphans.push(...found);
+  };
+  for await (const object of deps.media.list()) {
+    if (now - object.modified.getTime() < minAgeMs) continue;
+    if (isTempMediaName(object.name)) {
+      await deps.media.remove([object.name]);
+      orphans.push(object.name);
+    } else if (isSafeMediaName(object.name)) {
+      const key = object.name.match(VARIANT)?.[1];
+      if (key) byKey.set(key, [...(byKey.get(key) ?? []), object.name]);
+      if (byKey.size >= KEYS_PER_QUERY) await settle();
     }
   }
-  const orphans = [...tmp];
-  const keys = [...byKey.keys()];
-  for (let i = 0; i < keys.length; i += 1000) {
-    const batch = keys.slice(i, i + 1000);
-    const used = await queryRows<{ storage_key: string }>(
-      deps.db,
-      sql`select distinct storage_key from listing_images where storage_key in (${sql.join(
-        batch.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    );
-    const referenced = new Set(used.map((r) => r.storage_key));
-    for (const key of batch) if (!referenced.has(key)) orphans.push(...byKey.get(key)!);
-  }
-  await Promise.all(orphans.map((name) => fs.rm(path.join(deps.mediaDir, name), { force: true })));
+  await settle();
   const leftovers = deps.tempDir ? await sweepTemp(deps.tempDir, now, minAgeMs) : [];
   if (orphans.length || leftovers.length) deps.logger.info({ removed: orphans.length + leftovers.length }, 'media sweep: removed orphan files');
   return [...orphans, ...leftovers];
+}
+
+/** The files of those keys that no listing references. */
+async function orphansOf(db: Db, byKey: Map<string, string[]>): Promise<string[]> {
+  const keys = [...byKey.keys()];
+  if (keys.length === 0) return [];
+  const used = await queryRows<{ storage_key: string }>(
+    db,
+    sql`select distinct storage_key from listing_images where storage_key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  const referenced = new Set(used.map((r) => r.storage_key));
+  return keys.filter((k) => !referenced.has(k)).flatMap((k) => byKey.get(k)!);
 }
 
 /** Entries of the upload folder (files, or a request's folder of them) not touched for the minimum age. */

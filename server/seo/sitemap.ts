@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, categorySlug } from '#kernel/categories.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { LISTED } from '../listings/visibility.ts';
+import { imageFileName, UPLOAD_WIDTH } from '../media/images.ts';
 
 /** The sitemap protocol's ceiling per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -39,7 +40,7 @@ export type SitemapChunk = { firstId: string; lastmod: string | null; count: num
  * keyset walk's order; the page address ends with it) and, where there is one, when the page
  * last changed. Both kinds are walked the same way, by an index on the key.
  */
-export type SitemapSource = { rows: SQL; key: SQL; keyValue: (v: string) => SQL; lastmod: SQL | null; path: string };
+export type SitemapSource = { rows: SQL; key: SQL; keyValue: (v: string) => SQL; lastmod: SQL | null; path: string; image?: SQL };
 
 /** Live ads, by id (listings_sitemap_idx: partial on the live ones, with updated_at). */
 export const LISTINGS_SITEMAP: SitemapSource = {
@@ -49,6 +50,8 @@ export const LISTINGS_SITEMAP: SitemapSource = {
   keyValue: (v) => sql`${v}::uuid`,
   lastmod: sql`listings.updated_at`,
   path: '/listing/',
+  // The cover's storage key (listing_images_listing_id_idx), named in an <image:image> at its public address.
+  image: sql`(select i.storage_key from listing_images i where i.listing_id = listings.id and i.position = 0)`,
 };
 
 /**
@@ -86,13 +89,13 @@ export async function sitemapChunks(db: Db, chunkSize = SITEMAP_MAX_URLS, source
   );
 }
 
-type SitemapRow = { id: string; lastmod: string | null };
+type SitemapRow = { id: string; lastmod: string | null; image?: string | null };
 
 /** One page of the keyset walk: rows from `from` (inclusive on the first page) in key order. */
 function sitemapPage(db: Db, source: SitemapSource, from: string, inclusive: boolean, limit: number): Promise<SitemapRow[]> {
   return queryRows<SitemapRow>(
     db,
-    sql`select ${source.key}::text as id, ${lastmodOf(source)} as lastmod
+    sql`select ${source.key}::text as id, ${lastmodOf(source)} as lastmod, ${source.image ?? sql`null::text`} as image
         from ${source.rows} and ${source.key} ${sql.raw(inclusive ? '>=' : '>')} ${source.keyValue(from)}
         order by ${source.key} limit ${limit}`,
   );
@@ -127,6 +130,7 @@ export async function* sitemapChunkRows(
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
 
 /** Our URLs are made of an origin, fixed paths and ids; escaping is for the origin's sake. */
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -149,19 +153,29 @@ export function pagesSitemapXml(origin: string): string {
   return `${XML_HEAD}<urlset xmlns="${NS}">\n${body}\n</urlset>\n`;
 }
 
-/** A chunk as a stream of XML text: the urlset's head, one line per page, its foot. */
-export async function sitemapChunkXml(db: Db, origin: string, firstId: string, source: SitemapSource = LISTINGS_SITEMAP): Promise<ReadableStream<Uint8Array>> {
+/**
+ * A chunk as a stream of XML text: the urlset's head, one line per page, its foot. An ad's
+ * line names its cover photo at `mediaBase` (MEDIA_PUBLIC_URL, a CDN, when set: server/media/public-url.ts).
+ */
+export async function sitemapChunkXml(
+  db: Db,
+  origin: string,
+  firstId: string,
+  source: SitemapSource = LISTINGS_SITEMAP,
+  mediaBase = `${origin}/media`,
+): Promise<ReadableStream<Uint8Array>> {
   const pages = sitemapChunkRows(db, firstId, {}, source);
   const first = await pages.next();
   const encoder = new TextEncoder();
   const loc = xmlEscape(`${origin}${source.path}`);
+  const image = (key: string | null | undefined) => (key ? `<image:image><image:loc>${xmlEscape(`${mediaBase}/${imageFileName(key, UPLOAD_WIDTH)}`)}</image:loc></image:image>` : '');
   const lines = (rows: SitemapRow[]) =>
-    encoder.encode(rows.map((r) => `<url><loc>${loc}${xmlEscape(r.id)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}</url>\n`).join(''));
+    encoder.encode(rows.map((r) => `<url><loc>${loc}${xmlEscape(r.id)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${image(r.image)}</url>\n`).join(''));
   let done = first.done;
   let pending: SitemapRow[] | null = first.done ? null : first.value;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${NS}">\n`));
+      controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${NS}"${source.image ? ` xmlns:image="${IMAGE_NS}"` : ''}>\n`));
     },
     async pull(controller) {
       if (pending) {

@@ -118,8 +118,9 @@ describe('robots.txt and the sitemap', () => {
     const res = await get(chunk);
     expect(res.status).toBe(200);
     const xml = await res.text();
-    expect(xml).toMatch(/<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">[\s\S]*<\/urlset>\n$/);
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/g)].map((m) => m[1]);
+    expect(xml).toMatch(/<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:image="http:\/\/www.google.com\/schemas\/sitemap-image\/1.1">[\s\S]*<\/urlset>\n$/);
+    // An ad with photos names its cover (image sitemap extension).
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>(?:<image:image><image:loc>[^<]+<\/image:loc><\/image:image>)?<\/url>/g)].map((m) => m[1]);
     expect(urls).toContain(`${TEST_ORIGIN}/listing/${ad.priced!._id}`);
     expect(urls).toContain(`${TEST_ORIGIN}/listing/${ad.negotiable!._id}`);
     expect(urls).not.toContain(`${TEST_ORIGIN}/listing/${ad.doomed!._id}`);

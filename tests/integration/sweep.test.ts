@@ -43,7 +43,7 @@ describe('media sweep', () => {
     const gone = [put(`${orphanKey}-400.webp`, 2 * HOUR), put(`${orphanKey}-800.webp`, 2 * HOUR), put(`${randomUUID()}-1280.webp.123.tmp`, 2 * HOUR)];
     const kept = [put(`${randomUUID()}-400.webp`, 60_000), put(`${randomUUID()}-800.webp.77.tmp`, 60_000), put('notes.txt', 2 * HOUR)];
 
-    const removed = await sweepMedia({ db: t.services.db, mediaDir: t.config.mediaDir, logger: t.services.logger });
+    const removed = await sweepMedia({ db: t.services.db, media: t.services.media, logger: t.services.logger });
     expect(removed.sort()).toEqual(gone.sort());
     expect(mediaFiles(t)).toEqual([...referenced, ...kept].sort());
   });
@@ -58,7 +58,7 @@ describe('media sweep', () => {
     }
     const past = new Date(Date.now() - 2 * HOUR);
     fs.utimesSync(old, past, past);
-    const removed = await sweepMedia({ db: t.services.db, mediaDir: t.config.mediaDir, tempDir, logger: t.services.logger });
+    const removed = await sweepMedia({ db: t.services.db, media: t.services.media, tempDir, logger: t.services.logger });
     expect(removed).toEqual([path.join('tmp', 'upload-crashed')]);
     expect(fs.readdirSync(tempDir)).toEqual(['upload-running']);
   });
@@ -67,7 +67,7 @@ describe('media sweep', () => {
     const orphan = put(`${randomUUID()}-400.webp`, 2 * HOUR);
     // As server/main.ts schedules it, with an interval of 50 ms instead of an hour.
     const jobs = createJobRunner({ logger: t.services.logger });
-    jobs.every('media sweep', 50, () => sweepMedia({ db: t.services.db, mediaDir: t.config.mediaDir, logger: t.services.logger }), { runAtStart: true });
+    jobs.every('media sweep', 50, () => sweepMedia({ db: t.services.db, media: t.services.media, logger: t.services.logger }), { runAtStart: true });
     try {
       const deadline = Date.now() + 5_000;
       while (mediaFiles(t).includes(orphan)) {

@@ -1,17 +1,13 @@
 import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type CardFormat } from '#kernel/card-images.ts';
 import { escapeHtml } from '~/lib/html';
 import type { Photo } from '#kernel/listing-shapes.ts';
+import { PHOTO_PLACEHOLDER_SVG } from '#kernel/photo-placeholder.ts';
 
 /**
  * Shown when an ad has no photo. Inline so it costs no request (CSP allows data: images) and
  * keeps the 4:3 box of a real photo, so the layout does not jump.
  */
-export const PLACEHOLDER_SRC =
-  'data:image/svg+xml,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect width="400" height="300" fill="#e5e7eb"/>' +
-      '<path d="M150 110h100a10 10 0 0 1 10 10v60a10 10 0 0 1-10 10H150a10 10 0 0 1-10-10v-60a10 10 0 0 1 10-10zm10 65h80l-25-35-20 25-12-14z" fill="#9ca3af"/></svg>',
-  );
+export const PLACEHOLDER_SRC = 'data:image/svg+xml,' + encodeURIComponent(PHOTO_PLACEHOLDER_SVG);
 
 /** Only the variants a given place needs, so page data stays small (cards never need 1280 px). */
 export function pickVariants(photo: Photo, widths: readonly number[]): Photo {

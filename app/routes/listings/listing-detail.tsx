@@ -25,6 +25,7 @@ import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { deletedListingCategory, getListingFor } from '../../../server/listings/queries';
 import { searchCards } from '../../../server/search/search';
 import { storageKeyOf } from '../../../server/media/images';
+import { mediaPublicUrl } from '../../../server/media/public-url';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
 import { sellerShowsPhone } from '../../../server/users/contact-preferences';
@@ -100,8 +101,10 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
     origin: new URL(context.config.appUrl).origin,
-    // The cover as a 1200x630 JPEG, made when the ad was saved (or on first request for older ads).
-    previewImage: coverKey ? `/media/${ogImageFileName(coverKey)}` : null,
+    // The cover as a 1200x630 JPEG, made when the ad was saved (or on first request for older ads), at its public address (MEDIA_PUBLIC_URL: a CDN).
+    // Where crawlers fetch the photos the structured data names: the CDN when there is one.
+    mediaBase: context.config.media.publicUrl,
+    previewImage: coverKey ? mediaPublicUrl(context.config, ogImageFileName(coverKey)) : null,
     sharing: url.searchParams.has('share'),
     isOwner: viewerId === listing.owner,
     conversationId,
@@ -195,7 +198,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches, location 
     type: 'product',
     // The owner's (or a moderator's) view of an ad that is not public.
     noindex: listing.status !== 'active' && listing.status !== 'sold',
-    image: previewImage ? { url: `${origin}${previewImage}`, ...OG_IMAGE, type: 'image/jpeg', alt: listing.title } : null,
+    image: previewImage ? { url: previewImage, ...OG_IMAGE, type: 'image/jpeg', alt: listing.title } : null,
   });
 };
 
@@ -232,7 +235,7 @@ function GoneListing({ category, similar, removed }: GoneData) {
 }
 
 export default function ListingDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, seller, isOwner, origin, sharing, saved, similar, conversationId } = loaderData;
+  const { listing, seller, isOwner, origin, mediaBase, sharing, saved, similar, conversationId } = loaderData;
   const sold = listing.status === 'sold';
   // Contact, Save and Report are for ads on offer (the owner sees other states of their own ad here).
   const onOffer = listing.status === 'active';
@@ -247,7 +250,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
       <JsonLd
         data={productLd(origin, {
           ...listing,
-          images: listing.photos.map((p) => `${origin}${p.url}`),
+          images: listing.photos.map((p) => p.url.replace(/^\/media/, mediaBase)),
           sellerName: seller.name,
           sold,
         })}
