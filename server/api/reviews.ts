@@ -50,6 +50,7 @@ const PublicReviewSchema = z
     createdAt: z.string(),
     edited: z.boolean(),
     reply: z.object({ body: z.string(), at: z.string() }).nullable().openapi({ description: 'The seller’s one public reply' }),
+    mine: z.boolean().openapi({ description: 'Written by the signed-in user' }),
   })
   .openapi('Review');
 
@@ -188,7 +189,9 @@ export function reviewRoutes(services: Services) {
   app.openapi(routes.list, async (c) => {
     const seller = await findSeller(db, c.req.valid('param').username);
     if (!seller) throw notFound('Seller not found.');
-    return c.json(await sellerReviews(db, seller._id, Number(c.req.valid('query').page ?? 1) || 1), 200);
+    const viewer = c.get('auth')?.user.id ?? null;
+    if (viewer) c.header('Cache-Control', 'private, no-store');
+    return c.json(await sellerReviews(db, seller._id, Number(c.req.valid('query').page ?? 1) || 1, viewer), 200);
   });
   app.openapi(routes.mine, async (c) => {
     const auth = requireAuth(c.get('auth'));

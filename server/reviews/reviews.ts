@@ -53,6 +53,8 @@ export type PublicReview = {
   createdAt: string;
   edited: boolean;
   reply: { body: string; at: string } | null;
+  /** Written by the viewer (who may then report it too); false for everyone signed out. */
+  mine: boolean;
 };
 
 export type SellerRating = { rating: number | null; count: number };
@@ -198,15 +200,16 @@ export async function sellerRating(db: Db, sellerId: string): Promise<SellerRati
 }
 
 /** One page of a seller's published reviews, newest first, each with the seller's reply. */
-export async function sellerReviews(db: Db, sellerId: string, page = 1): Promise<SellerRating & { items: PublicReview[]; page: number; pageCount: number }> {
+export async function sellerReviews(db: Db, sellerId: string, page = 1, viewerId: string | null = null): Promise<SellerRating & { items: PublicReview[]; page: number; pageCount: number }> {
   const summary = await sellerRating(db, sellerId);
   const current = Math.max(1, Math.floor(page));
   const rows = await queryRows<{
     id: string; stars: number; outcome: ReviewOutcome; body: string; listing_title: string; created_at: Date; updated_at: Date;
-    reply: string | null; replied_at: Date | null; first_name: string | null; last_name: string | null;
+    reply: string | null; replied_at: Date | null; first_name: string | null; last_name: string | null; mine: boolean;
   }>(
     db,
-    sql`SELECT r.id, r.stars, r.outcome, r.body, r.listing_title, r.created_at, r.updated_at, r.reply, r.replied_at, u.first_name, u.last_name
+    sql`SELECT r.id, r.stars, r.outcome, r.body, r.listing_title, r.created_at, r.updated_at, r.reply, r.replied_at, u.first_name, u.last_name,
+               coalesce(r.author_id = ${viewerId}::uuid, false) AS mine
         FROM reviews r JOIN users u ON u.id = r.author_id
         WHERE r.seller_id = ${sellerId} AND r.status = 'published'
         ORDER BY r.created_at DESC, r.id DESC LIMIT ${REVIEWS_PAGE_SIZE} OFFSET ${(current - 1) * REVIEWS_PAGE_SIZE}`,
@@ -225,6 +228,7 @@ export async function sellerReviews(db: Db, sellerId: string, page = 1): Promise
       createdAt: iso(r.created_at),
       edited: new Date(r.updated_at).getTime() - new Date(r.created_at).getTime() > 1000,
       reply: r.reply && r.replied_at ? { body: r.reply, at: iso(r.replied_at) } : null,
+      mine: Boolean(r.mine),
     })),
   };
 }

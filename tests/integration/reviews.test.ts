@@ -19,7 +19,6 @@ type U = Awaited<ReturnType<TestApp['createUser']>>;
 let seller: U;
 let admin: U;
 let ads: string[];
-const DAY = 24 * 60 * 60 * 1000;
 
 const talk = async (buyer: U, listingId: string, answered = true) => {
   const res = await t.request('/api/conversations', { method: 'POST', token: buyer.token, json: { listingId, body: 'Is it still available?' } });

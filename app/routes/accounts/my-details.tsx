@@ -11,6 +11,8 @@ import { loginRedirect } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { isPhoneVerified } from '../../../server/users/phone-verification';
+import { sellerRating } from '../../../server/reviews/reviews';
+import { ratingText } from '#kernel/review-rules.ts';
 import { text } from './forms.server';
 import type { Route } from './+types/my-details';
 
@@ -23,13 +25,15 @@ function sessionExpired(request: Request, context: Route.LoaderArgs['context']):
 }
 const hasSessionCookie = (request: Request) => (request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
 
-export function loader({ context, request, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (!context.auth) throw hasSessionCookie(request) ? sessionExpired(request, context) : loginRedirect(url);
   const u = context.auth.user;
   const updated = url.searchParams.has('updated');
   return {
     user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
     phoneVerified: isPhoneVerified(u),
+    // What buyers see of the user as a seller (issue 44): real reviews, not decorative stars.
+    rating: await sellerRating(context.db, u.id),
     flash: updated ? MSG.detailsUpdated : null,
   };
 }
@@ -87,14 +91,12 @@ const FIELD_LABELS: Record<keyof Details, string> = {
   phoneNumber: 'Contact number',
 };
 
-function Stars() {
-  // Decorative, fixed at 3 of 5 (spec): hidden from screen readers.
+/** The user's rating as a seller, from reviews (issue 44 replaced the specification's fixed 3 of 5 stars, which meant nothing). */
+function SellerRatingLine({ rating, count }: { rating: number | null; count: number }) {
   return (
-    <div aria-hidden="true" className="mt-1 flex gap-0.5 text-lg leading-none" data-testid="decorative-stars">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} className={n <= 3 ? 'text-amber-500' : 'text-gray-300 dark:text-gray-600'}>★</span>
-      ))}
-    </div>
+    <p className="mt-1 text-sm text-gray-700 dark:text-gray-300" data-testid="my-rating">
+      Your rating as a seller: {ratingText(rating, count)}
+    </p>
   );
 }
 
@@ -191,7 +193,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0">
           <h1 className="truncate text-xl font-extrabold sm:text-2xl">{fullName}</h1>
           <p className="truncate text-sm text-gray-600 dark:text-gray-400">{user.email}</p>
-          <Stars />
+          <SellerRatingLine rating={loaderData.rating.rating} count={loaderData.rating.count} />
         </div>
       </header>
 
