@@ -1,3 +1,5 @@
+import { NO_REVIEWS } from './rating-text.ts';
+
 /**
  * Seller reviews (issue 44): limits, labels and messages shared by the server (which enforces
  * them) and the forms. Plain constants: browser-safe.
@@ -45,7 +47,7 @@ export const REVIEW_MESSAGES = {
   reportTooLong: `Please keep the details under ${REVIEW_REPORT_DETAILS_MAX} characters.`,
   reportNotParty: 'Only the seller and the author of a review can report it.',
   reported: 'Thank you. Our team will look at this review.',
-  noReviews: 'No reviews yet',
+  noReviews: NO_REVIEWS,
 } as const;
 
 /** "4.3", the average to one decimal, or null without reviews. */
@@ -53,11 +55,6 @@ export function averageStars(count: number, total: number): number | null {
   return count > 0 ? Math.round((total / count) * 10) / 10 : null;
 }
 
-/** "4.3 out of 5 (12 reviews)", or "No reviews yet": never stars without reviews behind them. */
-export function ratingText(rating: number | null, count: number): string {
-  if (rating === null || count === 0) return REVIEW_MESSAGES.noReviews;
-  return `${rating.toFixed(1)} out of 5 (${count} review${count === 1 ? '' : 's'})`;
-}
 
 export const isReviewOutcome = (v: unknown): v is ReviewOutcome => REVIEW_OUTCOMES.some((o) => o.value === v);
 export const isReviewReportReason = (v: unknown): v is ReviewReportReason => REVIEW_REPORT_REASONS.some((o) => o.value === v);

@@ -62,7 +62,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await expect(main(page).getByText('Please choose from 1 to 5 stars.')).toBeVisible();
     await expect(main(page).getByText('Please say whether the deal was done.')).toBeVisible();
     const word = uniqueWord();
-    await main(page).getByLabel('4 stars').check();
+    await main(page).getByRole('radio', { name: '4 stars', exact: true }).check();
     await main(page).getByLabel('Deal done').check();
     await main(page).getByLabel('Your review (optional)').fill(`Met at Sarit, ${word} as described.`);
     await main(page).getByRole('button', { name: 'Publish review' }).click();
@@ -117,7 +117,7 @@ test.describe('with JavaScript', { tag: '@one-viewport' }, () => {
     await page.goto(`/listing/${ad._id}/review`);
     await hydrated(page);
     const stars = page.getByTestId('stars-input');
-    await main(page).getByLabel('1 star', { exact: true }).focus();
+    await main(page).getByRole('radio', { name: '1 star', exact: true }).focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');

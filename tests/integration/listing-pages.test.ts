@@ -267,6 +267,9 @@ describe('listing cards', () => {
           height: l.photos[0].height,
         }
       : null,
+    // The seller line (issue 44): the seller's rating as the ad's own JSON has it.
+    sellerRating: l.user.rating,
+    sellerReviews: l.user.reviewCount,
   });
 
   it('are written by the database: exactly the card fields of each listing, nothing else', async () => {

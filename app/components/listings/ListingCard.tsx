@@ -4,7 +4,7 @@ import { escapeHtml } from '~/lib/html';
 import { formatPrice } from '#kernel/money.ts';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '#kernel/listing-shapes.ts';
-import { REVIEW_MESSAGES } from '#kernel/review-rules.ts';
+import { NO_REVIEWS } from '#kernel/rating-text.ts';
 import { IN_APP_LINK } from '../InAppLink';
 import { featuredBadgeHtml } from './FeaturedBadge';
 import { cardImageHtml } from './ResponsiveImage';
@@ -81,7 +81,7 @@ function cardPhotoHtml(listing: CardListing, eager: boolean, heart: Props['heart
 function sellerLineHtml(listing: CardListing): string {
   const text =
     listing.sellerRating === null || !listing.sellerReviews
-      ? `Seller: ${REVIEW_MESSAGES.noReviews}`
+      ? `Seller: ${NO_REVIEWS}`
       : `Seller <span aria-hidden="true">★</span> ${listing.sellerRating.toFixed(1)} (${listing.sellerReviews} review${listing.sellerReviews === 1 ? '' : 's'})`;
   return `<p class="listing-card-meta truncate" data-testid="seller-rating">${text}</p>`;
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { nairobiDate } from '#kernel/format.ts';
-import { ratingText, REVIEW_OUTCOMES, REVIEW_REPLY_MAX, REVIEW_REPORT_DETAILS_MAX, REVIEW_REPORT_REASONS, type ReviewOutcome } from '#kernel/review-rules.ts';
+import { ratingText } from '#kernel/rating-text.ts';
+import { REVIEW_OUTCOMES, REVIEW_REPLY_MAX, REVIEW_REPORT_DETAILS_MAX, REVIEW_REPORT_REASONS, type ReviewOutcome } from '#kernel/review-rules.ts';
 import { StarsShown } from './StarsInput';
 
 /** A published review as the seller page's loader hands it over (server/reviews/reviews.ts). */

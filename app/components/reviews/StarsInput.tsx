@@ -13,7 +13,7 @@ export function StarsInput({ name = 'stars', defaultValue, error }: { name?: str
         {[1, 2, 3, 4, 5].map((n) => (
           <Fragment key={n}>
             <input type="radio" id={`${name}-${n}`} name={name} value={n} defaultChecked={defaultValue === n} required aria-invalid={error ? true : undefined} />
-            <label htmlFor={`${name}-${n}`} title={`${n} of 5`}>
+            <label htmlFor={`${name}-${n}`}>
               <span aria-hidden="true">★</span>
               <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
             </label>

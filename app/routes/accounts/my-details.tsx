@@ -12,7 +12,7 @@ import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { isPhoneVerified } from '../../../server/users/phone-verification';
 import { sellerRating } from '../../../server/reviews/reviews';
-import { ratingText } from '#kernel/review-rules.ts';
+import { ratingText } from '#kernel/rating-text.ts';
 import { text } from './forms.server';
 import type { Route } from './+types/my-details';
 

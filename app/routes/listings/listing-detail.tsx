@@ -19,7 +19,7 @@ import { categorySlug, knownCategory, resolveCategory } from '#kernel/categories
 import { originOf, seoMeta, summary } from '~/lib/seo';
 import { REPORT_MESSAGES } from '#kernel/report-rules.ts';
 import { STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
-import { ratingText } from '#kernel/review-rules.ts';
+import { ratingText } from '#kernel/rating-text.ts';
 import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';

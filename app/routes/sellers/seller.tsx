@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { SellerReviews } from '~/components/reviews/SellerReviews';
-import { ratingText, REVIEW_MESSAGES } from '#kernel/review-rules.ts';
+import { REVIEW_MESSAGES } from '#kernel/review-rules.ts';
+import { ratingText } from '#kernel/rating-text.ts';
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { replyToReview, reportReview, sellerReviews } from '../../../server/reviews/reviews';
