@@ -1,5 +1,3 @@
-import { NO_REVIEWS } from './rating-text.ts';
-
 /**
  * Seller reviews (issue 44): limits, labels and messages shared by the server (which enforces
  * them) and the forms. Plain constants: browser-safe.
@@ -47,7 +45,6 @@ export const REVIEW_MESSAGES = {
   reportTooLong: `Please keep the details under ${REVIEW_REPORT_DETAILS_MAX} characters.`,
   reportNotParty: 'Only the seller and the author of a review can report it.',
   reported: 'Thank you. Our team will look at this review.',
-  noReviews: NO_REVIEWS,
 } as const;
 
 /** "4.3", the average to one decimal, or null without reviews. */

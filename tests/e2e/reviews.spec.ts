@@ -62,7 +62,9 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await expect(main(page).getByText('Please choose from 1 to 5 stars.')).toBeVisible();
     await expect(main(page).getByText('Please say whether the deal was done.')).toBeVisible();
     const word = uniqueWord();
-    await main(page).getByRole('radio', { name: '4 stars', exact: true }).check();
+    // The star is the radio button's label: what a finger taps.
+    await main(page).locator('label[for="stars-4"]').click();
+    await expect(main(page).getByRole('radio', { name: '4 stars', exact: true })).toBeChecked();
     await main(page).getByLabel('Deal done').check();
     await main(page).getByLabel('Your review (optional)').fill(`Met at Sarit, ${word} as described.`);
     await main(page).getByRole('button', { name: 'Publish review' }).click();

@@ -1,8 +1,6 @@
 import { Form, Link } from 'react-router';
 import { nairobiDate } from '#kernel/format.ts';
-import { ratingText } from '#kernel/rating-text.ts';
 import { REVIEW_OUTCOMES, REVIEW_REPLY_MAX, REVIEW_REPORT_DETAILS_MAX, REVIEW_REPORT_REASONS, type ReviewOutcome } from '#kernel/review-rules.ts';
-import { StarsShown } from './StarsInput';
 
 /** A published review as the seller page's loader hands it over (server/reviews/reviews.ts). */
 type Review = {
@@ -21,6 +19,8 @@ type Review = {
 type Props = {
   sellerName: string;
   reviews: { rating: number | null; count: number; page: number; pageCount: number; items: Review[] };
+  /** "4.3 out of 5 (12 reviews)" or "No reviews yet", as the loader wrote it (kernel/rating-text.ts). */
+  ratingLabel: string;
   /** The seller looks at their own page: a reply form under each review without one, and Report. */
   ownPage: boolean;
   search: string;
@@ -42,12 +42,12 @@ function reviewsPageSearch(search: string, page: number): string {
  * The seller page's reviews (issue 44): average and count, then the reviews newest first, ten a
  * page, each with the seller's one public reply. Plain forms for the reply and reports.
  */
-export function SellerReviews({ sellerName, reviews, ownPage, search, result }: Props) {
+export function SellerReviews({ sellerName, reviews, ratingLabel, ownPage, search, result }: Props) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-24">
       <h2 id="reviews-heading" className="text-lg font-bold">Reviews of {sellerName}</h2>
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300" data-testid="reviews-summary">
-        {ratingText(reviews.rating, reviews.count)}
+        {ratingLabel}
       </p>
       {reviews.items.length > 0 && (
         <ol className="mt-3 flex flex-col gap-3" aria-label={`Reviews of ${sellerName}`}>
@@ -87,6 +87,16 @@ export function SellerReviews({ sellerName, reviews, ownPage, search, result }: 
         </nav>
       )}
     </section>
+  );
+}
+
+/** A review's stars as text a screen reader reads once ("4 of 5 stars"), drawn as stars. */
+function StarsShown({ stars }: { stars: number }) {
+  return (
+    <span role="img" aria-label={`${stars} of 5 stars`} className="text-amber-500">
+      {'★'.repeat(stars)}
+      <span className="text-gray-300 dark:text-gray-600">{'★'.repeat(5 - stars)}</span>
+    </span>
   );
 }
 

@@ -24,13 +24,3 @@ export function StarsInput({ name = 'stars', defaultValue, error }: { name?: str
     </fieldset>
   );
 }
-
-/** A review's stars as text a screen reader reads once ("4 of 5 stars"), drawn as stars. */
-export function StarsShown({ stars }: { stars: number }) {
-  return (
-    <span role="img" aria-label={`${stars} of 5 stars`} className="text-amber-500">
-      {'★'.repeat(stars)}
-      <span className="text-gray-300 dark:text-gray-600">{'★'.repeat(5 - stars)}</span>
-    </span>
-  );
-}

@@ -33,7 +33,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
     phoneVerified: isPhoneVerified(u),
     // What buyers see of the user as a seller (issue 44): real reviews, not decorative stars.
-    rating: await sellerRating(context.db, u.id),
+    ratingLabel: await sellerRating(context.db, u.id).then((r) => ratingText(r.rating, r.count)),
     flash: updated ? MSG.detailsUpdated : null,
   };
 }
@@ -92,10 +92,10 @@ const FIELD_LABELS: Record<keyof Details, string> = {
 };
 
 /** The user's rating as a seller, from reviews (issue 44 replaced the specification's fixed 3 of 5 stars, which meant nothing). */
-function SellerRatingLine({ rating, count }: { rating: number | null; count: number }) {
+function SellerRatingLine({ label }: { label: string }) {
   return (
     <p className="mt-1 text-sm text-gray-700 dark:text-gray-300" data-testid="my-rating">
-      Your rating as a seller: {ratingText(rating, count)}
+      Your rating as a seller: {label}
     </p>
   );
 }
@@ -193,7 +193,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0">
           <h1 className="truncate text-xl font-extrabold sm:text-2xl">{fullName}</h1>
           <p className="truncate text-sm text-gray-600 dark:text-gray-400">{user.email}</p>
-          <SellerRatingLine rating={loaderData.rating.rating} count={loaderData.rating.count} />
+          <SellerRatingLine label={loaderData.ratingLabel} />
         </div>
       </header>
 

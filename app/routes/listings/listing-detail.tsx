@@ -132,6 +132,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       listingsCount: seller.listingsCount,
       rating: seller.rating,
       reviewCount: seller.reviewCount,
+      // Written here, not in the browser: the ad page is among the heaviest in JavaScript.
+      ratingLabel: ratingText(seller.rating, seller.reviewCount),
       phoneVerified,
     },
   };
@@ -333,9 +335,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
             <dd data-testid="seller-rating">
               {seller.reviewCount > 0 && seller.username ? (
-                <Link to={`/seller/${seller.username}#reviews`} className="underline">{ratingText(seller.rating, seller.reviewCount)}</Link>
+                <Link to={`/seller/${seller.username}#reviews`} className="underline">{seller.ratingLabel}</Link>
               ) : (
-                ratingText(seller.rating, seller.reviewCount)
+                seller.ratingLabel
               )}
             </dd>
           </dl>

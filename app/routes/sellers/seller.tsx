@@ -31,6 +31,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const reviews = await sellerReviews(context.db, seller._id, /^\d{1,5}$/.test(rawReviews) && Number(rawReviews) >= 1 ? Number(rawReviews) : 1, viewerId);
   return {
     reviews,
+    ratingLabel: ratingText(reviews.rating, reviews.count),
     ownPage: viewerId === seller._id,
     seller: {
       username: seller.username,
@@ -82,7 +83,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller, listings, saved, page, pageCount, reviews, ownPage } = loaderData;
+  const { seller, listings, saved, page, pageCount, reviews, ownPage, ratingLabel } = loaderData;
   const location = useLocation();
   return (
     <section className="flex flex-col gap-5">
@@ -99,7 +100,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           <dd data-testid="active-ads">{seller.activeAds}</dd>
           <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
           <dd data-testid="seller-rating">
-            {reviews.count > 0 ? <a href="#reviews" className="underline">{ratingText(reviews.rating, reviews.count)}</a> : ratingText(reviews.rating, reviews.count)}
+            {reviews.count > 0 ? <a href="#reviews" className="underline">{ratingLabel}</a> : ratingLabel}
           </dd>
         </dl>
       </header>
@@ -112,7 +113,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         )}
         <Pagination page={page} pageCount={pageCount} search={location.search} />
       </section>
-      <SellerReviews sellerName={seller.name} reviews={reviews} ownPage={ownPage} search={location.search} result={actionData ?? null} />
+      <SellerReviews sellerName={seller.name} reviews={reviews} ratingLabel={ratingLabel} ownPage={ownPage} search={location.search} result={actionData ?? null} />
     </section>
   );
 }
