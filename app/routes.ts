@@ -6,6 +6,7 @@ import { paymentsRoutes } from './routes/payments/routes';
 import { buyerRoutes } from './routes/saved/routes';
 import { adminRoutes } from './routes/admin/routes';
 import { messagesRoutes } from './routes/messages/routes';
+import { reviewsRoutes } from './routes/reviews/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -17,6 +18,7 @@ export default [
   ...paymentsRoutes,
   ...buyerRoutes,
   ...messagesRoutes,
+  ...reviewsRoutes,
   ...helpRoutes,
   ...adminRoutes,
   route('*', 'routes/not-found.tsx'),

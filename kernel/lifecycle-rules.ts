@@ -19,12 +19,23 @@ export const STATUS_LABELS: Record<AdStatus, string> = {
 
 export const MODERATION_REASON_MAX = 500;
 
+/** For this many days after marking an ad sold its seller can put it back on offer ("Still available"). */
+export const SOLD_UNDO_DAYS = 7;
+
+/** Whether an ad in this state, sold at `soldAt`, can still be put back on offer. */
+export function canUndoSold(status: AdStatus, soldAt: Date | string | null, now: Date | number = Date.now()): boolean {
+  return status === 'sold' && soldAt !== null && new Date(soldAt).getTime() > Number(now) - SOLD_UNDO_DAYS * 86_400_000;
+}
+
 export const LIFECYCLE_MESSAGES = {
   renewed: 'Your ad has been renewed.',
-  sold: 'Your ad is marked as sold.',
+  sold: `Your ad is marked as sold. Sold by mistake? Choose “Still available” within ${SOLD_UNDO_DAYS} days.`,
+  stillAvailable: 'Your ad is on offer again, as it was before.',
+  undoSoldClosed: `An ad can be put back on offer only within ${SOLD_UNDO_DAYS} days of marking it sold.`,
   resubmitted: 'Thank you. Your ad is back with our moderators, who will review it soon.',
   notRenewable: 'Only an active or expired ad can be renewed.',
   onlyActiveSold: 'Only an active ad can be marked as sold.',
+  onlySoldUndo: 'Only an ad marked as sold can be put back on offer.',
   onlyHiddenResubmit: 'Only an ad hidden by a moderator can be resubmitted.',
   reasonRequired: 'Please give a reason: the seller will see it.',
   reasonTooLong: `Please keep the reason under ${MODERATION_REASON_MAX} characters.`,

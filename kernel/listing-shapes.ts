@@ -36,4 +36,8 @@ export type CardJson = {
    * once in its HTML and once in the data the browser's router is handed.
    */
   photo: { key: string; width: number; height: number } | null;
+  /** The seller's average review to one decimal, or null without reviews: the card's seller line. */
+  sellerRating: number | null;
+  /** How many published reviews the average is of. */
+  sellerReviews: number;
 };

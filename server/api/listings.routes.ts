@@ -1,7 +1,7 @@
 import type { ZodMediaTypeObject } from '@asteasolutions/zod-to-openapi';
 import { createRoute, z } from '@hono/zod-openapi';
 import { CATEGORIES } from '#kernel/categories.ts';
-import { REMINDER_DAYS } from '#kernel/lifecycle-rules.ts';
+import { REMINDER_DAYS, SOLD_UNDO_DAYS } from '#kernel/lifecycle-rules.ts';
 import { CURRENCIES } from '#kernel/money.ts';
 import { LISTING_STATUSES } from '../db/schema/index.ts';
 import { DEFAULT_PAGE_SIZE, SORTS } from '../search/search-query.ts';
@@ -47,7 +47,8 @@ export const ListingSchema = z
       username: z.string(),
       createdAt: z.string(),
       listingsCount: z.number().int(),
-      rating: z.number().nullable(),
+      rating: z.number().nullable().openapi({ description: "The average of the seller’s published reviews, to one decimal; null when there are none" }),
+      reviewCount: z.number().int().openapi({ description: "How many published reviews the rating is of" }),
     }),
     postedDate: z.string(),
     createdAt: z.string(),
@@ -292,6 +293,21 @@ export const listingRoutes = {
     security: bearer,
     request: { params: IdParam },
     responses: { 200: json(z.object({ message: z.string() }), 'Marked as sold'), ...errors, ...errorResponses({ 409: 'The ad is not active' }) },
+  }),
+  stillAvailable: createRoute({
+    method: 'post',
+    path: '/listings/{id}/still-available',
+    tags: ['listings'],
+    summary: 'Undo "sold": put the ad back on offer as it was',
+    description:
+      `Within ${SOLD_UNDO_DAYS} days of marking it sold: the ad is active again, its end of term moved on by the time it spent sold, and a Featured ad is featured again if its paid time has not run out (featuredUntil is not changed). 409 otherwise.`,
+    security: bearer,
+    request: { params: IdParam },
+    responses: {
+      200: json(z.object({ message: z.string(), expiresAt: z.string().openapi({ description: 'Its end of term (ISO 8601)' }) }), 'On offer again'),
+      ...errors,
+      ...errorResponses({ 409: 'Not sold, or sold more than 7 days ago' }),
+    },
   }),
   resubmit: createRoute({
     method: 'post',

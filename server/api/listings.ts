@@ -9,7 +9,7 @@ import { revealPhone } from '../listings/engagement.ts';
 import { featuredListings, getListingFor, listingsByOwner } from '../listings/queries.ts';
 import { searchListings } from '../search/search.ts';
 import { type ListingPage } from '../search/search-query.ts';
-import { markListingSold, ownerAdStates, renewListing } from '../listings/lifecycle.ts';
+import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '../listings/lifecycle.ts';
 import { resubmitListing } from '../moderation/moderation.ts';
 import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import {
@@ -82,6 +82,12 @@ export function listingsRoutes(services: Services) {
     const auth = requireAuth(c.get('auth'));
     await markListingSold(services, c.req.valid('param').id, auth.user.id);
     return c.json({ message: LIFECYCLE_MESSAGES.sold }, 200);
+  });
+
+  app.openapi(routes.stillAvailable, async (c) => {
+    const auth = requireAuth(c.get('auth'));
+    const { expiresAt } = await undoListingSold(services, c.req.valid('param').id, auth.user.id);
+    return c.json({ message: LIFECYCLE_MESSAGES.stillAvailable, expiresAt }, 200);
   });
 
   app.openapi(routes.resubmit, async (c) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { canRenew, expiryDate, LIFECYCLE_MESSAGES as M, notYetRenewable, REMINDER_DAYS } from '#kernel/lifecycle-rules.ts';
+import { canRenew, canUndoSold, expiryDate, LIFECYCLE_MESSAGES as M, notYetRenewable, REMINDER_DAYS, SOLD_UNDO_DAYS } from '#kernel/lifecycle-rules.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -76,6 +76,26 @@ export async function markListingSold(deps: Pick<Services, 'db'>, id: string, us
     .where(and(eq(listings.id, id), eq(listings.ownerId, userId), eq(listings.status, 'active')))
     .returning({ id: listings.id });
   if (updated.length === 0) throw conflict(M.onlyActiveSold);
+}
+
+/**
+ * "Still available": within SOLD_UNDO_DAYS of marking an ad sold, its seller puts it back as it
+ * was: active again, with the days of its term that were left when it was sold (its end moves on
+ * by the time it spent sold), and its Featured time, which runs on its own clock, if any is left.
+ */
+export async function undoListingSold(deps: Pick<Services, 'db'>, id: string, userId: string, now = new Date()): Promise<{ expiresAt: string }> {
+  const row = await requireOwnListing(deps.db, id, userId, 'unsold');
+  if (row.status !== 'sold' || !canUndoSold(row.status, row.soldAt, now)) throw conflict(row.status === 'sold' ? M.undoSoldClosed : M.onlySoldUndo);
+  const [updated] = await queryRows<{ expires_at: Date }>(
+    deps.db,
+    sql`update listings set status = 'active', status_changed_at = ${now.toISOString()}::timestamptz,
+               expires_at = expires_at + (${now.toISOString()}::timestamptz - sold_at), sold_at = null
+        where id = ${id} and owner_id = ${userId} and status = 'sold'
+          and sold_at > ${now.toISOString()}::timestamptz - make_interval(days => ${SOLD_UNDO_DAYS})
+        returning expires_at`,
+  );
+  if (!updated) throw conflict(M.undoSoldClosed);
+  return { expiresAt: new Date(updated.expires_at).toISOString() };
 }
 
 export function expiryReminderEmail(appUrl: string, to: { email: string; firstName: string }, ad: { title: string; expiresAt: Date }): MailMessage {

@@ -14,7 +14,10 @@ export type SellerJson = {
   username: string;
   createdAt: string;
   listingsCount: number;
+  /** The average of the seller's published reviews, to one decimal; null without reviews (server/reviews/). */
   rating: number | null;
+  /** How many published reviews the average is of. */
+  reviewCount: number;
 };
 
 /** A listing as the API and the pages show it (DESIGN.md section 4). */
@@ -71,6 +74,10 @@ export function mediaUrl(name: string): string {
 /** "Westlands, Nairobi City", the county alone for a county-wide ad, or null (migration 0880's tables; placeLabel() in kernel/kenya-locations.ts). */
 const PLACE = sql.raw(`(SELECT coalesce(t.name || ', ', '') || c.name FROM counties c LEFT JOIN towns t ON t.id = l.town_id WHERE c.code = l.county_code)`);
 
+/** The seller's average and count from migration 1400's seller_review_stats (one row; a trigger keeps it). */
+const SELLER_RATING = sql.raw(`(SELECT round(s.star_total::numeric / s.review_count, 1)::float8 FROM seller_review_stats s WHERE s.seller_id = l.owner_id AND s.review_count > 0)`);
+const SELLER_REVIEWS = sql.raw(`coalesce((SELECT s.review_count FROM seller_review_stats s WHERE s.seller_id = l.owner_id), 0)`);
+
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const FULL_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const variants = IMAGE_WIDTHS.map((w) => `'${w}', ${mediaUrlSql('i.storage_key', w)}`).join(', ');
@@ -90,7 +97,8 @@ export function listingJsonSql(now: Date): SQL {
     'user', json_build_object(
       '_id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'username', u.username,
       'createdAt', ${sql.raw(iso('u.created_at'))},
-      'listingsCount', coalesce((SELECT c.listings FROM seller_listing_counts c WHERE c.owner_id = l.owner_id), 0), 'rating', NULL),
+      'listingsCount', coalesce((SELECT c.listings FROM seller_listing_counts c WHERE c.owner_id = l.owner_id), 0),
+      'rating', ${SELLER_RATING}, 'reviewCount', ${SELLER_REVIEWS}),
     'postedDate', ${sql.raw(iso('l.created_at'))}, 'createdAt', ${sql.raw(iso('l.created_at'))},
     'updatedAt', ${sql.raw(iso('l.updated_at'))}, 'views', l.views, 'status', l.status)`;
 }
@@ -114,13 +122,14 @@ export function parseListings(text: string): ListingJson[] {
   return JSON.parse(text) as ListingJson[];
 }
 
-/** The card of listing `l` (CardJson), written in SQL: no seller, no description, only the cover photo. */
+/** The card of listing `l` (CardJson), written in SQL: of the seller only their rating, no description, only the cover photo. */
 function cardJsonSql(now: Date): SQL {
   return sql`json_build_object(
     '_id', l.id, 'title', l.title, 'price', l.price, 'currency', l.currency, 'location', l.location, 'place', ${PLACE},
     'category', l.category, 'subcategory', l.subcategory,
     'featured', coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false),
-    'createdAt', ${sql.raw(iso('l.created_at'))}, 'photo', cover.photo)`;
+    'createdAt', ${sql.raw(iso('l.created_at'))}, 'photo', cover.photo,
+    'sellerRating', ${SELLER_RATING}, 'sellerReviews', ${SELLER_REVIEWS})`;
 }
 
 const CARD_JSON_FROM = sql.raw(`page p

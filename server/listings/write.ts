@@ -43,6 +43,7 @@ export const NOT_OWNER = {
   feature: 'You are not authorized to feature this listing.',
   renew: 'You are not authorized to renew this listing.',
   sold: 'You are not authorized to change this listing.',
+  unsold: 'You are not authorized to change this listing.',
   resubmit: 'You are not authorized to change this listing.',
 } as const;
 

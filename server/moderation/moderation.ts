@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, moderationLog, sessions, users, type ListingStatus, type ModerationAction } from '../db/schema/index.ts';
 import { writeLog, type Actor, type Tx } from './moderation-log.ts';
-import { countingReporters, holdThreshold, recentUncountedReports } from './report-holds.ts';
+import { countingReporters, holdThreshold, recentUncountedReports, trustedSeller } from './report-holds.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { LISTING_NOT_FOUND, requireOwnListing } from '../listings/write.ts';
 
@@ -48,12 +48,12 @@ export type QueueItem = {
   attention: string | null;
 };
 
-function attentionOf(r: { status: ListingStatus; featured: boolean; counting: number; threshold: number; burst: number }, reportsAutoHide: number): string | null {
+function attentionOf(r: { status: ListingStatus; featured: boolean; trusted: boolean; counting: number; weight: number; threshold: number; burst: number }, reportsAutoHide: number): string | null {
   if (r.status !== 'active' && r.status !== 'sold') return null;
-  if (r.counting >= r.threshold) {
-    return r.featured
-      ? `Featured ad reported by ${r.counting} signed-in people: featured ads are never held automatically.`
-      : `Reported by ${r.counting} signed-in people, but not held: their daily limit of automatic holds was reached.`;
+  if (r.weight >= r.threshold) {
+    if (r.featured) return `Featured ad reported by ${r.counting} signed-in people: featured ads are never held automatically.`;
+    if (r.trusted) return `Reported by ${r.counting} signed-in people: the seller has a verified phone and good reviews, so the ad is never held automatically.`;
+    return `Reported by ${r.counting} signed-in people, but not held: their daily limit of automatic holds was reached.`;
   }
   if (r.burst >= reportsAutoHide) return `${r.burst} reports within an hour from new accounts or signed-out visitors: check for a report campaign.`;
   return null;
@@ -79,7 +79,9 @@ export async function moderationQueue(deps: Pick<Services, 'db' | 'config'>, lim
     reports: QueueReport[] | null;
     since: string | Date;
     featured: boolean;
+    trusted: boolean;
     counting: number;
+    weight: number;
     threshold: number;
     burst: number;
   }>(
@@ -95,7 +97,9 @@ export async function moderationQueue(deps: Pick<Services, 'db' | 'config'>, lim
                  u.banned_at is not null as banned, r.reports,
                  greatest(case when l.status = 'held' then l.status_changed_at end, r.last_report) as since,
                  coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false) as featured,
+                 ${trustedSeller(sql`l.owner_id`)} as trusted,
                  case when r.listing_id is null then 0 else (select count(*)::int from (${countingReporters(sql`l.id`, now)}) c) end as counting,
+                 case when r.listing_id is null then 0 else (select coalesce(sum(c.weight), 0)::int from (${countingReporters(sql`l.id`, now)}) c) end as weight,
                  ${holdThreshold(sql`l.id`, threshold)} as threshold,
                  case when r.listing_id is null then 0 else ${recentUncountedReports(sql`l.id`, now)} end as burst
           from listings l
@@ -104,7 +108,7 @@ export async function moderationQueue(deps: Pick<Services, 'db' | 'config'>, lim
           where l.status = 'held' or (l.status in ('active', 'sold') and r.listing_id is not null)
         )
         select * from queued
-        order by (status in ('active', 'sold') and (counting >= threshold or burst >= ${threshold})) desc, since desc, id
+        order by (status in ('active', 'sold') and (weight >= threshold or burst >= ${threshold})) desc, since desc, id
         limit ${limit}`,
   );
   return rows.map((r) => ({

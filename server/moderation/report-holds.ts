@@ -9,7 +9,9 @@ import { writeLog } from './moderation-log.ts';
  * different signed-in accounts, each older than a day and not banned: signing out or clearing
  * cookies makes a new "person" at no cost, an account a day old costs a day. An ad a moderator
  * approved needs twice as many reporters, each a week old, counting only reports made after
- * the approval. A Featured ad is never held automatically: it goes to the top of the queue.
+ * the approval. A reporter with a verified phone counts twice (a number costs more than an
+ * account; issue 44). A Featured ad, and an ad of a seller with a verified phone and good reviews
+ * (HOLD_RULES.trustedSeller), are never held automatically: they go to the top of the queue.
  * Holds are capped per reporting account and per address (RATE_LIMITS.autoHolds*); past the
  * caps the ad waits at the top of the queue too. Reasons in docs/decisions/report-holds.md.
  */
@@ -20,21 +22,33 @@ export const HOLD_RULES = {
   approved: { factor: 2, reporterMinAge: '7 days' },
   /** This many reports within burstWindow from reporters who do not count flag the ad for a look. */
   burstWindow: '1 hour',
+  /** A reporter whose phone is verified weighs this much (others 1) toward the threshold. */
+  verifiedPhoneWeight: 2,
+  /** A seller with a verified phone and at least this many published reviews averaging this much is never held automatically. */
+  trustedSeller: { minReviews: 3, minAverage: 4 },
 } as const;
 
 /** When a moderator last approved the ad (null: never), read from the moderation log (index of migration 1015). */
 const lastApproval = (listingId: SQL) => sql`(select max(m.created_at) from moderation_log m where m.listing_id = ${listingId} and m.action = 'approve')`;
 
-/** The accounts whose reports of the ad count toward holding it, in the order they reported. */
+/** The accounts whose reports of the ad count toward holding it, in the order they reported, each with its weight. */
 export const countingReporters = (listingId: SQL, now: Date) => sql`
-  select r.reporter_id from listing_reports r join users u on u.id = r.reporter_id
+  select r.reporter_id,
+         case when u.phone_verified is not null and u.phone_verified = u.phone_number then ${HOLD_RULES.verifiedPhoneWeight}::int else 1 end as weight
+  from listing_reports r join users u on u.id = r.reporter_id
   where r.listing_id = ${listingId} and u.banned_at is null
     and u.created_at <= ${now.toISOString()}::timestamptz - (case when ${lastApproval(listingId)} is null
           then ${HOLD_RULES.reporterMinAge} else ${HOLD_RULES.approved.reporterMinAge} end)::interval
     and r.created_at > coalesce(${lastApproval(listingId)}, '-infinity'::timestamptz)
   order by r.created_at`;
 
-/** How many counting reporters hold the ad: REPORTS_AUTO_HIDE, or more once a moderator approved it. */
+/** The seller (`ownerId`) has a verified phone and good reviews (migration 1400's seller_review_stats): their ads are never held automatically. */
+export const trustedSeller = (ownerId: SQL) => sql`exists (
+  select 1 from users s join seller_review_stats st on st.seller_id = s.id
+  where s.id = ${ownerId} and s.phone_verified is not null and s.phone_verified = s.phone_number
+    and st.review_count >= ${HOLD_RULES.trustedSeller.minReviews} and st.star_total >= ${HOLD_RULES.trustedSeller.minAverage} * st.review_count)`;
+
+/** How much weight of counting reporters holds the ad: REPORTS_AUTO_HIDE, or more once a moderator approved it. */
 export const holdThreshold = (listingId: SQL, reportsAutoHide: number) =>
   sql`(case when ${lastApproval(listingId)} is null then ${reportsAutoHide} else ${reportsAutoHide * HOLD_RULES.approved.factor} end)::int`;
 
@@ -56,18 +70,21 @@ export async function holdIfReported(
   now = new Date(),
 ): Promise<boolean> {
   const id = sql`${listingId}::uuid`;
-  const [ad] = await queryRows<{ featured: boolean; threshold: number }>(
+  const [ad] = await queryRows<{ featured: boolean; trusted: boolean; threshold: number }>(
     deps.db,
-    sql`select coalesce(featured_until > ${now.toISOString()}::timestamptz, false) as featured, ${holdThreshold(id, deps.config.listings.reportsAutoHide)} as threshold
+    sql`select coalesce(featured_until > ${now.toISOString()}::timestamptz, false) as featured, ${trustedSeller(sql`owner_id`)} as trusted,
+               ${holdThreshold(id, deps.config.listings.reportsAutoHide)} as threshold
         from listings where id = ${id} and status in ('active', 'sold')`,
   );
-  if (!ad || ad.featured) return false;
-  const reporters = (await queryRows<{ reporter_id: string }>(deps.db, countingReporters(id, now))).map((r) => r.reporter_id);
-  if (reporters.length < ad.threshold) return false;
+  if (!ad || ad.featured || ad.trusted) return false;
+  const reporters = await queryRows<{ reporter_id: string; weight: number }>(deps.db, countingReporters(id, now));
+  const weightOf = (list: typeof reporters) => list.reduce((sum, r) => sum + Number(r.weight), 0);
+  if (weightOf(reporters) < ad.threshold) return false;
   if (!(await deps.rateLimits.allows('autoHoldsPerIp', reportingIp, now.getTime()))) return false;
-  const withinCap: string[] = [];
-  for (const reporter of reporters) if (await deps.rateLimits.allows('autoHoldsPerAccount', reporter, now.getTime())) withinCap.push(reporter);
-  if (withinCap.length < ad.threshold) return false;
+  const allowed: typeof reporters = [];
+  for (const reporter of reporters) if (await deps.rateLimits.allows('autoHoldsPerAccount', reporter.reporter_id, now.getTime())) allowed.push(reporter);
+  if (weightOf(allowed) < ad.threshold) return false;
+  const withinCap = allowed.map((r) => r.reporter_id);
 
   const held = await deps.db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string; title: string; owner_id: string }>(

@@ -96,10 +96,18 @@ test.describe('Mark as sold', { tag: '@one-viewport' }, () => {
         await page.goto('/manage-ads');
         const card = page.getByRole('listitem').filter({ hasText: ad.title });
         await expect(card.getByTestId('ad-state')).toContainText('Active');
-        await card.getByRole('button', { name: `Mark as sold: ${ad.title}` }).click();
-        await expect(page.getByRole('main').getByRole('status').first()).toHaveText('Your ad is marked as sold.');
+        // It asks first (issue 44); Cancel leaves the ad as it is.
+        await card.getByRole('link', { name: `Mark as sold: ${ad.title}` }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Mark this ad as sold?' });
+        await expect(dialog).toContainText('Choose “Still available” within 7 days');
+        await dialog.getByRole('link', { name: 'Cancel' }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(card.getByTestId('ad-state')).toContainText('Active');
+        await card.getByRole('link', { name: `Mark as sold: ${ad.title}` }).click();
+        await dialog.getByRole('button', { name: 'Mark as sold' }).click();
+        await expect(page.getByRole('main').getByRole('status').first()).toHaveText('Your ad is marked as sold. Sold by mistake? Choose “Still available” within 7 days.');
         await expect(card.getByTestId('ad-state')).toContainText('Sold');
-        await expect(card.getByRole('button', { name: `Mark as sold: ${ad.title}` })).toHaveCount(0);
+        await expect(card.getByRole('link', { name: `Mark as sold: ${ad.title}` })).toHaveCount(0);
 
         await page.goto(`/listings?search=${word}`);
         await expect(page.getByText(`No listings found for "${word}".`)).toBeVisible();
@@ -109,6 +117,14 @@ test.describe('Mark as sold', { tag: '@one-viewport' }, () => {
         await expect(page.getByTestId('sold-notice')).toContainText('Sold. This item is no longer available');
         await expect(page.getByRole('heading', { name: 'Similar ads' })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Show phone number' })).toHaveCount(0);
+
+        // "Still available" puts it back as it was.
+        await page.goto('/manage-ads');
+        await card.getByRole('button', { name: `Still available: ${ad.title}` }).click();
+        await expect(page.getByRole('main').getByRole('status').first()).toHaveText('Your ad is on offer again, as it was before.');
+        await expect(card.getByTestId('ad-state')).toContainText('Active');
+        await page.goto(`/listings?search=${word}`);
+        await expect(page.getByRole('link', { name: ad.title })).toBeVisible();
       });
     });
   }

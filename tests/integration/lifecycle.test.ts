@@ -153,6 +153,41 @@ describe('Mark as sold', () => {
     expect((await t.request(`/api/listings/${ad._id}/renew`, { method: 'POST', token: seller.token })).status).toBe(409);
     expect(((await (await t.request(`/api/listings?search=${encodeURIComponent(ad.title)}`)).json()) as unknown[]).length).toBe(0);
   });
+
+  it('"Still available" within 7 days puts the ad back as it was: its term moved on by the time sold, its paid feature if not run out', async () => {
+    const ad = await newAd(seller.token, { title: `Undo sofa ${Date.now()}` });
+    const featuredUntil = new Date(Date.now() + 5 * DAY);
+    await t.services.db.execute(sql`update listings set featured_until = ${featuredUntil.toISOString()}::timestamptz where id = ${ad._id}`);
+    const before = await stateOf(ad._id);
+    const undo = (token?: string) => t.request(`/api/listings/${ad._id}/still-available`, { method: 'POST', token });
+    // Not sold yet: nothing to undo.
+    expect((await undo(seller.token)).status).toBe(409);
+    expect((await t.request(`/api/listings/${ad._id}/sold`, { method: 'POST', token: seller.token })).status).toBe(200);
+    // Two days sold.
+    await t.services.db.execute(sql`update listings set sold_at = sold_at - interval '2 days' where id = ${ad._id}`);
+    expect((await undo()).status).toBe(401);
+    expect((await undo((await t.createUser()).token)).status).toBe(403);
+    const res = await undo(seller.token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ message: LIFECYCLE_MESSAGES.stillAvailable });
+    const after = await stateOf(ad._id);
+    expect(after.status).toBe('active');
+    expect(after.sold_at).toBeNull();
+    const moved = after.expires_at.getTime() - before.expires_at.getTime();
+    expect(moved).toBeGreaterThan(2 * DAY - 60_000);
+    expect(moved).toBeLessThan(2 * DAY + 60_000);
+    const json = (await (await t.request(`/api/listings/${ad._id}`)).json()) as { featured: boolean; status: string };
+    expect(json).toMatchObject({ featured: true, status: 'active' });
+    expect(((await (await t.request(`/api/listings?search=${encodeURIComponent(ad.title)}`)).json()) as unknown[]).length).toBe(1);
+
+    // Sold 8 days ago: too late.
+    expect((await t.request(`/api/listings/${ad._id}/sold`, { method: 'POST', token: seller.token })).status).toBe(200);
+    await t.services.db.execute(sql`update listings set sold_at = now() - interval '8 days' where id = ${ad._id}`);
+    const late = await undo(seller.token);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ message: LIFECYCLE_MESSAGES.undoSoldClosed });
+    expect((await stateOf(ad._id)).status).toBe('sold');
+  });
 });
 
 describe('the expiry job', () => {
@@ -268,6 +303,9 @@ describe('Manage ads forms (no JavaScript)', () => {
     expect((await stateOf(ad._id)).status).toBe('active');
     expect(await submit(seller.user, { intent: 'sold', id: ad._id })).toEqual({ status: 200, body: { ok: true, message: LIFECYCLE_MESSAGES.sold } });
     expect((await stateOf(ad._id)).status).toBe('sold');
+    expect(await submit(stranger.user, { intent: 'unsold', id: ad._id })).toMatchObject({ status: 403, body: { ok: false } });
+    expect(await submit(seller.user, { intent: 'unsold', id: ad._id })).toEqual({ status: 200, body: { ok: true, message: LIFECYCLE_MESSAGES.stillAvailable } });
+    expect((await stateOf(ad._id)).status).toBe('active');
 
     const other = await newAd();
     await setStatus(other._id, 'expired');

@@ -115,7 +115,7 @@ describe('listing detail loader', () => {
     // The page shows five; the full-screen viewer shows them all (issue 16).
     expect(result.listing.photos).toHaveLength(6);
     for (const photo of result.listing.photos) expect(Object.keys(photo.variants)).toEqual(['400', '800', '1280']);
-    expect(result.seller).toMatchObject({ name: 'Wanjiku Kamau', listingsCount: 3, rating: null });
+    expect(result.seller).toMatchObject({ name: 'Wanjiku Kamau', listingsCount: 3, rating: null, reviewCount: 0 });
     expect(result.origin).toBe('http://localhost:3000');
     expect(JSON.stringify(result)).not.toMatch(/798765432|798 765 432/);
   });
@@ -267,6 +267,9 @@ describe('listing cards', () => {
           height: l.photos[0].height,
         }
       : null,
+    // The seller line (issue 44): the seller's rating as the ad's own JSON has it.
+    sellerRating: l.user.rating,
+    sellerReviews: l.user.reviewCount,
   });
 
   it('are written by the database: exactly the card fields of each listing, nothing else', async () => {

@@ -271,6 +271,7 @@ describe('GET /api/listings/:id', () => {
         createdAt: seller!.createdAt.toISOString(),
         listingsCount: 36,
         rating: null,
+        reviewCount: 0,
       },
       postedDate: row!.createdAt.toISOString(),
       createdAt: row!.createdAt.toISOString(),

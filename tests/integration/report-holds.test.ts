@@ -206,3 +206,60 @@ describe('every report counts toward the limits', () => {
     expect((await report(await newAd(), { ip, cookie: t.deviceCookie() })).status).toBe(201);
   });
 });
+
+describe('verified phones and reviewed sellers (issue 44)', () => {
+  /** As if the account had proved its number by SMS (server/users/phone-verification.ts). */
+  const verify = (userId: string, phone: string) => t.services.db.execute(sql`update users set phone_number = ${phone}, phone_verified = ${phone} where id = ${userId}`);
+  /** Published reviews of the seller, straight into the table (the review rules are tests/integration/reviews.test.ts's). */
+  async function reviewed(sellerId: string, stars: number[]) {
+    for (const [i, s] of stars.entries()) {
+      const [author] = await accounts(1);
+      await t.services.db.execute(sql`insert into reviews (listing_id, listing_title, seller_id, author_id, stars, outcome) values (${crypto.randomUUID()}, ${`Old ad ${i}`}, ${sellerId}, ${author!.user.id}, ${s}, 'deal_done')`);
+    }
+  }
+  async function adOf(ownerId: string) {
+    const [row] = await insertRows(t, ownerId, [{ title: `Reported ad ${crypto.randomUUID().slice(0, 8)}`, createdAt: new Date(), updatedAt: new Date() }]);
+    return row!.id;
+  }
+
+  it('a reporter with a verified phone counts twice', async () => {
+    const twoPlain = await newAd();
+    for (const reporter of await accounts(2)) await report(twoPlain, { token: reporter.token });
+    expect(await statusOf(twoPlain)).toBe('active');
+
+    const id = await newAd();
+    const [verified, plain] = await accounts(2);
+    await verify(verified!.user.id, '+254711000222');
+    await report(id, { token: verified!.token });
+    expect(await statusOf(id)).toBe('active');
+    await report(id, { token: plain!.token });
+    expect(await statusOf(id)).toBe('held');
+  });
+
+  it('an ad of a seller with a verified phone and good reviews is never held automatically: it goes to the top of the queue', async () => {
+    const trusted = await t.createUser({ firstName: 'Trusted', lastName: 'Seller', createdAt: new Date(Date.now() - 90 * DAY) });
+    await verify(trusted.user.id, '+254733000444');
+    await reviewed(trusted.user.id, [5, 4, 4]);
+    const id = await adOf(trusted.user.id);
+    for (const reporter of await accounts(4)) expect((await report(id, { token: reporter.token })).status).toBe(201);
+    expect(await statusOf(id)).toBe('active');
+    const queue = await moderationQueue(t.services);
+    expect(queue[0]).toMatchObject({ id, attention: 'Reported by 4 signed-in people: the seller has a verified phone and good reviews, so the ad is never held automatically.' });
+  });
+
+  it('good reviews without a verified phone, or a verified phone with poor or too few reviews, do not protect an ad', async () => {
+    const unverified = await t.createUser({ createdAt: new Date(Date.now() - 90 * DAY) });
+    await reviewed(unverified.user.id, [5, 5, 5]);
+    const poor = await t.createUser({ createdAt: new Date(Date.now() - 90 * DAY) });
+    await verify(poor.user.id, '+254733000555');
+    await reviewed(poor.user.id, [5, 4, 2]);
+    const few = await t.createUser({ createdAt: new Date(Date.now() - 90 * DAY) });
+    await verify(few.user.id, '+254733000666');
+    await reviewed(few.user.id, [5, 5]);
+    for (const owner of [unverified, poor, few]) {
+      const id = await adOf(owner.user.id);
+      for (const reporter of await accounts(3)) await report(id, { token: reporter.token });
+      expect(await statusOf(id)).toBe('held');
+    }
+  });
+});

@@ -124,6 +124,8 @@ describe('listing card', () => {
     featured: true,
     createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
     photo: { ...pickVariants(photo(), [400, 800]), key: 'abc' },
+    sellerRating: null,
+    sellerReviews: 0,
   };
   const render = (listing: CardListing, props: object = {}) =>
     renderToString(createElement(MemoryRouter, null, createElement(ListingCard, { listing, ...props })));
@@ -156,6 +158,13 @@ describe('listing card', () => {
     expect(html).toContain('Price negotiable');
     expect(html).toContain('>N/A<');
     expect(html).not.toContain('Featured');
+  });
+  it('says the seller has no reviews yet, or their average to one decimal and how many (never stars without reviews)', () => {
+    expect(render(base)).toContain('Seller: No reviews yet');
+    expect(render(base)).not.toContain('★');
+    const rated = render({ ...base, sellerRating: 4.25, sellerReviews: 12 });
+    expect(rated).toMatch(/Seller <span aria-hidden="true">★<\/span> 4\.3 \(12 reviews\)/);
+    expect(render({ ...base, sellerRating: 5, sellerReviews: 1 })).toContain('5.0 (1 review)');
   });
 });
 

@@ -4,6 +4,7 @@ import { escapeHtml } from '~/lib/html';
 import { formatPrice } from '#kernel/money.ts';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '#kernel/listing-shapes.ts';
+import { NO_REVIEWS } from '#kernel/rating-text.ts';
 import { IN_APP_LINK } from '../InAppLink';
 import { featuredBadgeHtml } from './FeaturedBadge';
 import { cardImageHtml } from './ResponsiveImage';
@@ -76,6 +77,15 @@ function cardPhotoHtml(listing: CardListing, eager: boolean, heart: Props['heart
   );
 }
 
+/** The seller's average and number of reviews (issue 44), or "No reviews yet": never a star without reviews behind it. */
+function sellerLineHtml(listing: CardListing): string {
+  const text =
+    listing.sellerRating === null || !listing.sellerReviews
+      ? `Seller: ${NO_REVIEWS}`
+      : `Seller <span aria-hidden="true">★</span> ${listing.sellerRating.toFixed(1)} (${listing.sellerReviews} review${listing.sellerReviews === 1 ? '' : 's'})`;
+  return `<p class="listing-card-meta truncate" data-testid="seller-rating">${text}</p>`;
+}
+
 /** A card's text: the title (its link stretched over the card), price, place, when it was posted and the category. */
 function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: string, now: number): string {
   const heading = `h${headingLevel}`;
@@ -87,6 +97,7 @@ function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: s
     `<p class="listing-card-price">${escapeHtml(formatPrice(listing.price, listing.currency))}</p>` +
     `<p class="listing-card-meta truncate">${escapeHtml(listing.place ?? listing.location)}</p>` +
     posted +
+    sellerLineHtml(listing) +
     `<span class="listing-card-category">${escapeHtml(categoryText)}</span>`
   );
 }

@@ -11,6 +11,8 @@ import { loginRedirect } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { isPhoneVerified } from '../../../server/users/phone-verification';
+import { sellerRating } from '../../../server/reviews/reviews';
+import { ratingText } from '#kernel/rating-text.ts';
 import { text } from './forms.server';
 import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
 import type { Route } from './+types/my-details';
@@ -24,7 +26,7 @@ function sessionExpired(request: Request, context: Route.LoaderArgs['context']):
 }
 const hasSessionCookie = (request: Request) => (request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
 
-export function loader({ context, request, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (!context.auth) throw hasSessionCookie(request) ? sessionExpired(request, context) : loginRedirect(url);
   const u = context.auth.user;
   const updated = url.searchParams.has('updated');
@@ -32,6 +34,8 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
     user: { ...detailsFrom(u), updatedAt: u.updatedAt.toISOString() },
     phoneVerified: isPhoneVerified(u),
     contact: { showPhone: u.showPhone, messageEmails: u.messageEmails, saved: url.searchParams.has('contactSaved') },
+    // What buyers see of the user as a seller (issue 44): real reviews, not decorative stars.
+    ratingLabel: await sellerRating(context.db, u.id).then((r) => ratingText(r.rating, r.count)),
     flash: updated ? MSG.detailsUpdated : null,
   };
 }
@@ -99,14 +103,12 @@ const FIELD_LABELS: Record<keyof Details, string> = {
   phoneNumber: 'Contact number',
 };
 
-function Stars() {
-  // Decorative, fixed at 3 of 5 (spec): hidden from screen readers.
+/** The user's rating as a seller, from reviews (issue 44 replaced the specification's fixed 3 of 5 stars, which meant nothing). */
+function SellerRatingLine({ label }: { label: string }) {
   return (
-    <div aria-hidden="true" className="mt-1 flex gap-0.5 text-lg leading-none" data-testid="decorative-stars">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} className={n <= 3 ? 'text-amber-500' : 'text-gray-300 dark:text-gray-600'}>★</span>
-      ))}
-    </div>
+    <p className="mt-1 text-sm text-gray-700 dark:text-gray-300" data-testid="my-rating">
+      Your rating as a seller: {label}
+    </p>
   );
 }
 
@@ -238,7 +240,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0">
           <h1 className="truncate text-xl font-extrabold sm:text-2xl">{fullName}</h1>
           <p className="truncate text-sm text-gray-600 dark:text-gray-400">{user.email}</p>
-          <Stars />
+          <SellerRatingLine label={loaderData.ratingLabel} />
         </div>
       </header>
 

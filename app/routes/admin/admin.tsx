@@ -5,6 +5,8 @@ import { REPORT_REASONS } from '#kernel/report-rules.ts';
 import { requireAdmin } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { approveListing, banUser, hideListing, moderationLogEntries, moderationQueue, type LogEntry, type QueueItem } from '../../../server/moderation/moderation';
+import { approveReview, rejectReview, reviewQueue, type ReviewQueueItem } from '../../../server/reviews/review-moderation';
+import { REVIEW_OUTCOMES, REVIEW_REPORT_REASONS } from '#kernel/review-rules.ts';
 import type { Route } from './+types/admin';
 
 /*
@@ -17,8 +19,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Moderation', '
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context.auth, url);
-  const [queue, log] = await Promise.all([moderationQueue(context), moderationLogEntries(context.db)]);
-  return { queue, log };
+  const [queue, log, reviews] = await Promise.all([moderationQueue(context), moderationLogEntries(context.db), reviewQueue(context.db)]);
+  return { queue, log, reviews };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -34,6 +36,14 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     if (intent === 'hide') {
       await hideListing(context, admin, id, form.get('reason'));
       return { ok: true as const, message: 'Ad hidden. Its seller sees your reason in Manage ads.' };
+    }
+    if (intent === 'approve-review') {
+      await approveReview(context.db, id);
+      return { ok: true as const, message: 'Review published: it counts in the seller’s rating.' };
+    }
+    if (intent === 'reject-review') {
+      await rejectReview(context.db, id);
+      return { ok: true as const, message: 'Review hidden: off the seller’s page and rating.' };
     }
     if (intent === 'ban') {
       const { hiddenAds } = await banUser(context, admin, id, form.get('reason'));
@@ -57,7 +67,7 @@ const ACTION_LABELS: Record<LogEntry['action'], string> = {
 };
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue, log } = loaderData;
+  const { queue, log, reviews } = loaderData;
   return (
     <section className="flex flex-col gap-8">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Moderation</h1>
@@ -82,6 +92,20 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <ul className="mt-3 flex flex-col gap-4" aria-label="Ads to review">
             {queue.map((item) => (
               <QueueCard key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="reviews-queue-heading">
+        <h2 id="reviews-queue-heading" className="text-xl font-bold">
+          Reviews to check ({reviews.length})
+        </h2>
+        {reviews.length === 0 ? (
+          <p className="mt-2 text-gray-600 dark:text-gray-400">No held or reported reviews.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col gap-4" aria-label="Reviews to check">
+            {reviews.map((item) => (
+              <ReviewQueueCard key={item.id} item={item} />
             ))}
           </ul>
         )}
@@ -177,6 +201,42 @@ function QueueCard({ item }: { item: QueueItem }) {
           </Form>
         )}
       </div>
+    </li>
+  );
+}
+
+const outcomeLabel = (value: string) => REVIEW_OUTCOMES.find((o) => o.value === value)?.label ?? value;
+const reviewReasonLabel = (value: string) => REVIEW_REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
+
+/** A held or reported review (issue 44): Approve publishes it (and clears reports), Reject hides it. */
+function ReviewQueueCard({ item }: { item: ReviewQueueItem }) {
+  const label = `review by ${item.author.name} of ${item.seller.name}`;
+  return (
+    <li className="card flex flex-col gap-2 p-4" data-testid="review-queue-item">
+      <p className="font-semibold">
+        {item.stars} of 5 · {outcomeLabel(item.outcome)} · about <Link to={`/listing/${item.listingId}`} className="underline">{item.listingTitle}</Link>
+      </p>
+      {item.body && <p className="whitespace-pre-line break-words">{item.body}</p>}
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        By {item.author.name} ({item.author.email}) of seller <Link to={`/seller/${item.seller.username}`} className="underline">{item.seller.name}</Link>
+        {item.status === 'held' ? ' · held' : ' · published'}
+      </p>
+      {item.heldReason && <p className="text-sm font-semibold text-red-700 dark:text-red-300">{item.heldReason}</p>}
+      {item.reports.length > 0 && (
+        <ul className="list-disc pl-5 text-sm">
+          {item.reports.map((r, i) => (
+            <li key={i} className="break-words">
+              Reported by the {r.by}: {reviewReasonLabel(r.reason)}
+              {r.details ? `: ${r.details}` : ''} <span className="text-gray-600 dark:text-gray-400">({when(r.at)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="flex gap-2">
+        <input type="hidden" name="id" value={item.id} />
+        <button type="submit" name="intent" value="approve-review" className="btn-primary" aria-label={`Approve ${label}`}>Approve</button>
+        <button type="submit" name="intent" value="reject-review" className="btn-secondary" aria-label={`Reject ${label}`}>Reject</button>
+      </Form>
     </li>
   );
 }

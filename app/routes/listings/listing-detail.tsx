@@ -19,6 +19,7 @@ import { categorySlug, knownCategory, resolveCategory } from '#kernel/categories
 import { originOf, seoMeta, summary } from '~/lib/seo';
 import { REPORT_MESSAGES } from '#kernel/report-rules.ts';
 import { STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
+import { ratingText } from '#kernel/rating-text.ts';
 import { breadcrumbList, productLd } from '~/lib/structured-data';
 import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
@@ -135,6 +136,9 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       createdAt: seller.createdAt,
       listingsCount: seller.listingsCount,
       rating: seller.rating,
+      reviewCount: seller.reviewCount,
+      // Written here, not in the browser: the ad page is among the heaviest in JavaScript.
+      ratingLabel: ratingText(seller.rating, seller.reviewCount),
       phoneVerified,
       // The seller chose messages only (My details): no phone buttons, Message seller instead.
       // The note comes from here, so its text costs the page's JavaScript nothing (the route is at its budget).
@@ -338,8 +342,21 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <dt className="text-gray-600 dark:text-gray-400">Listings</dt>
             <dd>{seller.listingsCount ?? 0}</dd>
             <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
-            <dd>{seller.rating == null ? 'N/A' : `${seller.rating.toFixed(1)} out of 5`}</dd>
+            <dd data-testid="seller-rating">
+              {seller.reviewCount > 0 && seller.username ? (
+                <Link to={`/seller/${seller.username}#reviews`} className="underline">{seller.ratingLabel}</Link>
+              ) : (
+                seller.ratingLabel
+              )}
+            </dd>
           </dl>
+          {conversationId && (
+            <p className="mt-3 text-sm">
+              <Link to={`/listing/${listing._id}/review`} className="font-semibold text-brand-700 underline dark:text-brand-100" data-testid="review-seller">
+                Review this seller
+              </Link>
+            </p>
+          )}
           {onOffer && (
             <>
               {conversationId ? (

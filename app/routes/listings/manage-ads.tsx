@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
-import { canRenew, expiryDate, LIFECYCLE_MESSAGES, STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
+import { canRenew, canUndoSold, expiryDate, LIFECYCLE_MESSAGES, SOLD_UNDO_DAYS, STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
 import { MESSAGES } from '#kernel/listing-rules.ts';
 import { ListingCard } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
@@ -8,7 +8,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { failureData } from '../../../server/http/page-errors';
 import { cardsByOwner } from '../../../server/listings/queries';
-import { markListingSold, ownerAdStates, renewListing } from '../../../server/listings/lifecycle';
+import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '../../../server/listings/lifecycle';
 import { resubmitListing } from '../../../server/moderation/moderation';
 import { deleteListing } from '../../../server/listings/write';
 import type { Route } from './+types/manage-ads';
@@ -22,23 +22,26 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /**
- * Delete (no intent), Renew, Mark as sold and Resubmit: plain form posts; the server checks the
- * ad is the user's own and in a state that allows it.
+ * Delete (no intent), Renew, Mark as sold (after its confirmation, ?sold=<id>), Still available
+ * (for 7 days after) and Resubmit: plain form posts; the server checks the ad is the user's own
+ * and in a state that allows it.
  */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const auth = requireAuth(context.auth, url);
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   const intent = String(form.get('intent') ?? 'delete');
-  if (intent === 'renew' || intent === 'sold' || intent === 'resubmit') {
+  if (intent === 'renew' || intent === 'sold' || intent === 'unsold' || intent === 'resubmit') {
     try {
       if (intent === 'renew') await renewListing(context, id, auth.user.id);
       else if (intent === 'sold') await markListingSold(context, id, auth.user.id);
+      else if (intent === 'unsold') await undoListingSold(context, id, auth.user.id);
       else await resubmitListing(context, auth.user, id);
     } catch (error) {
       return failureData(error, (e) => ({ ok: false as const, message: e.message }));
     }
-    return { ok: true as const, message: intent === 'renew' ? LIFECYCLE_MESSAGES.renewed : intent === 'sold' ? LIFECYCLE_MESSAGES.sold : LIFECYCLE_MESSAGES.resubmitted };
+    const messages = { renew: LIFECYCLE_MESSAGES.renewed, sold: LIFECYCLE_MESSAGES.sold, unsold: LIFECYCLE_MESSAGES.stillAvailable, resubmit: LIFECYCLE_MESSAGES.resubmitted };
+    return { ok: true as const, message: messages[intent] };
   }
   try {
     await deleteListing(context, id, auth.user.id);
@@ -77,7 +80,7 @@ function AdStateLine({ state }: { state: State }) {
 }
 
 /** One small POST form per action: it works without JavaScript. */
-function StateAction({ id, intent, label, title }: { id: string; intent: 'renew' | 'sold' | 'resubmit'; label: string; title: string }) {
+function StateAction({ id, intent, label, title }: { id: string; intent: 'renew' | 'unsold' | 'resubmit'; label: string; title: string }) {
   return (
     <Form method="post" action="/manage-ads" preventScrollReset>
       <input type="hidden" name="id" value={id} />
@@ -101,6 +104,8 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
   const handled = useRef<unknown>(null);
   // The confirmation is part of the URL (?delete=<id>), so it also works without JavaScript.
   const confirming = ads.find((a) => a._id === params.get('delete'));
+  // Mark as sold asks first the same way (?sold=<id>), for active ads only.
+  const selling = ads.find((a) => a._id === params.get('sold') && states[a._id]?.status === 'active');
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
@@ -140,7 +145,14 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
                   <>
                     {states[ad._id] && <AdStateLine state={states[ad._id]!} />}
                     {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label="Renew" title={ad.title} />}
-                    {states[ad._id]?.status === 'active' && <StateAction id={ad._id} intent="sold" label="Mark as sold" title={ad.title} />}
+                    {states[ad._id]?.status === 'active' && (
+                      <Link to={`?sold=${ad._id}`} preventScrollReset className={iconButton} aria-label={`Mark as sold: ${ad.title}`}>
+                        Mark as sold
+                      </Link>
+                    )}
+                    {states[ad._id] && canUndoSold(states[ad._id]!.status, states[ad._id]!.soldAt, now) && (
+                      <StateAction id={ad._id} intent="unsold" label="Still available" title={ad.title} />
+                    )}
                     {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label="Resubmit for review" title={ad.title} />}
                     {!ad.featured && states[ad._id]?.status === 'active' && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} mpesa={mpesa} />}
                     <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`View ${ad.title}`}>View</Link>
@@ -161,6 +173,7 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
       {confirming && <DeleteDialog id={confirming._id} title={confirming.title} />}
+      {selling && <SoldDialog id={selling._id} title={selling.title} />}
     </section>
   );
 }
@@ -202,6 +215,37 @@ function DeleteDialog({ id, title }: { id: string; title: string }) {
           <Link ref={cancelRef} to="/manage-ads" replace preventScrollReset className="btn-secondary">Cancel</Link>
           <button type="submit" className="btn-danger" disabled={busy}>{busy ? 'Deleting...' : 'Continue'}</button>
         </fetcher.Form>
+      </div>
+    </div>
+  );
+}
+
+/** "Mark as sold?" — Cancel closes it, Mark as sold posts (a plain form); it can be undone for SOLD_UNDO_DAYS days. */
+function SoldDialog({ id, title }: { id: string; title: string }) {
+  const navigate = useNavigate();
+  const cancelRef = useRef<HTMLAnchorElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    cancelRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') navigate('/manage-ads', { replace: true, preventScrollReset: true });
+      if (e.key === 'Tab') keepFocusInside(dialogRef.current, e);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
+      <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="sold-title" aria-describedby="sold-description" className="card w-full max-w-md p-5">
+        <h2 id="sold-title" className="text-lg font-bold">Mark this ad as sold?</h2>
+        <p id="sold-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+          “{title}” leaves search and buyers stop calling; its page stays with a Sold notice. Sold by mistake? Choose “Still available” within {SOLD_UNDO_DAYS} days to put it back as it was.
+        </p>
+        <Form method="post" action="/manage-ads" preventScrollReset className="mt-5 flex justify-end gap-2">
+          <input type="hidden" name="id" value={id} />
+          <Link ref={cancelRef} to="/manage-ads" replace preventScrollReset className="btn-secondary">Cancel</Link>
+          <button type="submit" name="intent" value="sold" className="btn-primary">Mark as sold</button>
+        </Form>
       </div>
     </div>
   );

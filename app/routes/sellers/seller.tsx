@@ -1,4 +1,10 @@
 import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { SellerReviews } from '~/components/reviews/SellerReviews';
+import { REVIEW_MESSAGES } from '#kernel/review-rules.ts';
+import { ratingText } from '#kernel/rating-text.ts';
+import { requireAuth } from '../../../server/http/guards';
+import { failureData } from '../../../server/http/page-errors';
+import { replyToReview, reportReview, sellerReviews } from '../../../server/reviews/reviews';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { Pagination } from '~/components/listings/Pagination';
@@ -20,7 +26,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get('page') ?? '';
   const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   const listings = await sellerCards(context.db, seller._id, { page, limit: SELLER_PAGE_SIZE });
+  const rawReviews = url.searchParams.get('reviews') ?? '';
+  const viewerId = context.auth?.user.id ?? null;
+  const reviews = await sellerReviews(context.db, seller._id, /^\d{1,5}$/.test(rawReviews) && Number(rawReviews) >= 1 ? Number(rawReviews) : 1, viewerId);
   return {
+    reviews,
+    ratingLabel: ratingText(reviews.rating, reviews.count),
+    ownPage: viewerId === seller._id,
     seller: {
       username: seller.username,
       name: `${seller.firstName} ${seller.lastName}`.trim() || seller.username,
@@ -36,6 +48,27 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The seller's reply to a review, and a report of a review by its seller or author (issue 44). */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const auth = requireAuth(context.auth, url);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const reviewId = String(form.get('review') ?? '');
+  try {
+    if (intent === 'reply') {
+      await replyToReview(context.db, auth.user.id, reviewId, form.get('body'));
+      return { reviewId, ok: true as const, message: REVIEW_MESSAGES.replied };
+    }
+    if (intent === 'report-review') {
+      await reportReview(context.db, auth.user.id, reviewId, { reason: form.get('reason'), details: form.get('details') ?? '' });
+      return { reviewId, ok: true as const, message: REVIEW_MESSAGES.reported };
+    }
+  } catch (error) {
+    return failureData(error, (failure) => ({ reviewId, ok: false as const, message: failure.message }));
+  }
+  return data({ reviewId, ok: false as const, message: 'Unknown action.' }, { status: 400 });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = originOf(matches);
   if (!loaderData) return seoMeta({ origin, path: location.pathname, title: 'Seller not found | Soko', description: 'There is no seller at this address on Soko.', noindex: true });
@@ -49,8 +82,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-export default function SellerPage({ loaderData }: Route.ComponentProps) {
-  const { seller, listings, saved, page, pageCount } = loaderData;
+export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { seller, listings, saved, page, pageCount, reviews, ownPage, ratingLabel } = loaderData;
   const location = useLocation();
   return (
     <section className="flex flex-col gap-5">
@@ -65,6 +98,10 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <dd>{nairobiMonth(seller.memberSince)}</dd>
           <dt className="text-gray-600 dark:text-gray-400">Active ads</dt>
           <dd data-testid="active-ads">{seller.activeAds}</dd>
+          <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
+          <dd data-testid="seller-rating">
+            {reviews.count > 0 ? <a href="#reviews" className="underline">{ratingLabel}</a> : ratingLabel}
+          </dd>
         </dl>
       </header>
       <section aria-labelledby="seller-ads-heading">
@@ -76,6 +113,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={page} pageCount={pageCount} search={location.search} />
       </section>
+      <SellerReviews sellerName={seller.name} reviews={reviews} ratingLabel={ratingLabel} ownPage={ownPage} search={location.search} result={actionData ?? null} />
     </section>
   );
 }
