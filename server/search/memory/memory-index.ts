@@ -978,8 +978,8 @@ export class MemoryIndex {
       this.tokCount = cut(this.tokCount);
       this.titleStart = cut(this.titleStart);
       this.titleCount = cut(this.titleCount);
+      // The stamps' numbers go on from where they were: a slot's old stamp is never the next one.
       if (this.stamps.length > room) this.stamps = new Uint32Array(room);
-      this.stamp = 0;
       this.docTokens.trim();
       this.titleTokens.trim();
       return { before, after: live };
