@@ -58,7 +58,7 @@ import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';
 import { seedListings } from './bench-search/seed.ts';
 import { takeLongestLoadStatement, type SearchIndex } from '../server/search/memory/search-index.ts';
-import { takeLongestSlice } from '../server/search/memory/slices.ts';
+import { sliceText, takeLongestSlice } from '../server/search/memory/slices.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const { values: args } = parseArgs({
@@ -189,7 +189,7 @@ async function main() {
         `Search index in memory: ${ads.toLocaleString('en-KE')} ads loaded in ${(loadMs / 1000).toFixed(1)} s; process memory ${(memory.rss / 2 ** 20).toFixed(0)} MB (heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB, arrays ${(memory.arrayBuffers / 2 ** 20).toFixed(0)} MB)`,
       );
       console.log(
-        `  event loop while loading: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${takeLongestSlice().toFixed(0)} ms; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
+        `  event loop while loading: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
       );
     }
     loadDelay.disable();

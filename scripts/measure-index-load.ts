@@ -20,7 +20,7 @@ import { openDatabase, queryRows } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createLogger } from '../server/logger.ts';
 import { createSearchIndex, takeLongestLoadStatement } from '../server/search/memory/search-index.ts';
-import { takeLongestSlice } from '../server/search/memory/slices.ts';
+import { sliceText, takeLongestSlice } from '../server/search/memory/slices.ts';
 import { engineQuery } from '../server/search/search.ts';
 import { seedListings } from './bench-search/seed.ts';
 
@@ -31,7 +31,7 @@ const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'soko-index-load-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
 const ms = (n: number) => n.toFixed(0);
 const blocks = (monitor: ReturnType<typeof monitorEventLoopDelay>) =>
-  `longest event-loop delay ${ms(monitor.max / 1e6)} ms (p99 ${ms(monitor.percentile(99) / 1e6)}); the index's own longest slice ${ms(takeLongestSlice())} ms`;
+  `longest event-loop delay ${ms(monitor.max / 1e6)} ms (p99 ${ms(monitor.percentile(99) / 1e6)}); the index's own longest slice ${sliceText(takeLongestSlice())}`;
 try {
   await migrate(database);
   const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM listings`)) as [{ n: number }];

@@ -153,8 +153,8 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
     );
     const statementMs = performance.now() - asked;
     longestStatement.ms = Math.max(longestStatement.ms, statementMs);
-    await slicer.pause();
     slicer.resume();
+    await slicer.pause();
     // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
     snapshot ??= row!.snapshot;
     const parsing = performance.now();
