@@ -90,7 +90,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // Loads in the background: until it is loaded, the database answers searches.
-    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger, { maxBytes: searchIndexCeiling(config, logger) }) : undefined,
+    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger, { maxBytes: searchIndexCeiling(config, logger), databaseInThread: database.kind === 'pglite' }) : undefined,
     draining: createDraining(),
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     redis: redis ?? undefined,

@@ -13,6 +13,8 @@
  * newer than the matches it holds (`newestBefore`).
  */
 
+import { CHECK_EVERY, Slicer, sortSliced } from './slices.ts';
+
 /** An active ad as the index holds it: what a search tests and orders by. */
 export type IndexedAd = {
   id: string;
@@ -116,6 +118,11 @@ class Growable {
       this.data = next;
     }
     this.data[this.length++] = value;
+  }
+  /** Gives back the room past a little more than its length. */
+  trim() {
+    const room = this.length + Math.max(1024, this.length >> 4);
+    if (this.data.length > room) this.data = this.data.slice(0, room);
   }
 }
 
@@ -457,7 +464,15 @@ export class MemoryIndex {
   private refreshBitmaps() {
     if (this.bitmapsAt >= 0 && this.size - this.bitmapsAt < PRICE_TAIL) return;
     this.bitmapsAt = this.size;
+    for (const _ of this.bitmapWork()) {
+      // Done at once: after a load (finishLoad) few tokens become common at a time.
+    }
+  }
+
+  /** refreshBitmaps' work, pausing (a yield) every few thousand slots set or tokens looked at, so that a load can slice it. */
+  private *bitmapWork(): Generator<void> {
     const common = Math.max(BITMAP_AT_LEAST, this.size / BITMAP_SHARE);
+    let steps = 0;
     for (let token = 0; token < this.postings.length; token++) {
       const list = this.postings[token]!;
       if (this.bitmaps[token]) {
@@ -466,6 +481,11 @@ export class MemoryIndex {
         const bitmap = new Uint32Array((this.size + 31) >>> 5);
         this.bitmaps[token] = bitmap;
         for (let i = 0; i < list.length; i++) this.setBit(token, bitmap, list.data[i]!);
+        steps += list.length;
+      }
+      if (++steps >= CHECK_EVERY * 16) {
+        steps = 0;
+        yield;
       }
     }
   }
@@ -657,7 +677,7 @@ export class MemoryIndex {
   private byPrice(query: IndexQuery, matches: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, want: number, budget = Infinity): IndexHit[] | null {
     const desc = query.order === 'price_desc';
     const compare = this.compare(desc);
-    this.mergePrices();
+    this.schedulePriceMerge();
     const order = desc ? this.byPriceDesc : this.byPriceAsc;
     const found: number[] = [];
     if (matches.slots) {
@@ -707,7 +727,7 @@ export class MemoryIndex {
    */
   private priceRangeSlots(range: IndexQuery['priceRange']): PriceRangeSlots | null {
     if (!range) return null;
-    this.mergePrices();
+    this.schedulePriceMerge();
     const order = this.byPriceAsc;
     const kesEnd = this.kesEnd(order);
     const from = this.lowerBound(order, 0, kesEnd, range.min, false);
@@ -760,28 +780,66 @@ export class MemoryIndex {
     return lo;
   }
 
-  /**
-   * Brings the price orders up to date when enough slots were added since: the new ones sorted,
-   * then merged in, the dead left out. `force`: whatever was added (after a load, so that no
-   * search pays for sorting every ad).
-   */
-  mergePrices(force = false) {
-    if (!force && this.size - this.priceSorted < PRICE_TAIL && this.priceSorted > 0) return;
-    const tail = Array.from({ length: this.size - this.priceSorted }, (_, i) => this.priceSorted + i).filter((s) => this.alive[s] === 1);
-    this.byPriceAsc = this.merged(this.byPriceAsc, tail, this.compare(false));
-    this.byPriceDesc = this.merged(this.byPriceDesc, tail, this.compare(true));
-    this.rankAsc = ranks(this.byPriceAsc, this.size);
-    this.rankDesc = ranks(this.byPriceDesc, this.size);
-    this.priceSorted = this.size;
+  /** The price merge running in slices, if any: searches meanwhile use the last orders and test the slots added since one by one. */
+  private priceMerge: Promise<void> | null = null;
+
+  /** Starts a merge of the slots added since the last one into the price orders once there are PRICE_TAIL of them; the search that starts it does not wait. */
+  private schedulePriceMerge() {
+    if (this.priceMerge || this.compacting || this.size - this.priceSorted < PRICE_TAIL) return;
+    // A merge that failed leaves the last orders in place, which stay right (the tail is tested one by one); the next search tries again.
+    this.priceMerge = this.mergePrices()
+      .catch(() => undefined)
+      .finally(() => {
+        this.priceMerge = null;
+      });
   }
 
-  private merged(order: Int32Array, tail: number[], compare: (a: number, b: number) => number): Int32Array {
-    tail.sort(compare);
+  /**
+   * Brings the price orders up to date with the slots added since the last merge: the new ones
+   * sorted, then merged in, the dead left out, all in slices (at 1M ads one merge is a few tens of
+   * ms, a whole sort after a load seconds). The orders are swapped only once complete, so a search
+   * between two slices sees the last ones and the slots added since as the tail.
+   */
+  async mergePrices(slicer = new Slicer()): Promise<void> {
+    const end = this.size;
+    const from = this.priceSorted;
+    if (end === from) return;
+    const tail = new Int32Array(end - from);
+    let n = 0;
+    for (let slot = from; slot < end; slot++) if (this.alive[slot] === 1) tail[n++] = slot;
+    const asc = await this.mergedSliced(this.byPriceAsc, tail.slice(0, n), this.compare(false), slicer);
+    const desc = await this.mergedSliced(this.byPriceDesc, tail.slice(0, n), this.compare(true), slicer);
+    const rankAsc = await ranksSliced(asc, end, slicer);
+    const rankDesc = await ranksSliced(desc, end, slicer);
+    this.byPriceAsc = asc;
+    this.byPriceDesc = desc;
+    this.rankAsc = rankAsc;
+    this.rankDesc = rankDesc;
+    this.priceSorted = end;
+  }
+
+  /** Waits for a price merge that is running. */
+  async settle(): Promise<void> {
+    await this.priceMerge;
+  }
+
+  private async mergedSliced(order: Int32Array, tail: Int32Array, compare: (a: number, b: number) => number, slicer: Slicer): Promise<Int32Array> {
+    const sorted = await sortSliced(tail, compare, slicer);
     // Where each new slot goes (binary search), then the old order copied between, the dead left out.
-    const out = new Int32Array(order.length + tail.length);
+    const out = new Int32Array(order.length + sorted.length);
     let n = 0;
     let i = 0;
-    for (const slot of tail) {
+    const copyUpTo = async (to: number) => {
+      while (i < to) {
+        // `alive` is read again after each pause: an add may have grown it.
+        const alive = this.alive;
+        const stop = Math.min(to, i + CHECK_EVERY * 4);
+        for (; i < stop; i++) if (alive[order[i]!] === 1) out[n++] = order[i]!;
+        await slicer.maybePause();
+      }
+    };
+    for (let k = 0; k < sorted.length; k++) {
+      const slot = sorted[k]!;
       let lo = i;
       let hi = order.length;
       while (lo < hi) {
@@ -789,13 +847,166 @@ export class MemoryIndex {
         if (compare(order[mid]!, slot) <= 0) lo = mid + 1;
         else hi = mid;
       }
-      for (; i < lo; i++) if (this.alive[order[i]!] === 1) out[n++] = order[i]!;
+      await copyUpTo(lo);
       out[n++] = slot;
+      if (k % CHECK_EVERY === CHECK_EVERY - 1) await slicer.maybePause();
     }
-    for (; i < order.length; i++) if (this.alive[order[i]!] === 1) out[n++] = order[i]!;
+    await copyUpTo(order.length);
     return out.subarray(0, n);
   }
 
+  /**
+   * What a load ends with, in slices: the price orders of every slot, and the bitmaps of the
+   * commonest tokens (so that no search pays for either).
+   */
+  async finishLoad(slicer = new Slicer()): Promise<void> {
+    await this.mergePrices(slicer);
+    this.bitmapsAt = this.size;
+    for (const _ of this.bitmapWork()) await slicer.maybePause();
+  }
+
+  /** Set while compact() renumbers the slots: the index can then neither answer nor take changes. */
+  compacting = false;
+
+  /**
+   * Drops the dead slots in place, in slices: every slot is renumbered to its place among the
+   * live ones (the order is kept, so every list stays sorted), each array is moved down over the
+   * dead and then cut to size one at a time. The most held beside the index at any moment is one
+   * number per slot (the new numbers) and the largest of its arrays cut to size, not a second index.
+   * Until it ends, nothing else may use the index (search-index.ts sends searches to the
+   * database meanwhile and holds catch-ups back).
+   */
+  async compact(slicer = new Slicer()): Promise<{ before: number; after: number }> {
+    await this.priceMerge;
+    this.compacting = true;
+    try {
+      const before = this.size;
+      const renumber = new Int32Array(before);
+      let live = 0;
+      for (let slot = 0; slot < before; slot++) {
+        renumber[slot] = this.alive[slot] === 1 ? live++ : -1;
+        if (slot % CHECK_EVERY === 0) await slicer.maybePause();
+      }
+      // Each slot's columns and its tokens move down (a slot's new place and its tokens' are never past its old ones).
+      let docAt = 0;
+      let titleAt = 0;
+      const docs = this.docTokens.data;
+      const titles = this.titleTokens.data;
+      for (let slot = 0; slot < before; slot++) {
+        const to = renumber[slot]!;
+        if (to >= 0) {
+          const count = this.tokCount[slot]!;
+          docs.copyWithin(docAt, this.tokStart[slot]!, this.tokStart[slot]! + count);
+          const titled = this.titleCount[slot]!;
+          titles.copyWithin(titleAt, this.titleStart[slot]!, this.titleStart[slot]! + titled);
+          this.tokStart[to] = docAt;
+          this.tokCount[to] = count;
+          this.titleStart[to] = titleAt;
+          this.titleCount[to] = titled;
+          docAt += count;
+          titleAt += titled;
+          this.ids[to] = this.ids[slot]!;
+          this.created[to] = this.created[slot]!;
+          this.newestBefore[to] = to === 0 ? this.created[to]! : Math.max(this.newestBefore[to - 1]!, this.created[to]!);
+          this.featured[to] = this.featured[slot]!;
+          this.price[to] = this.price[slot]!;
+          this.currency[to] = this.currency[slot]!;
+          this.location[to] = this.location[slot]!;
+          this.slotChecksum[to] = this.slotChecksum[slot]!;
+          this.alive[to] = 1;
+        }
+        if (slot % CHECK_EVERY === 0) await slicer.maybePause();
+      }
+      this.docTokens.length = docAt;
+      this.titleTokens.length = titleAt;
+      this.ids.length = live;
+      this.alive.fill(0, live);
+      for (let slot = 0; slot < live; slot++) {
+        this.slotOf.set(this.ids[slot]!, slot);
+        if (slot % CHECK_EVERY === 0) await slicer.maybePause();
+      }
+      // Each token's slots, renumbered in place; a list left far larger than it needs is cut.
+      let steps = 0;
+      for (const list of this.postings) {
+        let n = 0;
+        const data = list.data;
+        for (let i = 0; i < list.length; i++) {
+          const to = renumber[data[i]!]!;
+          if (to >= 0) data[n++] = to;
+        }
+        list.length = n;
+        if (data.length > 64 && n < data.length / 4) list.data = data.slice(0, Math.max(4, n * 2));
+        steps += data.length + 8;
+        if (steps >= CHECK_EVERY * 8) {
+          steps = 0;
+          await slicer.maybePause();
+        }
+      }
+      const featured = new Growable();
+      for (let i = 0; i < this.featuredList.length; i++) {
+        const to = renumber[this.featuredList.data[i]!]!;
+        if (to >= 0) featured.push(to);
+      }
+      this.featuredList = featured;
+      // The price orders keep their order with the new numbers; the slots past the last merge stay the tail.
+      let sortedLive = 0;
+      for (let slot = 0; slot < this.priceSorted; slot++) if (renumber[slot]! >= 0) sortedLive++;
+      this.byPriceAsc = await renumbered(this.byPriceAsc, renumber, slicer);
+      this.byPriceDesc = await renumbered(this.byPriceDesc, renumber, slicer);
+      this.rankAsc = await ranksSliced(this.byPriceAsc, sortedLive, slicer);
+      this.rankDesc = await ranksSliced(this.byPriceDesc, sortedLive, slicer);
+      this.priceSorted = sortedLive;
+      this.size = live;
+      // The bitmaps are built again for the new numbers (a token is as common as before).
+      this.bitmaps = [];
+      this.bitmapsAt = this.size;
+      for (const _ of this.bitmapWork()) await slicer.maybePause();
+      // Each array cut to its live slots and a little room, one at a time.
+      const room = live + Math.max(1024, live >> 4);
+      const cut = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => (array.length > room ? (array.slice(0, room) as T) : array);
+      this.created = cut(this.created);
+      this.newestBefore = cut(this.newestBefore);
+      this.featured = cut(this.featured);
+      this.price = cut(this.price);
+      await slicer.maybePause();
+      this.slotChecksum = cut(this.slotChecksum);
+      this.currency = cut(this.currency);
+      this.location = cut(this.location);
+      this.alive = cut(this.alive);
+      await slicer.maybePause();
+      this.tokStart = cut(this.tokStart);
+      this.tokCount = cut(this.tokCount);
+      this.titleStart = cut(this.titleStart);
+      this.titleCount = cut(this.titleCount);
+      // The stamps' numbers go on from where they were: a slot's old stamp is never the next one.
+      if (this.stamps.length > room) this.stamps = new Uint32Array(room);
+      this.docTokens.trim();
+      this.titleTokens.trim();
+      return { before, after: live };
+    } finally {
+      this.compacting = false;
+    }
+  }
+}
+
+/** An order of slots with their new numbers, the dead (-1) left out, in place. */
+async function renumbered(order: Int32Array, renumber: Int32Array, slicer: Slicer): Promise<Int32Array> {
+  let n = 0;
+  for (let i = 0; i < order.length; i++) {
+    const to = renumber[order[i]!]!;
+    if (to >= 0) order[n++] = to;
+    if (i % (CHECK_EVERY * 4) === 0) await slicer.maybePause();
+  }
+  return order.subarray(0, n);
+}
+
+async function ranksSliced(order: Int32Array, size: number, slicer: Slicer): Promise<Int32Array> {
+  const rank = new Int32Array(size);
+  for (let i = 0; i < order.length; i++) {
+    rank[order[i]!] = i;
+    if (i % (CHECK_EVERY * 4) === 0) await slicer.maybePause();
+  }
+  return rank;
 }
 
 /** Strings kept once each, by number (0 is null). */
@@ -826,12 +1037,6 @@ function trigramsOf(word: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 3 <= word.length; i++) out.push(word.slice(i, i + 3));
   return out;
-}
-
-function ranks(order: Int32Array, size: number): Int32Array {
-  const rank = new Int32Array(size);
-  for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
-  return rank;
 }
 
 /** Slots of sorted list `a` (its first `m`) also in sorted list `b` (its first `n`), written over `a`; how many. */

@@ -4,10 +4,12 @@ import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts'
 import type { EngineAnswer, EngineQuery, SearchEngine } from '../search-engine.ts';
 import { compileSearch, ownTokens } from './index-terms.ts';
 import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
+import { Slicer } from './slices.ts';
 
 /*
  * The memory index's life beside the database (issue 15): loaded at start-up, kept up to date
- * from migration 1000's change notes, reloaded now and then to drop dead slots.
+ * from migration 1000's change notes, its dead slots compacted in place now and then (issue 41),
+ * reloaded when a self-check finds it differs from the database.
  *
  * Freshness: before it answers, a search asks the database which ads changed since the index
  * last asked (one small statement, shared by the searches waiting at that moment) and reads
@@ -17,12 +19,27 @@ import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
  * searches go to the database engine (search.ts).
  */
 
-/** Ads read per statement while loading: one JSON text each, parsed at once (about 20 ms of the event loop a chunk at 1M on a slow machine). */
-const LOAD_CHUNK = 10_000;
-/** While loading, the event loop is given back after this many ads added, so requests keep being answered. */
-const ADD_SLICE = 2_000;
-/** A reload is started when this share of slots is dead (edited, sold, expired ads), give or take (reloadAtDeadShare). */
-const RELOAD_DEAD_SHARE = 0.25;
+/**
+ * Ads read per statement while loading: the first chunk's size, and its bounds. Each chunk is one
+ * JSON text parsed at once, and on PGlite the statement itself runs on this thread: the next
+ * chunk is sized so that the longer of the two holds the event loop about CHUNK_MS.
+ */
+const FIRST_CHUNK = 1_000;
+const MIN_CHUNK = 100;
+const MAX_CHUNK = 10_000;
+const CHUNK_MS = 20;
+/** The index's size is checked against the ceiling every this many ads loaded (bytes() walks every token). */
+const SIZE_CHECK_ADS = 50_000;
+/** Ads a catch-up reads per statement: a burst of changes (a day's expiries) is read and added in parts, the event loop given back between. */
+const CATCH_UP_CHUNK = 1_000;
+/** Dead slots are compacted in place when this share of slots is dead (edited, sold, expired ads), give or take (compactAtDeadShare). */
+const COMPACT_DEAD_SHARE = 0.25;
+/**
+ * A reload after a self-check difference waits a random moment up to this long, in proportion
+ * to the index's size up to 1M ads: every process sees the same difference at about the same
+ * time, and their loads together would weigh on the database at once. The database answers meanwhile.
+ */
+const RELOAD_SPREAD_MS = 30_000;
 /** Change notes older than this are deleted; a server that could not catch up for longer reloads. */
 const KEEP_CHANGES_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -69,6 +86,8 @@ export const ACTIVE_CHECKSUM = sql.raw(`SELECT count(*)::int AS ads, coalesce(su
 export type SearchIndexOptions = {
   /** The most bytes the index may hold (SEARCH_INDEX_MAX_MB): past it, the index is dropped and the database answers. */
   maxBytes?: number;
+  /** The database runs its statements on this thread (PGlite): loads read smaller chunks, as their statements hold the event loop too. */
+  databaseInThread?: boolean;
 };
 
 /**
@@ -89,8 +108,10 @@ export type SearchIndex = SearchEngine & {
   keepFresh(): Promise<void>;
   /** Compares the index with the database's active ads (server/main.ts runs it every SELF_CHECK_EVERY_MS); a difference starts a reload. */
   selfCheck(): Promise<SelfCheck>;
-  /** Loads the index again beside the one answering, and swaps them (also done on its own: dead slots, a difference). */
+  /** Loads the index again beside the one answering, and swaps them (also done on its own after a self-check difference). */
   reload(): Promise<void>;
+  /** Drops the dead slots in place (also done on its own at a quarter dead); settles when done. */
+  compact(): Promise<void>;
   close(): void;
 };
 
@@ -106,42 +127,66 @@ function toAd(row: AdRow): IndexedAd {
   return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category })], titleWords };
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Loads every active ad into a new index, in date order; `snapshot`: the notes to read next
- * are those it cannot see. The event loop is given back between slices of ads, and the price
- * orders are merged chunk by chunk (one sort of a million slots at the end held it up for
- * seconds); an index that would pass `maxBytes` stops with IndexFullError.
+ * are those it cannot see. Chunks are read by keyset (created_at, id), sized to hold the event
+ * loop about CHUNK_MS each (`inThread`: the database runs on this thread, PGlite, so the
+ * statement counts too); adding the ads, sorting the price orders and building the bitmaps are
+ * done in slices (slices.ts). An index that would pass `maxBytes` stops with IndexFullError.
  */
-async function load(db: Db, maxBytes: number): Promise<{ index: MemoryIndex; snapshot: string }> {
+async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ index: MemoryIndex; snapshot: string }> {
   const index = new MemoryIndex();
+  const slicer = new Slicer();
   let snapshot: string | null = null;
   let after: { at: string; id: string } | null = null;
+  let chunk = FIRST_CHUNK;
+  let sizedAt = 0;
   for (;;) {
     const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    const asked = performance.now();
     const [row] = await queryRows<{ snapshot: string; ads: string; last_at: string | null }>(
       db,
-      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${LOAD_CHUNK})
+      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${chunk})
         SELECT pg_current_snapshot()::text AS snapshot,
           (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
           (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
     );
+    const statementMs = performance.now() - asked;
+    longestStatement.ms = Math.max(longestStatement.ms, statementMs);
+    slicer.resume();
+    await slicer.pause();
     // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
     snapshot ??= row!.snapshot;
+    const parsing = performance.now();
     const ads = JSON.parse(row!.ads) as AdRow[];
-    for (let i = 0; i < ads.length; i += ADD_SLICE) {
-      for (const ad of ads.slice(i, i + ADD_SLICE)) index.put(ad[0], toAd(ad));
-      await yieldToRequests();
+    const parseMs = performance.now() - parsing;
+    await slicer.pause();
+    for (let i = 0; i < ads.length; i++) {
+      const ad = ads[i]!;
+      index.put(ad[0], toAd(ad));
+      if (i % 256 === 255) await slicer.maybePause();
     }
-    index.mergePrices(true);
-    checkSize(index, maxBytes);
-    await yieldToRequests();
-    if (ads.length < LOAD_CHUNK || !row!.last_at) break;
+    if (index.live - sizedAt >= SIZE_CHECK_ADS) {
+      sizedAt = index.live;
+      checkSize(index, maxBytes);
+    }
+    if (ads.length < chunk || !row!.last_at) break;
     const [at, id] = JSON.parse(row!.last_at) as [string, string];
     after = { at, id };
+    const held = Math.max(parseMs, inThread ? statementMs : 0, 1);
+    chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((chunk * CHUNK_MS) / held)));
   }
+  checkSize(index, maxBytes);
+  await index.finishLoad(slicer);
   return { index, snapshot: snapshot! };
+}
+
+/** The longest load statement, in ms: on PGlite it holds the event loop as long (the benchmarks report it; reset with takeLongestLoadStatement). */
+const longestStatement = { ms: 0 };
+export function takeLongestLoadStatement(): number {
+  const ms = longestStatement.ms;
+  longestStatement.ms = 0;
+  return ms;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -180,8 +225,9 @@ export function catchUpStatement(snapshot: string): SQL {
 
 export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOptions = {}): SearchIndex {
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
-  // Each process reloads at a share of its own between 25% and 30%: processes see the same writes, and would otherwise all reload (and load the database) at once.
-  const reloadAtDeadShare = RELOAD_DEAD_SHARE + Math.random() * 0.05;
+  const inThread = options.databaseInThread ?? false;
+  // Each process compacts at a share of its own between 25% and 30%: processes see the same writes, and would otherwise all compact (and send their searches to the database) at once.
+  const compactAtDeadShare = COMPACT_DEAD_SHARE + Math.random() * 0.05;
   /** The index, and the snapshot of its last catch-up: the notes to read next are those of transactions it could not see. */
   type State = { index: MemoryIndex; snapshot: string };
   let state: State | null = null;
@@ -213,13 +259,20 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     const [row] = await queryPrepared<{ snapshot: string; notes: number; ids: string }>(db, 'search_index_changes', catchUpStatement(s.snapshot));
     notesRead += row!.notes;
     const ids = JSON.parse(row!.ids) as string[];
-    if (ids.length) {
+    // A burst of changes is read and added in parts: no searches use the index meanwhile (they wait for this catch-up), requests do.
+    const slicer = new Slicer();
+    for (let from = 0; from < ids.length; from += inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK) {
+      const part = ids.slice(from, from + (inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK));
       const [ads] = await queryRows<{ ads: string }>(
         db,
-        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${sqlArray(ids, 'uuid')}) AND status = 'active'`,
+        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active'`,
       );
+      slicer.resume();
       const current = new Map((JSON.parse(ads!.ads) as AdRow[]).map((ad) => [ad[0], toAd(ad)]));
-      for (const id of ids) s.index.put(id, current.get(id) ?? null);
+      for (let i = 0; i < part.length; i++) {
+        s.index.put(part[i]!, current.get(part[i]!) ?? null);
+        if (i % 256 === 255) await slicer.maybePause();
+      }
     }
     s.snapshot = row!.snapshot;
   }
@@ -234,6 +287,8 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
         if (!s) return;
         // So long without catching up that other servers may have deleted notes this one never read: only a reload is sure.
         if (Date.now() - lastCaughtUp > KEEP_CHANGES_MS / 2) markStale('no catch-up for half the time change notes are kept');
+        // A compaction renumbers the slots: the changes wait for it.
+        await compaction;
         await catchUp(s);
         lastCaughtUp = Date.now();
       })().finally(() => {
@@ -264,7 +319,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     reloading = true;
     try {
       const started = Date.now();
-      const loaded = await load(db, maxBytes);
+      const loaded = await load(db, maxBytes, inThread);
       const s: State = { index: loaded.index, snapshot: loaded.snapshot };
       await catchUp(s);
       // Catch up once more right before the swap: what the old index learns from here on, the next catch-up tells the new one.
@@ -293,10 +348,42 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
   }
 
   const reloadInBackground = () => reload().catch((err) => logger.error({ err }, 'search index reload failed'));
+  /** A stale index is reloaded from this moment (Date.now()) on: see RELOAD_SPREAD_MS. */
+  let reloadNotBefore = 0;
+  let spreadTimer: NodeJS.Timeout | undefined;
+  function reloadSpread() {
+    const ads = state?.index.live ?? 0;
+    const waitMs = Math.round(Math.random() * RELOAD_SPREAD_MS * Math.min(1, ads / 1_000_000));
+    reloadNotBefore = Date.now() + waitMs;
+    clearTimeout(spreadTimer);
+    spreadTimer = setTimeout(() => void reloadInBackground(), waitMs);
+    spreadTimer.unref();
+  }
+
+  /** The compaction running, if any: searches go to the database and catch-ups wait meanwhile. */
+  let compaction: Promise<void> | null = null;
+  function compactInBackground(s: State) {
+    compaction ??= (async () => {
+      // A catch-up that runs ends first; those after wait for the compaction (fresh).
+      await current?.catch(() => undefined);
+      const started = Date.now();
+      const slots = await s.index.compact();
+      logger.info({ slots: slots.before, ads: slots.after, ms: Date.now() - started, mb: mb(s.index.bytes()) }, 'search index compacted');
+    })()
+      .catch((err) => {
+        // Half renumbered, the index cannot be trusted: the database answers until a reload.
+        logger.error({ err }, 'search index compaction failed: reloading');
+        markStale('a compaction failed');
+        reloadSpread();
+      })
+      .finally(() => {
+        compaction = null;
+      });
+  }
 
   function housekeeping() {
     const now = Date.now();
-    if (state && !reloading && state.index.deadShare() > reloadAtDeadShare) reloadInBackground();
+    if (state && !reloading && !compaction && state.index.deadShare() > compactAtDeadShare) compactInBackground(state);
     if (now - lastPruned > PRUNE_EVERY_MS) {
       lastPruned = now;
       queryRows(db, sql`DELETE FROM search_index_changes WHERE at < now() - ${`${KEEP_CHANGES_MS / 1000} seconds`}::interval`).catch((err) =>
@@ -320,6 +407,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
 
   async function selfCheck(): Promise<SelfCheck> {
     await reloadRun?.catch(() => undefined);
+    await compaction;
     const s = state;
     if (!s || closed) return { result: 'unsure' };
     await fresh();
@@ -333,7 +421,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     if (index.ads === database.ads && index.checksum === database.checksum) return { result: 'agree', index, database };
     logger.error({ index, database }, 'search index differs from the database (a write without change notes?): reloading, the database answers meanwhile');
     markStale('the self-check found a difference with the database');
-    reloadInBackground();
+    reloadSpread();
     return { result: 'differ', index, database };
   }
 
@@ -359,10 +447,10 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     },
     ready,
     canAnswer({ filters }: EngineQuery) {
-      return state !== null && !closed && !stale && compileSearch(state.index, filters) !== null;
+      return state !== null && !closed && !stale && !compaction && compileSearch(state.index, filters) !== null;
     },
     async find({ filters, shape, now }: EngineQuery): Promise<EngineAnswer | null> {
-      if (!state || closed) return null;
+      if (!state || closed || compaction) return null;
       try {
         await fresh();
       } catch (err) {
@@ -370,7 +458,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
         return null;
       }
       if (stale) {
-        if (!reloading) reloadInBackground();
+        if (!reloading && Date.now() >= reloadNotBefore) reloadInBackground();
         return null;
       }
       housekeeping();
@@ -400,15 +488,20 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     // Catching up now and then keeps an idle server's index near the notes' end; one that could not
     // for so long that other servers may have deleted notes it never read is reloaded.
     async keepFresh() {
-      if (!state || closed) return;
+      if (!state || closed || compaction) return;
       await fresh();
       housekeeping();
     },
     selfCheck,
     reload,
+    compact() {
+      if (state && !closed) compactInBackground(state);
+      return compaction ?? Promise.resolve();
+    },
     close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearTimeout(spreadTimer);
     },
   };
 }
