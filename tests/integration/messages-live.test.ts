@@ -43,7 +43,7 @@ async function openStream(on: App, u: U | null, headers: Record<string, string> 
   const res = await on.request(`${TEST_ORIGIN}/messages/events`, { headers: { ...(u ? { Cookie: as(u) } : {}), Accept: 'text/event-stream', ...headers } });
   let text = '';
   const queue: Event[] = [];
-  let wake: (() => void) | null = null;
+  let wake = null as (() => void) | null;
   const reader = res.status === 200 ? res.body!.getReader() : null;
   if (reader) {
     expect(res.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
