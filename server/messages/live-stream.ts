@@ -53,6 +53,7 @@ export function openEventStream(deps: { db: Db; live: LiveBus }, userId: string,
   // Reads run one at a time; notes arriving during one make one more read after it.
   let reading = false;
   let again = false;
+  let confirmed = false;
   const check = async () => {
     if (reading) {
       again = true;
@@ -66,7 +67,11 @@ export function openEventStream(deps: { db: Db; live: LiveBus }, userId: string,
         if (tag !== last) {
           last = tag;
           send(`id: ${tag}\ndata: ${tag}\n\n`);
+        } else if (!confirmed) {
+          // Up to date: an id without data fires no event, but the browser keeps it as Last-Event-ID for its reconnection.
+          send(`id: ${tag}\n\n`);
         }
+        confirmed = true;
       } while (again && !done);
     } catch {
       // The database did not answer: the next note, or the browser's reconnection, reads again.
