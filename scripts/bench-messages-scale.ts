@@ -8,7 +8,9 @@
  *   - 1,000 open live event streams (/messages/events, the real app and route) in this process:
  *     its memory before and after, after a full garbage collection; the clients are another process.
  *
- *   npm run bench:messages -- --pg [postgres://postgres@127.0.0.1:5432/postgres] [--rounds 3]
+ *   npm run bench:messages -- --pg [postgres://postgres@127.0.0.1:5432/postgres] [--rounds 3] [--keep]
+ *
+ * --keep leaves the seeded database (soko_bench_messages) for the next run, which then skips seeding.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +36,7 @@ import { createServices } from '../server/services.ts';
 import { loadPageBuild } from '../tests/integration/page-build.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--pg');
+const KEEP = args.includes('--keep');
 const roundsAt = args.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Math.max(1, Number(args[roundsAt + 1]) || 3) : 3;
 const serverUrl = args.find((a) => a.startsWith('postgres')) ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,15 +46,20 @@ const PER_CONVERSATION = 4;
 const CLIENTS = 16;
 const PER_CLIENT = 60;
 const STREAMS = 1_000;
-const NAME = `soko_bench_messages_${process.pid}`;
+const NAME = KEEP ? 'soko_bench_messages' : `soko_bench_messages_${process.pid}`;
+/** Streams open in steps of this many, as people arrive, not all in the same millisecond (each first asks for its session and its tag). */
+const STREAM_STEP = 50;
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${NAME}`);
-await admin.query(`CREATE DATABASE ${NAME}`);
+const kept = KEEP && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])).rowCount === 1;
+if (!kept) {
+  await admin.query(`DROP DATABASE IF EXISTS ${NAME}`);
+  await admin.query(`CREATE DATABASE ${NAME}`);
+}
 const url = new URL(serverUrl);
 url.pathname = `/${NAME}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-bench-messages-'));
@@ -63,6 +71,9 @@ const { db } = database;
 try {
   await migrate(database);
   const t0 = performance.now();
+  const seeded = kept && (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM messages`))[0]!.n >= CONVERSATIONS * PER_CONVERSATION * 0.99;
+  if (!seeded) await seed();
+  async function seed() {
   await db.execute(sql`INSERT INTO users (email, password_hash, first_name, last_name, username, created_at)
     SELECT 'bench' || i || '@example.co.ke', 'x', 'User', 'N' || i, 'bench' || i, now() - interval '30 days' FROM generate_series(1, ${USERS}) i`);
   // Users in the order of their number; user 1 is busy (1% of conversations on each side), the rest about 5 each.
@@ -82,6 +93,7 @@ try {
   await db.execute(sql`VACUUM ANALYZE users`);
   await db.execute(sql`VACUUM ANALYZE conversations`);
   await db.execute(sql`VACUUM ANALYZE messages`);
+  }
   const [counts] = await queryRows<{ u: number; c: number; m: number }>(db, sql`SELECT (SELECT count(*) FROM users)::int AS u, (SELECT count(*) FROM conversations)::int AS c, (SELECT count(*) FROM messages)::int AS m`);
   console.log(`data: ${counts!.u} users, ${counts!.c} conversations, ${counts!.m} messages; seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; pool ${config.databasePoolSize} connections`);
 
@@ -143,20 +155,25 @@ try {
       const http = require('node:http');
       const cookies = JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8'));
       let ready = 0, failed = 0;
-      for (const cookie of cookies) {
+      const statuses = {};
+      const settled = () => { if (ready + failed === cookies.length) console.log(JSON.stringify({ ready, failed, statuses })); };
+      const open = (cookie) => new Promise((done) => {
         const req = http.get({ host: '127.0.0.1', port: ${running.port}, path: '/messages/events', agent: false, headers: { Cookie: cookie, Accept: 'text/event-stream' } }, (res) => {
-          if (res.statusCode !== 200) failed++;
-          res.once('data', () => { if (++ready + failed === cookies.length) console.log(JSON.stringify({ ready, failed })); });
+          if (res.statusCode !== 200) { statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1; failed++; res.resume(); settled(); done(); return; }
+          res.once('data', () => { ready++; settled(); done(); });
           res.on('data', () => {});
         });
-        req.on('error', () => { if (ready + ++failed === cookies.length) console.log(JSON.stringify({ ready, failed })); });
-      }
+        req.on('error', (e) => { statuses[e.code] = (statuses[e.code] || 0) + 1; failed++; settled(); done(); });
+      });
+      (async () => {
+        for (let i = 0; i < cookies.length; i += ${STREAM_STEP}) await Promise.all(cookies.slice(i, i + ${STREAM_STEP}).map(open));
+      })();
       setInterval(() => {}, 1 << 30);`;
     const child = spawn(process.execPath, ['-e', code, cookieFile], { stdio: ['ignore', 'pipe', 'inherit'] });
     return new Promise((resolve, reject) => {
       child.stdout.once('data', (line: Buffer) => {
-        const { ready, failed } = JSON.parse(String(line)) as { ready: number; failed: number };
-        if (failed) reject(new Error(`${failed} streams refused`));
+        const { ready, failed, statuses } = JSON.parse(String(line)) as { ready: number; failed: number; statuses: Record<string, number> };
+        if (failed) reject(new Error(`${failed} streams refused: ${JSON.stringify(statuses)}`));
         else resolve({ stop: () => child.kill('SIGKILL') });
         void ready;
       });
@@ -201,7 +218,7 @@ try {
   await live.close();
 } finally {
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+  if (!KEEP) await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
   await admin.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

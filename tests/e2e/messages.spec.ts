@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, hydrated, newAccount, postAd, signIn, test, type Account } from './support';
 
@@ -146,29 +147,73 @@ test.describe('with JavaScript', { tag: '@one-viewport' }, () => {
   });
 });
 
+/**
+ * A TCP proxy in front of the test server that can cut every connection through it and refuse
+ * new ones for a while: a phone losing its signal, for real (the browser's offline emulation
+ * leaves a stream that is already open alone).
+ */
+async function cuttableProxy(port: number) {
+  const sockets = new Set<net.Socket>();
+  let refusing = false;
+  const server = net.createServer((client) => {
+    if (refusing) return void client.destroy();
+    const upstream = net.connect(port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    cut() {
+      refusing = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      refusing = false;
+    },
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
 test.describe('with JavaScript, a dropped connection', { tag: '@one-viewport' }, () => {
   test.use({ viewport: PHONE });
 
-  test('reconnects and shows what was sent meanwhile', async ({ page, request }) => {
+  test('reconnects and shows what was sent while it was down', async ({ page, request }) => {
     const { ad } = await sellerWithAd(request);
     const buyer = await newAccount(page.request, { firstName: 'Baraka', lastName: 'Offline' });
     await signIn(page.request, buyer);
-    await page.goto(`/listing/${ad._id}`);
-    await hydrated(page);
-    await page.getByTestId('message-seller').getByRole('button', { name: 'Where can we meet?' }).click();
-    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
-    const id = /\/messages\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-    await hydrated(page);
-    await page.waitForResponse((r) => r.url().includes('/messages/events') && r.status() === 200);
+    const started = await page.request.post('/api/conversations', { data: { listingId: ad._id, body: 'Where can we meet?' } });
+    expect(started.status()).toBe(201);
+    const { conversationId } = (await started.json()) as { conversationId: string };
+    // The buyer's browser reaches the server through a connection that can be cut (the session cookie ignores the port).
+    const proxy = await cuttableProxy(Number(new URL(test.info().project.use.baseURL!).port));
+    try {
+      const streamOpen = page.waitForResponse((r) => r.url().includes('/messages/events') && r.status() === 200);
+      await page.goto(`${proxy.url}/messages/${conversationId}`);
+      await hydrated(page);
+      await streamOpen;
+      await expect(page.getByTestId('message')).toHaveCount(1);
 
-    // The phone loses its connection; the seller answers meanwhile (through the API, from elsewhere).
-    const reconnect = page.waitForRequest((r) => r.url().includes('/messages/events') && Boolean(r.headers()['last-event-id']), { timeout: 15_000 });
-    await page.context().setOffline(true);
-    const answer = await request.post(`/api/conversations/${id}/messages`, { data: { body: 'At the Kencom stage, 5 pm.' } });
-    expect(answer.status()).toBe(201);
-    await page.context().setOffline(false);
-    // The browser reconnects with the last event it saw, and the server sends what changed.
-    await reconnect;
-    await expect(page.getByTestId('message').last()).toContainText('At the Kencom stage, 5 pm.', { timeout: 5_000 });
+      // The signal goes; the seller answers meanwhile; the signal comes back.
+      proxy.cut();
+      const answer = await request.post(`/api/conversations/${conversationId}/messages`, { data: { body: 'At the Kencom stage, 5 pm.' } });
+      expect(answer.status()).toBe(201);
+      await expect(page.getByTestId('message')).toHaveCount(1);
+      const reconnected = page.waitForResponse((r) => r.url().includes('/messages/events') && r.status() === 200 && Boolean(r.request().headers()['last-event-id']), { timeout: 15_000 });
+      proxy.restore();
+      // The browser reconnects by itself with the last tag it saw; the server sends what changed.
+      await reconnected;
+      await expect(page.getByTestId('message').last()).toContainText('At the Kencom stage, 5 pm.', { timeout: 5_000 });
+      await expect(page.getByTestId('message')).toHaveCount(2);
+    } finally {
+      await proxy.close();
+    }
   });
 });
