@@ -64,12 +64,12 @@ export function openEventStream(deps: { db: Db; live: LiveBus }, userId: string,
       do {
         again = false;
         const tag = await liveTag(deps.db, userId);
-        if (tag !== last) {
+        if (tag !== last || !confirmed) {
+          // The first one also when up to date (the page ignores a tag it has): the browser keeps
+          // it as Last-Event-ID for its reconnection. (An id without data would fire no event, and
+          // Chromium then keeps no id either.)
           last = tag;
           send(`id: ${tag}\ndata: ${tag}\n\n`);
-        } else if (!confirmed) {
-          // Up to date: an id without data fires no event, but the browser keeps it as Last-Event-ID for its reconnection.
-          send(`id: ${tag}\n\n`);
         }
         confirmed = true;
       } while (again && !done);

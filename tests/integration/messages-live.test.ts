@@ -36,7 +36,14 @@ const closers: Array<() => Promise<unknown>> = [];
 const as = (u: U) => `${SESSION_COOKIE}=${u.token}`;
 
 type Event = { id: string; data: string };
-type Stream = { status: number; raw: () => string; next(ms?: number): Promise<Event | null>; close(): Promise<void> };
+type Stream = {
+  status: number;
+  /** The event every stream starts with: the user's current tag (the browser keeps it for its reconnection). */
+  initial: Event | null;
+  raw: () => string;
+  next(ms?: number): Promise<Event | null>;
+  close(): Promise<void>;
+};
 
 /** Opens /messages/events as a browser's EventSource would, and reads its events as they come. */
 async function openStream(on: App, u: U | null, headers: Record<string, string> = {}): Promise<Stream> {
@@ -67,19 +74,23 @@ async function openStream(on: App, u: U | null, headers: Record<string, string> 
       }
     })();
   } else await res.body?.cancel();
+  const next = async (ms = 2_000) => {
+    const until = Date.now() + ms;
+    while (queue.length === 0 && Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, Math.max(1, until - Date.now()));
+      });
+    }
+    return queue.shift() ?? null;
+  };
+  const initial = reader ? await next(5_000) : null;
+  if (reader) expect(initial, 'the stream starts with the current tag').not.toBeNull();
   return {
     status: res.status,
+    initial,
     raw: () => text,
-    async next(ms = 2_000) {
-      const until = Date.now() + ms;
-      while (queue.length === 0 && Date.now() < until) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, Math.max(1, until - Date.now()));
-        });
-      }
-      return queue.shift() ?? null;
-    },
+    next,
     close: async () => {
       await reader?.cancel().catch(() => {});
     },
@@ -119,7 +130,8 @@ describe('the event stream', () => {
     const buyerStream = await openStream(app, buyer, { 'Last-Event-ID': await tagOf(app, buyer) });
     const strangerStream = await openStream(app, stranger, { 'Last-Event-ID': await tagOf(app, stranger) });
     try {
-      // Nothing changed since the tags they bring: no event.
+      // Nothing changed since the tags they bring: the same tag back, then nothing.
+      expect(buyerStream.initial!.data).toBe(await tagOf(app, buyer));
       expect(await buyerStream.next(300)).toBeNull();
       const sentAt = Date.now();
       expect((await send(app, seller, 'Yes, still here. Secret-word-7731')).status).toBe(201);
@@ -131,7 +143,8 @@ describe('the event stream', () => {
       expect(event!.data).toBe(await tagOf(app, buyer));
       expect(await strangerStream.next(500), 'a stranger hears nothing').toBeNull();
       expect(buyerStream.raw()).not.toContain('Secret-word-7731');
-      expect(strangerStream.raw()).not.toMatch(/^data:/m);
+      // The stranger's stream only ever said their own, unchanged tag.
+      expect(strangerStream.raw().match(/^data: .*$/gm)).toEqual([`data: ${await tagOf(app, stranger)}`]);
     } finally {
       await buyerStream.close();
       await strangerStream.close();
@@ -141,13 +154,15 @@ describe('the event stream', () => {
   it('a stream that reconnects with the last tag it saw gets what changed while it was away, and nothing otherwise', async () => {
     const seen = await tagOf(app, buyer);
     const first = await openStream(app, buyer, { 'Last-Event-ID': seen });
+    expect(first.initial?.data).toBe(seen);
     expect(await first.next(200)).toBeNull();
     await first.close();
     // The connection dropped; meanwhile the seller writes.
     expect((await send(app, seller, 'Sent while you were offline')).status).toBe(201);
     const again = await openStream(app, buyer, { 'Last-Event-ID': seen });
-    const event = await again.next(1_000);
+    const event = again.initial;
     await again.close();
+    expect(event?.data).not.toBe(seen);
     expect(event?.data).toBe(await tagOf(app, buyer));
     // The first connection of a page brings the page's tag as ?since=, with the same effect.
     const page = await app.request(`${TEST_ORIGIN}/messages/events?since=${seen}`, { headers: { Cookie: as(buyer) } });
@@ -158,6 +173,7 @@ describe('the event stream', () => {
     expect(text).toContain(`data: ${event!.data}`);
     // Up to date: nothing is sent.
     const current = await openStream(app, buyer, { 'Last-Event-ID': event!.data });
+    expect(current.initial?.data).toBe(event!.data);
     expect(await current.next(300)).toBeNull();
     await current.close();
   });
