@@ -74,28 +74,28 @@ try {
   const seeded = kept && (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM messages`))[0]!.n >= CONVERSATIONS * PER_CONVERSATION * 0.99;
   if (!seeded) await seed();
   async function seed() {
-  await db.execute(sql`INSERT INTO users (email, password_hash, first_name, last_name, username, created_at)
-    SELECT 'bench' || i || '@example.co.ke', 'x', 'User', 'N' || i, 'bench' || i, now() - interval '30 days' FROM generate_series(1, ${USERS}) i`);
-  // Users in the order of their number; user 1 is busy (1% of conversations on each side), the rest about 5 each.
-  // A table, not a temporary one: each statement may run on another pooled connection.
-  await db.execute(sql`CREATE TABLE bench_u AS SELECT id, substring(email FROM 6 FOR position('@' IN email) - 6)::int AS n FROM users`);
-  await db.execute(sql`CREATE INDEX ON bench_u (n)`);
-  await db.execute(sql`INSERT INTO conversations (listing_id, listing_title, buyer_id, seller_id, last_message_at, seller_unread, buyer_unread)
-    SELECT gen_random_uuid(), 'Bench ad ' || i, b.id, s.id, now() - (i || ' seconds')::interval, (i % 3), (i % 5 = 0)::int
-    FROM generate_series(1, ${CONVERSATIONS}) i
-    JOIN bench_u b ON b.n = CASE WHEN i % 100 = 1 THEN 1 ELSE 2 + (i * 7) % (${USERS} - 1) END
-    JOIN bench_u s ON s.n = CASE WHEN i % 100 = 2 THEN 1 ELSE 2 + (i * 13 + 1) % (${USERS} - 1) END
-    WHERE b.id <> s.id`);
-  await db.execute(sql`INSERT INTO messages (conversation_id, sender_id, body, created_at)
-    SELECT c.id, CASE WHEN k % 2 = 0 THEN c.buyer_id ELSE c.seller_id END, 'Message ' || k || ' about the ad, is it still there?', c.last_message_at - ((${PER_CONVERSATION} - k) || ' minutes')::interval
-    FROM conversations c, generate_series(1, ${PER_CONVERSATION}) k`);
-  await db.execute(sql`DROP TABLE bench_u`);
-  await db.execute(sql`VACUUM ANALYZE users`);
-  await db.execute(sql`VACUUM ANALYZE conversations`);
-  await db.execute(sql`VACUUM ANALYZE messages`);
+    await db.execute(sql`INSERT INTO users (email, password_hash, first_name, last_name, username, created_at)
+      SELECT 'bench' || i || '@example.co.ke', 'x', 'User', 'N' || i, 'bench' || i, now() - interval '30 days' FROM generate_series(1, ${USERS}) i`);
+    // Each user's number (from the e-mail); user 1 is busy (1% of conversations on each side), the rest about 5 each.
+    // A table, not a temporary one: each statement may run on another pooled connection.
+    await db.execute(sql`CREATE TABLE bench_u AS SELECT id, substring(email FROM 6 FOR position('@' IN email) - 6)::int AS n FROM users`);
+    await db.execute(sql`CREATE INDEX ON bench_u (n)`);
+    await db.execute(sql`INSERT INTO conversations (listing_id, listing_title, buyer_id, seller_id, last_message_at, seller_unread, buyer_unread)
+      SELECT gen_random_uuid(), 'Bench ad ' || i, b.id, s.id, now() - (i || ' seconds')::interval, (i % 3), (i % 5 = 0)::int
+      FROM generate_series(1, ${CONVERSATIONS}) i
+      JOIN bench_u b ON b.n = CASE WHEN i % 100 = 1 THEN 1 ELSE 2 + (i * 7) % (${USERS} - 1) END
+      JOIN bench_u s ON s.n = CASE WHEN i % 100 = 2 THEN 1 ELSE 2 + (i * 13 + 1) % (${USERS} - 1) END
+      WHERE b.id <> s.id`);
+    await db.execute(sql`INSERT INTO messages (conversation_id, sender_id, body, created_at)
+      SELECT c.id, CASE WHEN k % 2 = 0 THEN c.buyer_id ELSE c.seller_id END, 'Message ' || k || ' about the ad, is it still there?', c.last_message_at - ((${PER_CONVERSATION} - k) || ' minutes')::interval
+      FROM conversations c, generate_series(1, ${PER_CONVERSATION}) k`);
+    await db.execute(sql`DROP TABLE bench_u`);
+    await db.execute(sql`VACUUM ANALYZE users`);
+    await db.execute(sql`VACUUM ANALYZE conversations`);
+    await db.execute(sql`VACUUM ANALYZE messages`);
   }
   const [counts] = await queryRows<{ u: number; c: number; m: number }>(db, sql`SELECT (SELECT count(*) FROM users)::int AS u, (SELECT count(*) FROM conversations)::int AS c, (SELECT count(*) FROM messages)::int AS m`);
-  console.log(`data: ${counts!.u} users, ${counts!.c} conversations, ${counts!.m} messages; seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; pool ${config.databasePoolSize} connections`);
+  console.log(`data: ${counts!.u} users, ${counts!.c} conversations, ${counts!.m} messages; ${seeded ? 'kept from the last run' : `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`}; pool ${config.databasePoolSize} connections`);
 
   const readers = (await queryRows<{ id: string }>(db, sql`SELECT id FROM users ORDER BY md5(id::text) LIMIT 2000`)).map((r) => r.id);
   const busy = (await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = 'bench1@example.co.ke'`))[0]!.id;
