@@ -40,6 +40,8 @@ export async function listenOn(Client: typeof pg.Client, url: string, channel: s
     client = next;
     try {
       await next.connect();
+      // Listening alone does not keep a process alive (a script that forgets to close its services still ends).
+      (next as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
       // The channel is ours (a fixed identifier), never user input.
       await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
     } catch (error) {

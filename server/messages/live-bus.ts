@@ -194,6 +194,14 @@ async function redisTransport(url: string, channel: string, deliver: Deliver, lo
   const connectWithin = (client: { connect(): Promise<unknown> }) =>
     Promise.race([client.connect().then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref())]);
   await Promise.all([connectWithin(publisher), connectWithin(subscriber)]);
+  // Live updates alone do not keep a process alive (a script that forgets to close its services still ends).
+  for (const client of [publisher, subscriber]) {
+    try {
+      client.unref();
+    } catch {
+      // not connected (Redis down at start-up)
+    }
+  }
   // Waited for 2 s at most: with Redis down at start-up it waits in the client's queue until Redis is back.
   const subscribed = subscriber.subscribe(channel, (message) => deliver.notify(message)).then(
     () => {
