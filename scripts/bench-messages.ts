@@ -4,7 +4,13 @@
  * migrated test template); bounded in size and runs. Prints p50/p95 in ms.
  *
  *   npm run bench:messages -- [conversations=50000] [messagesPerConversation=4]
+ *
+ * With --pg the issue's scale test (point 8) runs instead, on PostgreSQL: scripts/bench-messages-scale.ts.
  */
+if (process.argv.includes('--pg')) {
+  await import('./bench-messages-scale.ts');
+  process.exit(0);
+}
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.ts';
 import { listInbox, messagesVersion, readThread, sendMessage, unreadCount } from '../server/messages/conversations.ts';

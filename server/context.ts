@@ -12,6 +12,7 @@ import type { RateLimits } from './rate-limits/rate-limits.ts';
 import type { SmsService } from './sms/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 import type { Draining } from './http/draining.ts';
+import type { LiveBus } from './messages/live-bus.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/services.ts). */
 export type Services = {
@@ -38,6 +39,8 @@ export type Services = {
   sms?: SmsService | null;
   /** Signs the device cookie (server/http/device.ts), shared by every instance through the database. */
   deviceKey: Buffer;
+  /** Live updates of messages between processes and to open event streams (server/messages/live-bus.ts); absent: pages poll. */
+  live?: LiveBus;
 };
 
 export type Auth = {

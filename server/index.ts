@@ -101,6 +101,8 @@ async function serve(config: Config) {
     logger,
     drainMs: config.http.shutdownDrainMs,
     onDrainStart: () => runtime.services.draining?.begin(),
+    // Open message streams end; their browsers reconnect, through the balancer, to another instance.
+    onStopAccepting: () => runtime.services.live?.endAll(),
     graceMs: config.http.shutdownGraceMs,
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,

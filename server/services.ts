@@ -22,6 +22,7 @@ import { createRateLimits } from './rate-limits/rate-limits.ts';
 import { createRedisStore } from './rate-limits/redis-store.ts';
 import { boundedStep } from './shutdown.ts';
 import { createSmsService } from './sms/service.ts';
+import { createLiveBus } from './messages/live-bus.ts';
 import type { FetchLike } from './payments/provider.ts';
 
 type ServicesOptions = {
@@ -33,6 +34,8 @@ type ServicesOptions = {
   sms?: { fetch?: FetchLike };
   /** false: no search index (a process that only migrates and seeds, then exits). */
   searchIndex?: boolean;
+  /** The live-updates channel (tests give each run its own, so runs sharing a Redis do not hear each other). */
+  liveChannel?: string;
 };
 
 type BuiltServices = {
@@ -96,6 +99,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     redis: redis ?? undefined,
     sms: createSmsService(config, options.sms),
     deviceKey: await loadDeviceKey(database.db),
+    live: await createLiveBus(database, config.redisUrl, { logger, channel: options.liveChannel }),
   };
   if (config.sms.mode === 'sandbox') logger.info(`SMS sandbox: no AT_API_KEY, so texts (phone codes) go to ${config.appUrl}/sandbox/africastalking, not to phones`);
   if (config.sms.mode === 'off') logger.warn('SMS is off (no AT_API_KEY on a public APP_URL): sellers cannot verify their phones');
@@ -105,6 +109,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     outbox,
     async close() {
       services.searchIndex?.close();
+      await boundedStep(logger, 'close live updates', 1_000, () => services.live?.close());
       await outbox.flush(1_500);
       outbox.close();
       await redis?.close();

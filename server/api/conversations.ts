@@ -44,7 +44,8 @@ const InboxItemSchema = z
   .openapi('InboxItem');
 
 const ThreadSchema = z
-  .object({ id: z.string().uuid(), role: z.enum(['buyer', 'seller']), other: z.string(), otherGone: z.boolean(), blockedByMe: z.boolean(), ad: AdSchema, messages: z.array(MessageItemSchema) })
+  .object({ id: z.string().uuid(), role: z.enum(['buyer', 'seller']), other: z.string(), otherGone: z.boolean(), blockedByMe: z.boolean(), ad: AdSchema, messages: z.array(MessageItemSchema),
+    earlierBefore: z.string().uuid().nullable().openapi({ description: 'When there are earlier messages: pass it as `before` for the page before this one' }) })
   .openapi('Thread');
 
 const BodySchema = z.object({ body: z.string().openapi({ description: `1 to ${MAX_MESSAGE_LENGTH} characters`, example: 'Is this still available?' }) });
@@ -78,9 +79,9 @@ const routes = {
     method: 'get',
     path: '/conversations/{id}/messages',
     tags,
-    summary: 'A conversation and its messages, oldest first (does not mark it read)',
+    summary: 'A conversation and its messages, oldest first: the latest 200, or the 200 before `before` (does not mark it read)',
     security: bearer,
-    request: { params: IdParam },
+    request: { params: IdParam, query: z.object({ before: z.string().optional().openapi({ description: 'A message id (earlierBefore of the later page)' }) }) },
     responses: { 200: json(ThreadSchema, 'The thread'), ...errorResponses(401, { 404: 'No such conversation of yours' }) },
   }),
   send: createRoute({
@@ -196,7 +197,7 @@ export function conversationRoutes(services: Services) {
   app.openapi(routes.thread, async (c) => {
     const auth = requireAuth(c.get('auth'));
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await readThread(db, auth.user.id, c.req.valid('param').id, { markRead: false }), 200);
+    return c.json(await readThread(db, auth.user.id, c.req.valid('param').id, { markRead: false, before: c.req.valid('query').before }), 200);
   });
   app.openapi(routes.send, async (c) => {
     const auth = requireAuth(c.get('auth'));

@@ -6,6 +6,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import type { EventEmitter } from 'node:events';
 import type { ClientConfig } from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { listenOn, type ListenHandlers, type Listener } from './listen.ts';
 import { isDatabaseUnavailable, trackFaults } from './faults.ts';
 import * as schema from './schema/index.ts';
 
@@ -22,6 +23,8 @@ export type Database = {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: LISTEN on a connection of its own (server/db/listen.ts), for notifications from every instance. */
+  listen?(channel: string, handlers: ListenHandlers): Promise<Listener>;
 };
 
 export type DatabaseOptions =
@@ -165,6 +168,7 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listenOn(pg.default.Client, options.url, channel, handlers),
     close: async () => {
       if (closed) return;
       closed = true;

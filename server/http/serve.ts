@@ -26,6 +26,11 @@ export type ListenOptions = {
   drainMs?: number;
   /** Runs as shutdown begins, before the drain: readiness turns not ready (server/http/draining.ts). */
   onDrainStart?: () => void;
+  /**
+   * Runs when the drain ends and the server stops accepting: long-lived answers that never finish
+   * by themselves (event streams) end here, instead of holding the grace period to its end.
+   */
+  onStopAccepting?: () => void;
   /** A client must send all request headers within this time (slow-loris defence). */
   headersTimeoutMs?: number;
   /** A client must send the whole request, body included, within this time. */
@@ -135,6 +140,7 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
         draining = true;
         options.logger.info({ signal, inFlight: open.size }, 'shutting down: draining requests');
         for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+        options.onStopAccepting?.();
         const graceMs = options.graceMs ?? 10_000;
         const settle = setTimeout(closeIdle, Math.min(IDLE_SETTLE_MS, graceMs));
         const force = setTimeout(() => {

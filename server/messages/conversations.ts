@@ -17,13 +17,13 @@ export type { ConversationAd };
  * anyone else a conversation does not exist (404, the same as an unknown id), so nothing leaks.
  */
 
-type Deps = Pick<Services, 'db' | 'rateLimits'>;
+type Deps = Pick<Services, 'db' | 'rateLimits' | 'live'>;
 type Side = 'buyer' | 'seller';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Risky messages a sender may send in a day before their messages wait for a moderator. */
 export const RISKY_MESSAGES_BEFORE_HOLD = 3;
-const THREAD_LIMIT = 200;
+export const THREAD_LIMIT = 200;
 export const INBOX_LIMIT = 50;
 
 export type MessageJson = { id: string; mine: boolean; sender: string; body: string; createdAt: string; warning: string | null };
@@ -46,6 +46,8 @@ export type Thread = {
   blockedByMe: boolean;
   ad: ConversationAd;
   messages: MessageJson[];
+  /** The oldest message shown, when there are earlier ones: the "Earlier messages" page starts before it. */
+  earlierBefore: string | null;
 };
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -137,7 +139,7 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
     .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId)));
   const flagged = assessMessage(body, Number(earlier?.n ?? 0));
   const held = !withheld && (await heldForReview(db, senderId, flagged !== null));
-  return db.transaction(async (tx) => {
+  const messageId = await db.transaction(async (tx) => {
     const [message] = await tx
       .insert(messages)
       .values({ conversationId, senderId, body, flagged, withheld: withheld || held, heldAt: held ? new Date() : null })
@@ -151,6 +153,9 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
     await tx.update(conversations).set({ ...mine, ...theirs }).where(eq(conversations.id, conversationId));
     return message!.id;
   });
+  // After the commit, so that whoever is told reads the message. A withheld one is news only to its sender (their other tabs).
+  await deps.live?.publish(withheld || held ? [senderId] : [senderId, otherId]);
+  return messageId;
 }
 
 /**
@@ -251,10 +256,15 @@ export async function unreadCount(db: Db, userId: string, except?: string): Prom
   return Number(row?.n ?? 0);
 }
 
-/** A conversation the user takes part in, with its messages (the last THREAD_LIMIT); marks it read unless asked not to. */
-export async function readThread(db: Db, userId: string, conversationId: string, options: { markRead?: boolean } = {}): Promise<Thread> {
+/**
+ * A conversation the user takes part in, with its messages: the last THREAD_LIMIT, or the
+ * THREAD_LIMIT before the message `before` (an earlier page); marks it read unless asked not to.
+ */
+export async function readThread(db: Db, userId: string, conversationId: string, options: { markRead?: boolean; before?: string | null } = {}): Promise<Thread> {
   const { row, side, otherId } = await ownConversation(db, userId, conversationId);
   const deletedAt = side === 'buyer' ? row.buyerDeletedAt : row.sellerDeletedAt;
+  // A cursor that is not one of this conversation's messages matches nothing: an empty page, never another thread's.
+  const before = options.before ? (isUuid(options.before) ? options.before : '00000000-0000-0000-0000-000000000000') : null;
   const [adRow] = await queryRows<AdRow>(
     db,
     sql`SELECT c.listing_id, c.listing_title, ${AD_COLUMNS} FROM conversations c ${AD_JOINS} WHERE c.id = ${conversationId}`,
@@ -266,9 +276,13 @@ export async function readThread(db: Db, userId: string, conversationId: string,
           FROM messages m LEFT JOIN users u ON u.id = m.sender_id
           WHERE m.conversation_id = ${conversationId} AND (NOT m.withheld OR m.sender_id = ${userId})
             ${deletedAt ? sql`AND m.created_at > ${deletedAt}` : sql``}
-          ORDER BY m.created_at DESC, m.id DESC LIMIT ${THREAD_LIMIT}) t
+            ${before ? sql`AND (m.created_at, m.id) < (SELECT created_at, id FROM messages WHERE id = ${before} AND conversation_id = ${conversationId})` : sql``}
+          ORDER BY m.created_at DESC, m.id DESC LIMIT ${THREAD_LIMIT + 1}) t
         ORDER BY created_at, id`,
   );
+  // One more than a page was read: its presence says there are earlier messages.
+  const more = rows.length > THREAD_LIMIT;
+  if (more) rows.shift();
   const [other] = otherId ? await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, otherId)).limit(1) : [];
   if (options.markRead !== false) await markRead(db, userId, conversationId, side);
   return {
@@ -287,6 +301,7 @@ export async function readThread(db: Db, userId: string, conversationId: string,
       // The warning is for the person reading a risky message, not for the one who wrote it.
       warning: m.sender_id === userId ? null : messageWarning(m.flagged),
     })),
+    earlierBefore: more ? rows[0]!.id : null,
   };
 }
 
@@ -354,14 +369,16 @@ export async function conversationAbout(db: Db, buyerId: string, listingId: stri
  * their unread count. The open inbox or thread polls it (every 2 s) and reloads only when it moves.
  * Two index-only reads of the inbox indexes and the partial unread indexes.
  */
-export async function messagesVersion(db: Db, userId: string): Promise<string> {
+export async function messagesVersion(db: Db, userId: string, except?: string): Promise<string> {
+  // `except`: the thread being opened, counted as read (its page marks it read just after).
+  const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
   const [row] = await queryRows<{ at: Date | null; n: number }>(
     db,
     sql`SELECT greatest(
           (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
           (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS at,
         (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
-          FROM conversations WHERE (buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) AS n`,
+          FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}) AS n`,
   );
   return `${row?.at ? new Date(row.at).getTime() : 0}.${Number(row?.n ?? 0)}`;
 }

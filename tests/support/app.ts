@@ -92,6 +92,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     },
     async close() {
       services.mailer.close();
+      await services.live?.close();
       await services.redis?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

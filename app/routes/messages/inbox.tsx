@@ -6,19 +6,22 @@ import { useLiveMessages } from '~/lib/live-messages';
 import { useNow } from '~/lib/use-now';
 import { requireAuth } from '../../../server/http/guards';
 import { listInbox } from '../../../server/messages/conversations';
+import { liveTag } from '../../../server/messages/live-stream';
 import type { Route } from './+types/inbox';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Messages', 'Your conversations with buyers and sellers on Soko.', { noindex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
-  return { items: await listInbox(context.db, auth.user.id) };
+  // Taken before the inbox is read, so that a message arriving meanwhile still moves the stream's tag.
+  const live = await liveTag(context.db, auth.user.id);
+  return { items: await listInbox(context.db, auth.user.id), live };
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
   const now = useNow();
-  useLiveMessages();
+  useLiveMessages(loaderData.live);
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Messages</h1>

@@ -6,6 +6,8 @@ export const messagesRoutes: RouteConfigEntry[] = [
   route('messages', 'routes/messages/inbox.tsx'),
   // What changed, for the open inbox or thread with JavaScript to pick up new messages (polled every 2 s).
   route('messages/updates', 'routes/messages/updates.tsx'),
+  // The same, pushed: an event stream (SSE) the open inbox or thread keeps open; /messages/updates is its fallback.
+  route('messages/events', 'routes/messages/events.tsx'),
   // "Message seller" from an ad: the form (GET, also after login with the text kept) and the send (POST).
   route('messages/new/:listingId', 'routes/messages/new.tsx'),
   route('messages/:id', 'routes/messages/thread.tsx'),

@@ -8,6 +8,7 @@ import { CONVERSATION_REPORT_REASONS, FIRST_CONTACT_TIP, MAX_MESSAGE_LENGTH, MES
 import { requireAuth } from '../../../server/http/guards';
 import { asPageError, failureData } from '../../../server/http/page-errors';
 import { deleteForMe, readThread, reportConversation, sendMessage, setBlocked } from '../../../server/messages/conversations';
+import { liveTag } from '../../../server/messages/live-stream';
 import type { Route } from './+types/thread';
 
 /*
@@ -18,7 +19,12 @@ import type { Route } from './+types/thread';
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
   try {
-    return { thread: await readThread(context.db, auth.user.id, params.id) };
+    const before = url.searchParams.get('before');
+    // Taken before the messages are read, so that one arriving meanwhile still moves the stream's
+    // tag (the page then reloads), with this thread counted as read (opening it marks it read).
+    const live = await liveTag(context.db, auth.user.id, params.id);
+    const thread = await readThread(context.db, auth.user.id, params.id, { before });
+    return { thread, before, live };
   } catch (error) {
     throw asPageError(error);
   }
@@ -63,9 +69,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Thread({ loaderData, actionData }: Route.ComponentProps) {
-  const { thread } = loaderData;
+  const { thread, before } = loaderData;
   const now = useNow();
-  useLiveMessages();
+  useLiveMessages(loaderData.live);
   const failed = actionData && 'error' in actionData ? actionData : null;
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   const last = thread.messages.length - 1;
@@ -90,6 +96,11 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
       {notice ? (
         <p role="status" className="rounded-lg bg-gray-100 px-4 py-2 font-semibold dark:bg-gray-800">{notice}</p>
       ) : null}
+      {thread.earlierBefore ? (
+        <p className="text-center">
+          <Link to={`?before=${thread.earlierBefore}`} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100" data-testid="earlier-messages">Earlier messages</Link>
+        </p>
+      ) : null}
       <ol className="flex flex-col gap-3" aria-label="Messages" data-testid="thread">
         {thread.messages.map((m, i) => (
           <li key={m.id} id={i === last ? 'latest' : undefined} className={`flex flex-col ${m.mine ? 'items-end' : 'items-start'}`} data-testid="message">
@@ -107,6 +118,11 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
           </li>
         ))}
       </ol>
+      {before ? (
+        <p className="text-center">
+          <Link to={`/messages/${thread.id}#latest`} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100" data-testid="latest-messages">Latest messages</Link>
+        </p>
+      ) : null}
       {thread.otherGone ? (
         <p role="status">{MESSAGE_TEXTS.otherLeft}</p>
       ) : (
