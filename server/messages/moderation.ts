@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { conversationAudit, conversationReports, conversations, messages } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import type { LiveBus } from './live-bus.ts';
 
 /*
  * What moderators see of messages (issue 43): only conversations someone reported or with
@@ -43,17 +44,17 @@ async function inQueue(db: Db, conversationId: string): Promise<boolean> {
   return Boolean(held);
 }
 
-/** A moderator lets a conversation's held messages through: delivered now, counted unread for their reader. Audited. */
-export async function releaseHeldMessages(db: Db, moderatorId: string, conversationId: string): Promise<number> {
+/** A moderator lets a conversation's held messages through: delivered now, counted unread for their reader, pushed to open pages. Audited. */
+export async function releaseHeldMessages(db: Db, moderatorId: string, conversationId: string, live?: LiveBus): Promise<number> {
   if (!isUuid(conversationId)) throw notFound('Conversation not found.');
-  return db.transaction(async (tx) => {
+  const { count, people } = await db.transaction(async (tx) => {
     const released = await tx
       .update(messages)
       .set({ withheld: false, heldAt: null })
       .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.heldAt)))
       .returning({ senderId: messages.senderId, createdAt: messages.createdAt });
     if (released.length === 0) throw notFound('No held messages in this conversation.');
-    const [c] = await tx.select({ buyerId: conversations.buyerId }).from(conversations).where(eq(conversations.id, conversationId));
+    const [c] = await tx.select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId }).from(conversations).where(eq(conversations.id, conversationId));
     const toSeller = released.filter((m) => m.senderId === c?.buyerId).length;
     const latest = new Date(Math.max(...released.map((m) => m.createdAt.getTime())));
     await tx
@@ -65,8 +66,11 @@ export async function releaseHeldMessages(db: Db, moderatorId: string, conversat
       })
       .where(eq(conversations.id, conversationId));
     await tx.insert(conversationAudit).values({ conversationId, moderatorId, action: 'release' });
-    return released.length;
+    return { count: released.length, people: [c?.buyerId ?? null, c?.sellerId ?? null] };
   });
+  // Open inboxes and threads of both people show the released messages without a reload.
+  await live?.publish(people);
+  return count;
 }
 
 export type ModeratedMessage = { id: string; sender: string; senderId: string | null; body: string; createdAt: string; flagged: string | null; withheld: boolean; held: boolean };

@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { listen } from '../../server/http/serve.ts';
 import { createLogger } from '../../server/logger.ts';
 import { STREAMS_PER_USER } from '../../server/messages/live-bus.ts';
+import { releaseHeldMessages } from '../../server/messages/moderation.ts';
 import { createServices } from '../../server/services.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -148,6 +149,22 @@ describe('the event stream', () => {
     } finally {
       await buyerStream.close();
       await strangerStream.close();
+    }
+  });
+
+  it('a moderator releasing held messages reaches the reader’s open stream at once', async () => {
+    expect((await send(app, buyer, 'Pay the deposit first 5521')).status).toBe(201);
+    // Held for review, as a sender past the day's risky messages is (server/messages/conversations.ts).
+    await t.services.db.execute(sql`update messages set withheld = true, held_at = now() where body = 'Pay the deposit first 5521'`);
+    const sellerStream = await openStream(app, seller, { 'Last-Event-ID': await tagOf(app, seller) });
+    try {
+      expect(await sellerStream.next(300)).toBeNull();
+      expect(await releaseHeldMessages(t.services.db, stranger.user.id, conversationId, t.services.live)).toBe(1);
+      const event = await sellerStream.next(2_000);
+      expect(event, 'the seller hears of the released message').not.toBeNull();
+      expect(event!.data).toBe(await tagOf(app, seller));
+    } finally {
+      await sellerStream.close();
     }
   });
 
