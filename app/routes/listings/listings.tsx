@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { data, Link, useLocation, useNavigation } from 'react-router';
-import { browseCanonical, failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
+import { browseCanonical, cleanQuery, failureReason, emptyStateText, listingsHeading, pageSearch, resultsHeading } from '~/components/listings/browse';
 import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
@@ -8,9 +8,12 @@ import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
-import { Pagination } from '~/components/listings/Pagination';
+import { Pagination, RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
+import { FilterChips } from '~/components/listings/FilterChips';
+import { ResultsSearch } from '~/components/listings/ResultsSearch';
 import { toast } from '~/lib/toast';
-import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
+import { browsePageCount, parseListingQuery, placeMismatch } from '../../../server/listings/listing-query';
+import { resolveCounty } from '#kernel/kenya-locations.ts';
 import { searchCards } from '../../../server/search/search';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
@@ -34,8 +37,13 @@ const NO_CARDS = jsonText<CardJson[]>('[]');
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
+  // No empty parameters in the address (a filter form sent without JavaScript): one address per result.
+  const clean = cleanQuery(params);
+  if (clean !== null) throw redirect(`${url.pathname}${clean}${url.hash}`, 301);
   const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit } = parseListingQuery(params, 'page');
-  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
+  // A town of another county than the one picked is set aside (parseListingQuery): say why.
+  const placeNote = placeMismatch(resolveCounty(params.get('county'))?.code, params.get('town'));
+  const shown = { placeNote, category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
   const origin = new URL(context.config.appUrl).origin;
   // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
   const searchFilters = pageFilters(params);
@@ -72,7 +80,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const heading = loaderData ? listingsHeading(loaderData) : 'All Listings';
+  const heading = loaderData ? resultsHeading(loaderData, listingsHeading(loaderData)) : 'All Listings';
   const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   const { path, noindex } = loaderData ? browseCanonical(loaderData) : { path: '/listings', noindex: true };
   return seoMeta({
@@ -111,16 +119,19 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const heading = resultsHeading(loaderData, listingsHeading(loaderData));
+  useResultsFocus(location.search);
 
   useEffect(() => {
     if (error) toast.error('Failed to load listings.');
   }, [error]);
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <div className="flex flex-col gap-3">
+      {!blankSearch && <ResultsSearch action={location.pathname} values={filters} placeholder="Search cars, phones, houses..." />}
+      <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold">{listingsHeading(loaderData)}</h1>
+          <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-2xl font-bold outline-none">{heading}</h1>
           {!error && items.length > 0 && (
             <p className="text-sm text-gray-600 dark:text-gray-400">
               {groupDigits(total)}
@@ -130,12 +141,12 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-end gap-2">
-          {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
-          <CategoryFilter values={filters} />
-        </div>
+        {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
       </div>
-      <SubcategoryLinks path="/listings" values={filters} categoryInPath={false} />
+      {loaderData.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{loaderData.placeNote}</p>}
+      <FilterChips path={location.pathname} values={filters} categoryInPath={false} />
+      <CategoryFilter values={filters} />
+      <SubcategoryLinks path={location.pathname} values={filters} categoryInPath={false} />
       <BrowseFilters values={filters} />
 
       {loading && (
@@ -168,7 +179,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         )
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} headingLevel={2} savedIds={loaderData.saved} />
+          <ListingGrid listings={items} eagerCount={4} label={heading} headingLevel={2} savedIds={loaderData.saved} />
           {/* Searches are noindex (browseCanonical): structured data there would be bytes no crawler reads. */}
           {!browseCanonical(loaderData).noindex && (
             <>
