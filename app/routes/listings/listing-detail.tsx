@@ -24,6 +24,7 @@ import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { deletedListingCategory, getListingFor } from '../../../server/listings/queries';
 import { searchCards } from '../../../server/search/search';
+import { similarAds as similarTo } from '../../../server/listings/similar-ads';
 import { storageKeyOf } from '../../../server/media/images';
 import { reportListing } from '../../../server/moderation/reports';
 import { sellerHasVerifiedPhone } from '../../../server/users/phone-verification';
@@ -52,7 +53,7 @@ function countsAsView(request: Request, ownerId: string, viewerId: string | null
   return ownerId !== viewerId;
 }
 
-/** Up to eight active ads of the category (another ad of the seller's excluded), or none if that fails. */
+/** Up to eight active ads of a gone ad's category, or none if that fails. */
 function similarAds(context: Route.LoaderArgs['context'], category: string, exclude?: string) {
   return searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 9 }, { cache: context.searchCache, index: context.searchIndex }).then(
     (r) => r.items.filter((c) => c._id !== exclude).slice(0, 8),
@@ -92,8 +93,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const conversationId = viewerId && viewerId !== listing.owner ? await conversationAbout(context.db, viewerId, listing._id).catch(() => null) : null;
   const seller = listing.user;
   const phoneVerified = await sellerHasVerifiedPhone(context.db, listing.owner);
-  // A sold ad keeps its page, with ads like it in place of the contact buttons.
-  const similar = listing.status === 'sold' ? await similarAds(context, listing.category, listing._id) : [];
+  // Ads like it on every ad page (issue 42, point 7): a buyer who finds this one taken, too dear
+  // or too far has the next ones at hand; a sold ad shows them in place of the contact buttons.
+  const similar = await similarTo(context.db, listing._id).catch((error: unknown) => {
+    context.logger.warn({ reqId: context.requestId, err: error }, 'similar ads failed');
+    return [];
+  });
   const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
   // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
@@ -303,12 +308,8 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <h2 id="description-heading" className="text-lg font-bold">Description</h2>
           <p className="mt-2 whitespace-pre-line break-words text-gray-800 dark:text-gray-200">{listing.description}</p>
         </section>
-        {similar.length > 0 && (
-          <section aria-labelledby="similar-heading">
-            <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
-            <ListingGrid listings={similar} label="Similar ads" headingLevel={3} />
-          </section>
-        )}
+        {/* A sold ad's similar ads come first, in place of the contact buttons. */}
+        {!onOffer && similar.length > 0 && <SimilarAds similar={similar} />}
       </div>
 
       <aside className="flex min-w-0 flex-col gap-4">
@@ -380,8 +381,23 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         </section>
         {(onOffer || (sold && !isOwner)) && <ReportAd listingId={listing._id} result={reportResult} />}
       </aside>
+      {/* A live ad's similar ads come after its contact and safety sections (on a phone, below them). */}
+      {onOffer && similar.length > 0 && (
+        <div className="min-w-0 lg:col-span-3">
+          <SimilarAds similar={similar} />
+        </div>
+      )}
       {onOffer && <ContactBar listingId={listing._id} contact={contact} />}
     </article>
+  );
+}
+
+function SimilarAds({ similar }: { similar: CardListing[] }) {
+  return (
+    <section aria-labelledby="similar-heading">
+      <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
+      <ListingGrid listings={similar} label="Similar ads" headingLevel={3} />
+    </section>
   );
 }
 
