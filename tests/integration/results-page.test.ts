@@ -6,7 +6,6 @@ import { cleanQuery, resultsHeading } from '../../app/components/listings/browse
 import { filterChips } from '../../app/components/listings/FilterChips.tsx';
 import type { RequestContext } from '../../server/context.ts';
 import { similarAds } from '../../server/listings/similar-ads.ts';
-import { parseJsonText } from '#kernel/json-text.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 import { routeArgs } from './route-args.ts';
@@ -48,7 +47,7 @@ async function answer(run: () => Promise<unknown>): Promise<{ redirect: string |
 }
 const listings = (path: string) => answer(() => listingsLoader(routeArgs({ request: get(path), params: {}, context: context() })) as Promise<unknown>);
 const category = (slug: string, query = '') => answer(() => categoryLoader(routeArgs({ request: get(`/category/${slug}${query}`), params: { slug }, context: context() })) as Promise<unknown>);
-const titles = (body: Record<string, unknown>) => parseJsonText(body.cards as never as Parameters<typeof parseJsonText>[0]).map((c: { title: string }) => c.title);
+const titles = (body: Record<string, unknown>) => (JSON.parse(body.cards as string) as { title: string }[]).map((c) => c.title);
 
 beforeAll(async () => {
   t = await createTestApp();
