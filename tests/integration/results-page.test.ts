@@ -58,8 +58,8 @@ beforeAll(async () => {
     { title: 'Axio Kilimani', subcategory: 'Cars', location: 'Kilimani, Nairobi City', createdAt: at(2) },
     { title: 'Axio Westlands new', subcategory: 'Cars', location: 'Westlands, Nairobi City', createdAt: at(3) },
     { title: 'Premio Nyali', subcategory: 'Cars', location: 'Nyali, Mombasa', createdAt: at(4) },
-    { title: 'Boda Westlands', subcategory: 'Motorcycles', location: 'Westlands, Nairobi City', createdAt: at(5) },
-    { title: 'Lorry Nakuru', subcategory: 'Trucks & Buses', location: 'Nakuru', createdAt: at(6) },
+    { title: 'Boda Westlands', subcategory: 'Motorbikes', location: 'Westlands, Nairobi City', createdAt: at(5) },
+    { title: 'Lorry Nakuru', subcategory: 'Trucks and buses', location: 'Nakuru', createdAt: at(6) },
     { title: 'Sofa Westlands', category: 'Furniture', location: 'Westlands, Nairobi City', createdAt: at(7) },
     { title: 'Axio Westlands sold', subcategory: 'Cars', location: 'Westlands, Nairobi City', status: 'sold' as const, createdAt: at(8) },
   ].map((r) => ({ category: 'Cars & Vehicles', price: 1_000_000, ...r }));

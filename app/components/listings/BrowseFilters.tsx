@@ -61,6 +61,8 @@ export function useCleanSubmit() {
   const submit = useSubmit();
   return (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // Applied: the form closes, and the chips say what it did (as the page the server sends without JavaScript).
+    e.currentTarget.closest('details')?.removeAttribute('open');
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
     submit(params, { method: 'get', action: e.currentTarget.getAttribute('action') ?? undefined });

@@ -46,10 +46,11 @@ export function FilterChips({ path, values, categoryInPath }: { path: string; va
   const chips = filterChips(path, values, categoryInPath);
   if (chips.length === 0) return null;
   return (
-    <ul aria-label="Applied filters" className="flex flex-wrap gap-1.5 text-sm">
+    // One row that scrolls sideways on a phone: the results stay on the first screen however many filters apply.
+    <ul aria-label="Applied filters" className="-mx-4 flex gap-1.5 overflow-x-auto px-4 text-sm [scrollbar-width:none]">
       {chips.map((c) => (
-        <li key={c.label}>
-          <Link to={c.href} aria-label={`Remove filter: ${c.label}`} className="filter-chip">
+        <li key={c.label} className="shrink-0">
+          <Link to={c.href} preventScrollReset aria-label={`Remove filter: ${c.label}`} className="filter-chip whitespace-nowrap">
             {c.label}
             <span aria-hidden="true" className="text-base leading-none">×</span>
           </Link>

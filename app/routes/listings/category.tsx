@@ -122,18 +122,18 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
     <div className="flex flex-col gap-3">
       <ResultsSearch action={location.pathname} values={filterValues} placeholder={`Search in ${d.category}`} except={['category']} />
       <header>
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-2xl font-bold outline-none">{heading}</h1>
-          {!d.error && <SaveSearchButton filters={d.searchFilters} savedId={d.savedSearchId} />}
-        </div>
+        <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-xl font-bold outline-none sm:text-2xl">{heading}</h1>
         {/* The category's blurb is for a first look; a refined search needs the room for its results. */}
         {!filtered && !d.search && <p className="mt-1 text-gray-700 dark:text-gray-300">{d.description}</p>}
-        {!d.error && (
-          <p className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
-            {groupDigits(d.total)}
-            {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
-          </p>
-        )}
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+          {!d.error && (
+            <p className="text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
+              {groupDigits(d.total)}
+              {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
+            </p>
+          )}
+          {!d.error && <SaveSearchButton filters={d.searchFilters} savedId={d.savedSearchId} />}
+        </div>
       </header>
       {d.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{d.placeNote}</p>}
       <FilterChips path={location.pathname} values={filterValues} categoryInPath />

@@ -9,7 +9,8 @@ import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
 import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
 import { postedAgo } from '~/lib/dates';
-import { formatPrice } from '#kernel/money.ts';
+import { approxKes, formatPrice } from '#kernel/money.ts';
+import { useKesRates } from '~/lib/kes-rates';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
@@ -236,6 +237,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   // Contact, Save and Report are for ads on offer (the owner sees other states of their own ad here).
   const onOffer = listing.status === 'active';
   const now = useNow();
+  const approx = approxKes(listing.price, listing.currency, useKesRates());
   const revealed: RevealResult =
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
   const contact = useSellerPhone(listing._id, listing.title, revealed);
@@ -273,6 +275,11 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-2xl font-extrabold text-brand-700 dark:text-brand-100" data-testid="listing-price">
             {formatPrice(listing.price, listing.currency, 'Price not specified')}
           </p>
+          {approx && (
+            <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="approx-kes">
+              {approx}
+            </p>
+          )}
           {isOwner && (
             <p className="mt-2 text-sm">
               This is your ad. <Link to={`/listings/${listing._id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">Edit it</Link>

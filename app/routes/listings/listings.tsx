@@ -129,19 +129,21 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-3">
       {!blankSearch && <ResultsSearch action={location.pathname} values={filters} placeholder="Search cars, phones, houses..." />}
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-2xl font-bold outline-none">{heading}</h1>
-          {!error && items.length > 0 && (
-            <p className="text-sm text-gray-600 dark:text-gray-400">
-              {groupDigits(total)}
-              {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
-              {place ? ` near ${place}` : ''}
-              {category && (search || place) ? ` in ${category}` : ''}
-            </p>
-          )}
+      <div className="min-w-0">
+        <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-xl font-bold outline-none sm:text-2xl">{heading}</h1>
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {!error && items.length > 0 && (
+              <>
+                {groupDigits(total)}
+                {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
+                {place ? ` near ${place}` : ''}
+                {category && (search || place) ? ` in ${category}` : ''}
+              </>
+            )}
+          </p>
+          {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
         </div>
-        {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
       </div>
       {loaderData.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{loaderData.placeNote}</p>}
       <FilterChips path={location.pathname} values={filters} categoryInPath={false} />
