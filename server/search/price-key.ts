@@ -11,7 +11,7 @@ import { DEFAULT_KES_RATES, kesValue, rateCents, type KesRates } from '#kernel/m
 let current: KesRates = DEFAULT_KES_RATES;
 
 /** The rates every search of this process uses (createServices, from config). */
-export function useKesRates(rates: KesRates): void {
+export function setKesRates(rates: KesRates): void {
   current = rates;
 }
 
