@@ -4,7 +4,7 @@ import { ATTR_PARAM, findSubcategory } from '#kernel/subcategories.ts';
 import { countyByCodeOrNull, townByIdOrNull } from '#kernel/kenya-locations.ts';
 import { activeFilters, SORT_OPTIONS, type BrowseFilterValues } from './BrowseFilters';
 
-type Chip = { label: string; href: string };
+export type Chip = { label: string; href: string };
 
 /**
  * The applied filters as chips (issue 42, point 3): each one a plain link to the same results
@@ -42,8 +42,8 @@ export function filterChips(path: string, values: BrowseFilterValues, categoryIn
   return chips;
 }
 
-export function FilterChips({ path, values, categoryInPath }: { path: string; values: BrowseFilterValues; categoryInPath: boolean }) {
-  const chips = filterChips(path, values, categoryInPath);
+/** The chips as the loader wrote them (filterChips runs on the server only: the page's script carries none of it). */
+export function FilterChips({ chips }: { chips: Chip[] }) {
   if (chips.length === 0) return null;
   return (
     // One row that scrolls sideways on a phone: the results stay on the first screen however many filters apply.

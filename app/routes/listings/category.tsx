@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
 import { browseCanonical, categoryFromSlug, cleanQuery, pageSearch, resultsHeading, slugHeading } from '~/components/listings/browse';
 import { KeepFilters, PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks, useCleanSubmit } from '~/components/listings/BrowseFilters';
-import { FilterChips } from '~/components/listings/FilterChips';
+import { FilterChips, filterChips } from '~/components/listings/FilterChips';
 import { ResultsSearch } from '~/components/listings/ResultsSearch';
 import { RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
 import { resolveCounty } from '#kernel/kenya-locations.ts';
@@ -45,7 +45,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // What "Save this search" saves: the category of the address and the page's filters.
   const searchFilters = pageFilters(query, category);
   const savedSearchId = await savedSearchStateFor(context, searchFilters);
-  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, location, placeNote: placeMismatch(resolveCounty(query.get('county'))?.code, query.get('town')), county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
+  const values = { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort };
+  // What the page shows about itself, written here so that its script carries none of the wording (page weight).
+  const about = { heading: resultsHeading(values, slugHeading(params.slug)), chips: filterChips(url.pathname, values, true) };
+  const base = { ...about, notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, location, placeNote: placeMismatch(resolveCounty(query.get('county'))?.code, query.get('town')), county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
     const result = await searchCards(context.db, { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     // The cards as the database wrote them (kernel/json-text.ts).
@@ -114,7 +117,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
   const first = useJsonText(d.cards);
   const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(first, d.page, d.pageCount);
   const filtered = Boolean(d.county || d.town || d.subcategory || d.attributes || d.location) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
-  const heading = resultsHeading(d, slugHeading(d.slug));
+  const { heading } = d;
   useResultsFocus(location.search);
   const filterValues = { category: d.category, search: d.search, location: d.location, county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, subcategory: d.subcategory, attributes: d.attributes, sort: d.sort };
 
@@ -136,7 +139,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         </div>
       </header>
       {d.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{d.placeNote}</p>}
-      <FilterChips path={location.pathname} values={filterValues} categoryInPath />
+      <FilterChips chips={d.chips} />
 
       <SubcategoryLinks path={`/category/${categorySlug(d.category)}`} values={filterValues} categoryInPath />
       {/* Closed by default (issue 42, point 3): the chips say what is applied. */}

@@ -10,7 +10,6 @@ import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton'
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
 import { postedAgo } from '~/lib/dates';
 import { approxKes, formatPrice } from '#kernel/money.ts';
-import { useKesRates } from '~/lib/kes-rates';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
@@ -121,6 +120,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       details: attributeList(listing.subcategory, listing.attributes),
       price: listing.price,
       currency: listing.currency,
+      // "≈ Ksh …" beside a price in another currency (issue 42, point 6), written here: the page's script need not know the rates.
+      approxKes: approxKes(listing.price, listing.currency, context.config.kesRates),
       // "Town, County" when the location names a known place (migration 0880), else the text as written.
       location: listing.place ?? listing.location,
       featured: listing.featured,
@@ -237,7 +238,6 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   // Contact, Save and Report are for ads on offer (the owner sees other states of their own ad here).
   const onOffer = listing.status === 'active';
   const now = useNow();
-  const approx = approxKes(listing.price, listing.currency, useKesRates());
   const revealed: RevealResult =
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
   const contact = useSellerPhone(listing._id, listing.title, revealed);
@@ -275,9 +275,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-2xl font-extrabold text-brand-700 dark:text-brand-100" data-testid="listing-price">
             {formatPrice(listing.price, listing.currency, 'Price not specified')}
           </p>
-          {approx && (
+          {listing.approxKes && (
             <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="approx-kes">
-              {approx}
+              {listing.approxKes}
             </p>
           )}
           {isOwner && (

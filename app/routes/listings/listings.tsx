@@ -9,7 +9,7 @@ import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFil
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { Pagination, RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
-import { FilterChips } from '~/components/listings/FilterChips';
+import { FilterChips, filterChips } from '~/components/listings/FilterChips';
 import { ResultsSearch } from '~/components/listings/ResultsSearch';
 import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery, placeMismatch } from '../../../server/listings/listing-query';
@@ -44,6 +44,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A town of another county than the one picked is set aside (parseListingQuery): say why.
   const placeNote = placeMismatch(resolveCounty(params.get('county'))?.code, params.get('town'));
   const shown = { placeNote, category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
+  // What the page shows about itself, written here so that its script carries none of the wording (page weight).
+  const about = { heading: resultsHeading(shown, listingsHeading(shown)), chips: filterChips(url.pathname, { ...shown, sort: shown.sort }, false) };
   const origin = new URL(context.config.appUrl).origin;
   // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
   const searchFilters = pageFilters(params);
@@ -51,12 +53,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
   }
   try {
     const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     return data({
       ...shown,
+      ...about,
       origin,
       searchFilters,
       savedSearchId,
@@ -73,14 +76,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const heading = loaderData ? resultsHeading(loaderData, listingsHeading(loaderData)) : 'All Listings';
+  const heading = loaderData ? loaderData.heading : 'All Listings';
   const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   const { path, noindex } = loaderData ? browseCanonical(loaderData) : { path: '/listings', noindex: true };
   return seoMeta({
@@ -119,7 +122,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
-  const heading = resultsHeading(loaderData, listingsHeading(loaderData));
+  const { heading } = loaderData;
   useResultsFocus(location.search);
 
   useEffect(() => {
@@ -146,7 +149,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {loaderData.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{loaderData.placeNote}</p>}
-      <FilterChips path={location.pathname} values={filters} categoryInPath={false} />
+      <FilterChips chips={loaderData.chips} />
       <CategoryFilter values={filters} />
       <SubcategoryLinks path={location.pathname} values={filters} categoryInPath={false} />
       <BrowseFilters values={filters} />
