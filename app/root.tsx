@@ -10,6 +10,8 @@ import { useNonce } from './lib/nonce';
 import { themeBootScript } from './lib/theme';
 import { serviceWorkerRegistration, withoutScripts } from './lib/service-worker';
 import { ServerNow } from './lib/use-now';
+import { KesRatesContext } from './lib/kes-rates';
+import { DEFAULT_KES_RATES } from '#kernel/money.ts';
 import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
@@ -26,6 +28,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     user: user ? { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, savedCount, searchCount, unreadMessages, admin: user.role === 'admin' } : null,
     // The server's clock, so relative dates ("Yesterday") hydrate as they were rendered (app/lib/use-now.ts).
     now: Date.now(),
+    // Ksh per USD, EUR and GBP: cards and ad pages show "≈ Ksh …" beside such prices (issue 42, point 6).
+    kesRates: context.config.kesRates,
   };
 }
 
@@ -89,7 +93,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col overflow-x-hidden antialiased">
         <Header user={data?.user ?? null} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-          <ServerNow.Provider value={data?.now}>{children}</ServerNow.Provider>
+          <ServerNow.Provider value={data?.now}>
+            <KesRatesContext.Provider value={data?.kesRates ?? DEFAULT_KES_RATES}>{children}</KesRatesContext.Provider>
+          </ServerNow.Provider>
         </main>
         <Footer />
         <Toaster />

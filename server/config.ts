@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RiskThresholds } from './moderation/risk.ts';
+import { DEFAULT_KES_RATES, MAX_KES_RATE, type KesRates } from '#kernel/money.ts';
 
 /**
  * The only reader of process.env. Everything else receives a Config.
@@ -15,6 +16,15 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** Ksh for one unit of a currency: positive, at most MAX_KES_RATE, rounded to two decimals (kernel/money.ts). */
+const kesRate = (fallback: number) =>
+  z.coerce
+    .number()
+    .positive()
+    .max(MAX_KES_RATE)
+    .default(fallback)
+    .transform((v) => Math.round(v * 100) / 100);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -81,9 +91,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
   MEDIA_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  KES_PER_USD: kesRate(DEFAULT_KES_RATES.USD),
+  KES_PER_EUR: kesRate(DEFAULT_KES_RATES.EUR),
+  KES_PER_GBP: kesRate(DEFAULT_KES_RATES.GBP),
 });
 
 export type Config = {
+  /** Ksh per USD, EUR and GBP: prices in those currencies sort, filter and show "≈ Ksh" by their value in Ksh (issue 42, point 6). */
+  kesRates: KesRates;
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
@@ -346,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     searchIndex: e.SEARCH_INDEX,
+    kesRates: { USD: e.KES_PER_USD, EUR: e.KES_PER_EUR, GBP: e.KES_PER_GBP },
     searchIndexMaxBytes: e.SEARCH_INDEX_MAX_MB * 1024 * 1024,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: processes,

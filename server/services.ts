@@ -7,6 +7,7 @@ import { openDatabase, type Database, type DatabaseOptions } from './db/client.t
 import { migrate } from './db/migrate.ts';
 import { createSearchCache } from './search/search-cache.ts';
 import { createSearchIndex, indexCeiling } from './search/memory/search-index.ts';
+import { setKesRates } from './search/price-key.ts';
 import { createDraining } from './http/draining.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -79,6 +80,8 @@ export async function createServices(config: Config, options: ServicesOptions = 
   // Every message goes through the mail_outbox table first, so an SMTP outage loses none.
   const outbox = createOutboxMailer({ db: database.db, transport, logger });
   const media = await createMediaStore(config);
+  // Before the search index loads: it keeps each ad's price as its value in Ksh.
+  setKesRates(config.kesRates);
   const services: Services = {
     config,
     db: database.db,

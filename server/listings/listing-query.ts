@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resolveCategory } from '#kernel/categories.ts';
-import { COUNTIES, resolveCounty, resolveTown } from '#kernel/kenya-locations.ts';
+import { COUNTIES, countyByCodeOrNull, resolveCounty, resolveTown } from '#kernel/kenya-locations.ts';
 import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters } from '#kernel/subcategories.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
@@ -37,6 +37,8 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
   if (mode === 'api') {
     const q = parseInput(apiQuerySchema, Object.fromEntries(QUERY_NAMES.map((name) => [name, get(name)])));
     const category = resolveCategory(q.category);
+    const mismatch = placeMismatch(q.county, q.town);
+    if (mismatch) throw badRequest(mismatch, [{ msg: mismatch, path: 'town' }]);
     return {
       category,
       ...subcategoryFilters(input, category, 'api'),
@@ -54,20 +56,34 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
   const page = Number.parseInt(get('page') ?? '', 10);
   const sort = get('sort');
   const category = resolveCategory(get('category'));
+  const county = resolveCounty(get('county'))?.code;
+  const town = resolveTown(get('town'))?.id;
   return {
     category,
     ...subcategoryFilters(input, category, 'page'),
     search: term(get('search')),
     location: term(get('location')),
-    // An unknown county or town is no filter (a page never errors on its filters).
-    county: resolveCounty(get('county'))?.code,
-    town: resolveTown(get('town'))?.id,
+    // An unknown county or town is no filter (a page never errors on its filters); a town of
+    // another county than the one picked is left out (the page says so: placeMismatch).
+    county,
+    town: placeMismatch(county, town) ? undefined : town,
     minPrice: price(get('minPrice')),
     maxPrice: price(get('maxPrice')),
     sort: SORTS.find((s) => s === sort) ?? 'newest',
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_BROWSE_PAGE) : 1,
     limit: DEFAULT_PAGE_SIZE,
   };
+}
+
+/**
+ * Why a county and a town cannot be searched together (issue 42, point 4): the town lies in
+ * another county, so together they would match nothing. Null when they agree or one is absent.
+ */
+export function placeMismatch(countyCode: string | null | undefined, town: string | null | undefined): string | null {
+  const found = resolveTown(town);
+  const county = countyByCodeOrNull(countyCode);
+  if (!found || !county || found.countyCode === county.code) return null;
+  return `${found.name} is in ${countyByCodeOrNull(found.countyCode)?.name}, not in ${county.name}: pick a town of ${county.name}, or no county.`;
 }
 
 /** Pages of results a browse page offers, at least one and at most MAX_BROWSE_PAGE. */

@@ -54,6 +54,7 @@ test.describe('without JavaScript', { tag: '@one-viewport' }, () => {
     await expect(page.getByRole('article').locator('h2')).toHaveText(`Gas cooker ${word} karen`);
     // Kept when the page is shown again, and a town works the same way.
     await expect(main(page).getByLabel('County')).toHaveValue('047');
+    await main(page).locator('summary', { hasText: 'Filters' }).click();
     await main(page).getByLabel('County').selectOption('');
     await main(page).getByLabel('Town').selectOption({ label: 'Nyali' });
     await main(page).getByRole('button', { name: 'Apply filters' }).click();

@@ -1,7 +1,7 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import type { ListingSort } from '#kernel/listing-sorts.ts';
-import { COUNTIES, townId } from '#kernel/kenya-locations.ts';
+import { COUNTIES, countyByCodeOrNull, townByIdOrNull, townId } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
 import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '#kernel/subcategories.ts';
 
@@ -52,6 +52,23 @@ export function activeFilters(v: BrowseFilterValues): Record<string, string> {
   return out;
 }
 
+/**
+ * A GET form's fields without the empty ones (and without the default sort), so a search from
+ * the page has a clean address (issue 42, point 3). Without JavaScript the form sends every
+ * field and the server redirects to the clean address (cleanQuery in browse.ts).
+ */
+export function useCleanSubmit() {
+  const submit = useSubmit();
+  return (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // Applied: the form closes, and the chips say what it did (as the page the server sends without JavaScript).
+    e.currentTarget.closest('details')?.removeAttribute('open');
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
+    submit(params, { method: 'get', action: e.currentTarget.getAttribute('action') ?? undefined });
+  };
+}
+
 /** Hidden inputs that carry the filters a form does not show, so applying one keeps the others. An `except` ending in '.' is a prefix ('attr.'). */
 export function KeepFilters({ values, except }: { values: BrowseFilterValues; except: string[] }) {
   return (
@@ -66,19 +83,48 @@ export function KeepFilters({ values, except }: { values: BrowseFilterValues; ex
 }
 
 /**
- * County and town filters (issue 18, point 4): two plain selects of a GET form. A county takes
- * in every one of its towns; a town is one place. `idPrefix` keeps ids unique on the page.
+ * The place picker (issue 42, point 4): county, then town. Without JavaScript the town select
+ * lists every town grouped by county (optgroups) and the server sets aside a town of another
+ * county than the one picked, saying so (placeMismatch); with JavaScript the town list follows
+ * the county, and picking a town picks its county. `idPrefix` keeps ids unique on the page.
  */
 export function PlaceFilter({ county, town, idPrefix }: { county?: string | null; town?: string | null; idPrefix: string }) {
+  const [live, setLive] = useState(false);
+  const [picked, setPicked] = useState({ county: county ?? '', town: town ?? '' });
+  useEffect(() => setLive(true), []);
+  // A new address (a chip, Back) brings its own place.
+  useEffect(() => setPicked({ county: county ?? '', town: town ?? '' }), [county, town]);
+  // The first render is the server's (hydration); only then does the list follow the county.
+  const towns = live ? townOptions(picked.county) : TOWN_OPTIONS;
   return (
     <>
       <div>
         <label htmlFor={`${idPrefix}-county`} className="label">County</label>
-        <OptionsSelect id={`${idPrefix}-county`} name="county" items={COUNTY_OPTIONS} selected={county ?? ''} className="input" />
+        <OptionsSelect
+          id={`${idPrefix}-county`}
+          name="county"
+          items={COUNTY_OPTIONS}
+          selected={picked.county}
+          className="input"
+          onChange={(e) => {
+            const code = e.currentTarget.value;
+            setPicked((p) => ({ county: code, town: townByIdOrNull(p.town)?.countyCode === code ? p.town : '' }));
+          }}
+        />
       </div>
       <div>
         <label htmlFor={`${idPrefix}-town`} className="label">Town</label>
-        <OptionsSelect id={`${idPrefix}-town`} name="town" items={TOWN_OPTIONS} selected={town ?? ''} className="input" />
+        <OptionsSelect
+          id={`${idPrefix}-town`}
+          name="town"
+          items={towns}
+          selected={picked.town}
+          className="input"
+          onChange={(e) => {
+            const id = e.currentTarget.value;
+            setPicked((p) => ({ county: townByIdOrNull(id)?.countyCode ?? p.county, town: id }));
+          }}
+        />
       </div>
     </>
   );
@@ -89,6 +135,14 @@ const TOWN_OPTIONS: ReadonlyArray<SelectOption | SelectGroup> = [
   { value: '', label: 'Any town' },
   ...COUNTIES.map((c) => ({ label: c.name, options: c.towns.map((t) => ({ value: townId(t), label: t })) })),
 ];
+/** One list per county, made once (OptionsSelect writes a list's HTML once per array). */
+const COUNTY_TOWNS = new Map<string, ReadonlyArray<SelectOption>>(
+  COUNTIES.map((c) => [c.code, [{ value: '', label: `Any town in ${c.name}` }, ...c.towns.map((t) => ({ value: townId(t), label: t }))]]),
+);
+
+function townOptions(countyCode: string): ReadonlyArray<SelectOption | SelectGroup> {
+  return (countyByCodeOrNull(countyCode) && COUNTY_TOWNS.get(countyCode)) || TOWN_OPTIONS;
+}
 
 /**
  * A category's subcategories as links above its results (issue 18, point 5): one tap applies
@@ -220,37 +274,22 @@ export function subcategoryOptions(inCategory: readonly SubcategoryDef[] | null)
   return list;
 }
 
-/** Whether any subcategory filter is set (the Filters disclosure opens). */
-export const subcategoryFiltered = (v: BrowseFilterValues) => Boolean(v.subcategory) || Object.keys(v.attributes ?? {}).length > 0;
 
 /**
- * County, town, location, price range (Ksh) and sort for /listings: a plain GET form inside a disclosure,
- * so it works without JavaScript; with it, empty fields and the default sort stay out of the
- * address. Open when any of them is set.
+ * Subcategory, county and town, price range (Ksh) and sort for /listings: a plain GET form
+ * inside a disclosure, so it works without JavaScript; with it, empty fields and the default
+ * sort stay out of the address. Closed by default, also with filters applied (issue 42, point
+ * 3): the chips above say what is applied, and the first results stay on a phone's first screen.
  */
 export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
-  const submit = useSubmit();
-  const open = Boolean(values.location || values.county || values.town || values.minPrice !== undefined || values.maxPrice !== undefined || values.sort !== 'newest' || subcategoryFiltered(values));
+  const onSubmit = useCleanSubmit();
   return (
-    <details open={open} className="rounded-lg">
+    <details className="rounded-lg">
       <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
-      <Form
-        method="get"
-        className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const params = new URLSearchParams();
-          for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
-          submit(params, { method: 'get' });
-        }}
-      >
-        <KeepFilters values={values} except={['location', 'county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', ATTR_PARAM]} />
+      <Form method="get" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6" onSubmit={onSubmit}>
+        <KeepFilters values={values} except={['county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', ATTR_PARAM]} />
         <SubcategoryFilter values={values} idPrefix="browse" />
         <PlaceFilter county={values.county} town={values.town} idPrefix="browse" />
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="browse-location" className="label">Location</label>
-          <input id="browse-location" type="text" name="location" defaultValue={values.location} key={values.location} placeholder="e.g. Nakuru" className="input" autoComplete="address-level2" />
-        </div>
         <div>
           <label htmlFor="browse-min-price" className="label">Min price (Ksh)</label>
           <input id="browse-min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={values.minPrice} key={`min${values.minPrice}`} className="input" />

@@ -34,7 +34,8 @@ export function CategoryFilter({ values }: Props) {
       {/* A subcategory and its fields belong to the category: a new category drops them. */}
       <KeepFilters values={values} except={['category', 'subcategory', 'attr.']} />
       <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
-        <label htmlFor="category-filter" className="label">Category</label>
+        {/* Named for screen readers; its first option, All Categories, says what it is (a visible label cost a phone's first screen a line). */}
+        <label htmlFor="category-filter" className="sr-only">Category</label>
         <select key={selected ?? ''} id="category-filter" name="category" defaultValue={selected ?? ''} className="input">
           <option value="">All Categories</option>
           {CATEGORIES.map((c) => (

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { postedAgo } from '~/lib/dates';
 import { escapeHtml } from '~/lib/html';
-import { formatPrice } from '#kernel/money.ts';
+import { approxKes, formatPrice, type KesRates } from '#kernel/money.ts';
+import { useKesRates } from '~/lib/kes-rates';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '#kernel/listing-shapes.ts';
 import { NO_REVIEWS } from '#kernel/rating-text.ts';
@@ -52,7 +53,7 @@ export function ListingCard({ listing, eager = false, showSubcategory = false, a
   const category = listing.category || 'N/A';
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
   const photo = cardPhotoHtml(listing, eager, heart);
-  const text = cardTextHtml(listing, headingLevel, categoryText, useNow());
+  const text = cardTextHtml(listing, headingLevel, categoryText, useNow(), useKesRates());
   if (!actions) {
     return <article className="listing-card" dangerouslySetInnerHTML={{ __html: `<div class="listing-card-photo">${photo}</div><div class="listing-card-body">${text}</div>` }} />;
   }
@@ -87,7 +88,8 @@ function sellerLineHtml(listing: CardListing): string {
 }
 
 /** A card's text: the title (its link stretched over the card), price, place, when it was posted and the category. */
-function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: string, now: number): string {
+function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: string, now: number, rates: KesRates): string {
+  const approx = approxKes(listing.price, listing.currency, rates);
   const heading = `h${headingLevel}`;
   const posted = listing.createdAt
     ? `<time class="listing-card-meta" datetime="${escapeHtml(listing.createdAt)}" data-testid="posted">${escapeHtml(postedAgo(listing.createdAt, now))}</time>`
@@ -95,6 +97,7 @@ function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: s
   return (
     `<${heading} class="listing-card-title"><a class="listing-card-link" href="/listing/${escapeHtml(listing._id)}" ${IN_APP_LINK}>${escapeHtml(listing.title)}</a></${heading}>` +
     `<p class="listing-card-price">${escapeHtml(formatPrice(listing.price, listing.currency))}</p>` +
+    (approx ? `<p class="listing-card-meta" data-testid="approx-kes">${escapeHtml(approx)}</p>` : '') +
     `<p class="listing-card-meta truncate">${escapeHtml(listing.place ?? listing.location)}</p>` +
     posted +
     sellerLineHtml(listing) +

@@ -1,5 +1,28 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { pageSearch } from './browse';
+
+/** The id of a results page's heading: pagination links end in #results, so a new page opens at its results. */
+export const RESULTS_ID = 'results';
+
+/**
+ * With JavaScript, a new page of results (Next, Previous, a chip) is shown from its heading,
+ * which takes the focus, so a screen reader says where the buyer is (issue 42, point 5);
+ * without it, the links' #results fragment does the scrolling. Not on the first load.
+ */
+export function useResultsFocus(key: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.getElementById(RESULTS_ID);
+    if (!heading || !window.location.hash.endsWith(`#${RESULTS_ID}`)) return;
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [key]);
+}
 
 type Props = {
   page: number;
@@ -12,6 +35,7 @@ type Props = {
 
 /** Previous / Next links and "Page x of y", plain links so they work before JavaScript. */
 export function Pagination({ page, pageCount, capped = false, search }: Props) {
+  const { pathname } = useLocation();
   if (pageCount <= 1 && page <= 1) return null;
   const hasNext = page < pageCount;
   const link = 'btn-secondary';
@@ -19,7 +43,7 @@ export function Pagination({ page, pageCount, capped = false, search }: Props) {
   return (
     <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-2">
       {page > 1 ? (
-        <Link to={pageSearch(search, page - 1)} rel="prev" className={link}>Previous</Link>
+        <Link to={`${pathname}${pageSearch(search, page - 1)}#${RESULTS_ID}`} preventScrollReset rel="prev" className={link}>Previous</Link>
       ) : (
         <span aria-disabled="true" className={off}>Previous</span>
       )}
@@ -28,7 +52,7 @@ export function Pagination({ page, pageCount, capped = false, search }: Props) {
         {capped ? '+' : ''}
       </p>
       {hasNext ? (
-        <Link to={pageSearch(search, page + 1)} rel="next" className={link}>Next</Link>
+        <Link to={`${pathname}${pageSearch(search, page + 1)}#${RESULTS_ID}`} preventScrollReset rel="next" className={link}>Next</Link>
       ) : (
         <span aria-disabled="true" className={off}>Next</span>
       )}

@@ -1,4 +1,5 @@
 import { CATEGORIES, categorySlug, type Category } from '#kernel/categories.ts';
+import { countyByCodeOrNull, townByIdOrNull } from '#kernel/kenya-locations.ts';
 
 /** What a browse page was asked for; the page's query is read by parseListingQuery (server/listings/listing-query.ts). */
 export type BrowseTerms = {
@@ -15,6 +16,48 @@ export function listingsHeading(p: BrowseTerms): string {
   if (searched) return `Search Results for "${searched}"`;
   if (p.category) return `${p.category} Listings`;
   return 'All Listings';
+}
+
+/** What narrows a results page beyond the spec's terms: a subcategory and a place (county or town). */
+export type NarrowTerms = BrowseTerms & { subcategory?: string | null; county?: string | null; town?: string | null };
+
+/** The picked place's name: the town with its county ("Westlands, Nairobi City"), or the county. */
+export function placeName(county: string | null | undefined, town: string | null | undefined): string | null {
+  const t = townByIdOrNull(town);
+  if (t) return `${t.name}, ${countyByCodeOrNull(t.countyCode)?.name ?? ''}`.replace(/, $/, '');
+  return countyByCodeOrNull(county)?.name ?? null;
+}
+
+/**
+ * The results heading says what is shown (issue 42, point 3): "Toyota Cars in Nairobi City".
+ * Without a subcategory or a place it is the spec's heading (`base`: listingsHeading, or the
+ * category page's slug heading), word for word.
+ */
+export function resultsHeading(p: NarrowTerms, base: string): string {
+  const place = placeName(p.county, p.town);
+  if (!p.subcategory && !place) return base;
+  const what = p.subcategory ?? p.category;
+  const words = p.search ? p.search.charAt(0).toUpperCase() + p.search.slice(1) : '';
+  let shown: string;
+  if (words && what) shown = `${words} ${what}`;
+  else if (words) shown = `Search Results for "${p.search}"`;
+  else shown = what ?? 'All Listings';
+  return place ? `${shown} in ${place}` : shown;
+}
+
+/**
+ * The address without its empty parameters (issue 42, point 3: a GET form sent without
+ * JavaScript sends every field, "county=&minPrice=&..."), or null when it has none. A search
+ * sent blank (nothing but empty `search`/`location`) stays: the page answers it with the spec's
+ * 'Please enter a search query.'
+ */
+export function cleanQuery(params: URLSearchParams): string | null {
+  const entries = [...params.entries()];
+  const kept = entries.filter(([, v]) => v.trim() !== '');
+  if (kept.length === entries.length) return null;
+  if (kept.length === 0 && entries.every(([k]) => k === 'search' || k === 'location')) return null;
+  const query = new URLSearchParams(kept.map(([k, v]) => [k, v.trim()])).toString();
+  return query ? `?${query}` : '';
 }
 
 /** The "..." of 'No listings found for ...': what the visitor asked for, in their words. */

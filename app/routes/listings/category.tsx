@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
-import { data, Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
-import { browseCanonical, categoryFromSlug, pageSearch, slugHeading } from '~/components/listings/browse';
-import { PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks } from '~/components/listings/BrowseFilters';
+import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
+import { browseCanonical, categoryFromSlug, cleanQuery, pageSearch, resultsHeading, slugHeading } from '~/components/listings/browse';
+import { KeepFilters, PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks, useCleanSubmit } from '~/components/listings/BrowseFilters';
+import { FilterChips, filterChips } from '~/components/listings/FilterChips';
+import { ResultsSearch } from '~/components/listings/ResultsSearch';
+import { RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
+import { resolveCounty } from '#kernel/kenya-locations.ts';
 import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
@@ -9,7 +13,7 @@ import { breadcrumbList, itemList } from '~/lib/structured-data';
 import type { CardListing } from '~/components/listings/ListingCard';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '#kernel/categories.ts';
-import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
+import { browsePageCount, parseListingQuery, placeMismatch } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/search/search';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
@@ -29,18 +33,24 @@ const NO_CARDS = jsonText<CardJson[]>('[]');
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const category = categoryFromSlug(params.slug);
   if (!category) return data({ notFound: true as const, slug: params.slug }, { status: 404 });
-  // The category is the address's; a category or location in the query is not this page's.
+  // The category is the address's; a category in the query is not this page's.
   const query = url.searchParams;
+  // No empty parameters in the address (a filter form sent without JavaScript): one address per result.
+  const clean = cleanQuery(query);
+  if (clean !== null) throw redirect(`${url.pathname}${clean}`, 301);
   // Only this category's subcategories (a subcategory of another category is no filter here).
   const scoped = new URLSearchParams(query);
   scoped.set('category', category);
-  const { search = '', county = null, town = null, minPrice, maxPrice, sort, page, limit, subcategory = null, attributes } = parseListingQuery(scoped, 'page');
+  const { search = '', location = '', county = null, town = null, minPrice, maxPrice, sort, page, limit, subcategory = null, attributes } = parseListingQuery(scoped, 'page');
   // What "Save this search" saves: the category of the address and the page's filters.
   const searchFilters = pageFilters(query, category);
   const savedSearchId = await savedSearchStateFor(context, searchFilters);
-  const base = { notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
+  const values = { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort };
+  // What the page shows about itself, written here so that its script carries none of the wording (page weight).
+  const about = { heading: resultsHeading(values, slugHeading(params.slug)), chips: filterChips(url.pathname, values, true) };
+  const base = { ...about, notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, location, placeNote: placeMismatch(resolveCounty(query.get('county'))?.code, query.get('town')), county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
-    const result = await searchCards(context.db, { category, search, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
+    const result = await searchCards(context.db, { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     // The cards as the database wrote them (kernel/json-text.ts).
     return data({ ...base, cards: result.itemsJson, saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
@@ -56,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   }
   const page = loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   // A search inside the category is search results; sort and price filters name the unfiltered page (browseCanonical).
-  const { path, noindex } = browseCanonical({ category: loaderData.category, search: loaderData.search, location: '', page: loaderData.page });
+  const { path, noindex } = browseCanonical({ category: loaderData.category, search: loaderData.search, location: loaderData.location, page: loaderData.page });
   return seoMeta({
     origin,
     path,
@@ -80,7 +90,7 @@ function useLoadMore(first: CardListing[], firstPage: number, pages: number) {
   }, [fetcher.state, fetcher.data]);
   const seen = new Set(first.map((l) => l._id));
   const items = [...first, ...more.items.filter((l) => !seen.has(l._id))];
-  const nextHref = more.page < pages ? `${location.pathname}${pageSearch(location.search, more.page + 1)}` : null;
+  const nextHref = more.page < pages ? `${location.pathname}${pageSearch(location.search, more.page + 1)}#${RESULTS_ID}` : null;
   return { items, saved: more.saved, nextHref, loading: fetcher.state === 'loading', load: (href: string) => fetcher.load(href) };
 }
 
@@ -102,75 +112,64 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loaderData'], { notFound: true }> }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const submit = useSubmit();
+  const onSubmit = useCleanSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const first = useJsonText(d.cards);
   const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(first, d.page, d.pageCount);
-  const filtered = Boolean(d.county || d.town || d.subcategory || d.attributes) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
-  const filterValues = { category: d.category, search: d.search, location: '', county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, subcategory: d.subcategory, attributes: d.attributes, sort: d.sort };
+  const filtered = Boolean(d.county || d.town || d.subcategory || d.attributes || d.location) || d.minPrice !== undefined || d.maxPrice !== undefined || d.sort !== 'newest';
+  const { heading } = d;
+  useResultsFocus(location.search);
+  const filterValues = { category: d.category, search: d.search, location: d.location, county: d.county, town: d.town, minPrice: d.minPrice, maxPrice: d.maxPrice, subcategory: d.subcategory, attributes: d.attributes, sort: d.sort };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3">
+      <ResultsSearch action={location.pathname} values={filterValues} placeholder={`Search in ${d.category}`} except={['category']} />
       <header>
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h1 className="break-words text-2xl font-bold">{slugHeading(d.slug)}</h1>
+        <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-xl font-bold outline-none sm:text-2xl">{heading}</h1>
+        {/* The category's blurb is for a first look; a refined search needs the room for its results. */}
+        {!filtered && !d.search && <p className="mt-1 text-gray-700 dark:text-gray-300">{d.description}</p>}
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+          {!d.error && (
+            <p className="text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
+              {groupDigits(d.total)}
+              {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
+            </p>
+          )}
           {!d.error && <SaveSearchButton filters={d.searchFilters} savedId={d.savedSearchId} />}
         </div>
-        <p className="mt-1 text-gray-700 dark:text-gray-300">{d.description}</p>
-        {!d.error && (
-          <p className="mt-1 text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
-            {groupDigits(d.total)}
-            {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
-          </p>
-        )}
       </header>
+      {d.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{d.placeNote}</p>}
+      <FilterChips chips={d.chips} />
 
       <SubcategoryLinks path={`/category/${categorySlug(d.category)}`} values={filterValues} categoryInPath />
-      <Form
-        method="get"
-        role="search"
-        aria-label={`Search ${d.category}`}
-        className="flex flex-col gap-2"
-        onSubmit={(e) => {
-          // Leave empty fields and the default sort out of the address (without JavaScript they stay; harmless).
-          e.preventDefault();
-          const params = new URLSearchParams();
-          for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
-          submit(params, { method: 'get' });
-        }}
-      >
-        <div className="flex gap-2">
-          <label htmlFor="category-search" className="sr-only">Search in {d.category}</label>
-          <input id="category-search" name="search" type="search" defaultValue={d.search} key={d.search} placeholder={`Search in ${d.category}`} className="input min-w-0 flex-1" />
-          <button type="submit" className="btn-primary">Search</button>
-        </div>
-        <details open={filtered} className="rounded-lg">
-          <summary className="btn-secondary cursor-pointer list-none">Filters</summary>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-            <SubcategoryFilter values={filterValues} idPrefix="category" />
-            <PlaceFilter county={d.county} town={d.town} idPrefix="category" />
-            <div>
-              <label htmlFor="min-price" className="label">Min price (Ksh)</label>
-              <input id="min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={d.minPrice} className="input" />
-            </div>
-            <div>
-              <label htmlFor="max-price" className="label">Max price (Ksh)</label>
-              <input id="max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={d.maxPrice} className="input" />
-            </div>
-            <div className="col-span-2 sm:col-span-1">
-              <label htmlFor="sort" className="label">Sort by</label>
-              <select id="sort" name="sort" defaultValue={d.sort} className="input">
-                {SORT_OPTIONS.map((s) => (
-                  <option key={s.value} value={s.value}>{s.label}</option>
-                ))}
-              </select>
-            </div>
-            <div className="col-span-2 flex items-end sm:col-span-1">
-              <button type="submit" className="btn-secondary w-full">Apply filters</button>
-            </div>
+      {/* Closed by default (issue 42, point 3): the chips say what is applied. */}
+      <details className="rounded-lg">
+        <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
+        <Form method="get" aria-label={`Filter ${d.category}`} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" onSubmit={onSubmit}>
+          <KeepFilters values={{ ...filterValues, category: null }} except={['county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', 'attr.']} />
+          <SubcategoryFilter values={filterValues} idPrefix="category" />
+          <PlaceFilter county={d.county} town={d.town} idPrefix="category" />
+          <div>
+            <label htmlFor="min-price" className="label">Min price (Ksh)</label>
+            <input id="min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={d.minPrice} key={`min${d.minPrice}`} className="input" />
           </div>
-        </details>
-      </Form>
+          <div>
+            <label htmlFor="max-price" className="label">Max price (Ksh)</label>
+            <input id="max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={d.maxPrice} key={`max${d.maxPrice}`} className="input" />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor="sort" className="label">Sort by</label>
+            <select id="sort" name="sort" defaultValue={d.sort} key={d.sort} className="input">
+              {SORT_OPTIONS.map((s) => (
+                <option key={s.value} value={s.value}>{s.label}</option>
+              ))}
+            </select>
+          </div>
+          <div className="col-span-2 flex items-end sm:col-span-1">
+            <button type="submit" className="btn-secondary w-full">Apply filters</button>
+          </div>
+        </Form>
+      </details>
 
       {loading && <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>}
 
@@ -187,7 +186,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         </div>
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={`${d.category} listings`} headingLevel={2} savedIds={[...d.saved, ...savedMore]} />
+          <ListingGrid listings={items} eagerCount={4} label={heading} headingLevel={2} savedIds={[...d.saved, ...savedMore]} />
           <JsonLd data={itemList(d.origin, `${d.category} listings`, first, (d.page - 1) * d.limit + 1)} />
           <JsonLd
             data={breadcrumbList(d.origin, [
@@ -214,7 +213,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
           )}
           {d.page > 1 && (
             <p className="mt-3 text-center text-sm">
-              <Link to={`${location.pathname}${pageSearch(location.search, d.page - 1)}`} rel="prev" className="text-brand-700 underline dark:text-brand-100">
+              <Link to={`${location.pathname}${pageSearch(location.search, d.page - 1)}#${RESULTS_ID}`} preventScrollReset rel="prev" className="text-brand-700 underline dark:text-brand-100">
                 Previous page
               </Link>
             </p>

@@ -9,7 +9,7 @@ import { ReportAd, type ReportResult } from '~/components/listings/ReportAd';
 import { keepDataAfterSave, SaveButton } from '~/components/listings/SaveButton';
 import { SharePanel, ShareButton } from '~/components/listings/ShareButton';
 import { postedAgo } from '~/lib/dates';
-import { formatPrice } from '#kernel/money.ts';
+import { approxKes, formatPrice } from '#kernel/money.ts';
 import { useNow } from '~/lib/use-now';
 import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
@@ -25,6 +25,7 @@ import { failureData } from '../../../server/http/page-errors';
 import { recordView, revealPhone } from '../../../server/listings/engagement';
 import { deletedListingCategory, getListingFor } from '../../../server/listings/queries';
 import { searchCards } from '../../../server/search/search';
+import { similarAds as similarTo } from '../../../server/listings/similar-ads';
 import { storageKeyOf } from '../../../server/media/images';
 import { mediaPublicUrl } from '../../../server/media/public-url';
 import { reportListing } from '../../../server/moderation/reports';
@@ -56,7 +57,7 @@ function countsAsView(request: Request, ownerId: string, viewerId: string | null
   return ownerId !== viewerId;
 }
 
-/** Up to eight active ads of the category (another ad of the seller's excluded), or none if that fails. */
+/** Up to eight active ads of a gone ad's category, or none if that fails. */
 function similarAds(context: Route.LoaderArgs['context'], category: string, exclude?: string) {
   return searchCards(context.db, { category: resolveCategory(category) ?? undefined, limit: 9 }, { cache: context.searchCache, index: context.searchIndex }).then(
     (r) => r.items.filter((c) => c._id !== exclude).slice(0, 8),
@@ -96,8 +97,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const conversationId = viewerId && viewerId !== listing.owner ? await conversationAbout(context.db, viewerId, listing._id).catch(() => null) : null;
   const seller = listing.user;
   const [phoneVerified, showsPhone] = await Promise.all([sellerHasVerifiedPhone(context.db, listing.owner), sellerShowsPhone(context.db, listing.owner)]);
-  // A sold ad keeps its page, with ads like it in place of the contact buttons.
-  const similar = listing.status === 'sold' ? await similarAds(context, listing.category, listing._id) : [];
+  // Ads like it on every ad page (issue 42, point 7): a buyer who finds this one taken, too dear
+  // or too far has the next ones at hand; a sold ad shows them in place of the contact buttons.
+  const similar = await similarTo(context.db, listing._id).catch((error: unknown) => {
+    context.logger.warn({ reqId: context.requestId, err: error }, 'similar ads failed');
+    return [];
+  });
   const coverKey = listing.photos[0] ? storageKeyOf(listing.photos[0].url) : null;
   // Only what the page shows: never the seller's phone number (revealed on request by the action or the API).
   return {
@@ -121,6 +126,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       details: attributeList(listing.subcategory, listing.attributes),
       price: listing.price,
       currency: listing.currency,
+      // "≈ Ksh …" beside a price in another currency (issue 42, point 6), written here: the page's script need not know the rates.
+      approxKes: approxKes(listing.price, listing.currency, context.config.kesRates),
       // "Town, County" when the location names a known place (migration 0880), else the text as written.
       location: listing.place ?? listing.location,
       featured: listing.featured,
@@ -281,6 +288,11 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-2xl font-extrabold text-brand-700 dark:text-brand-100" data-testid="listing-price">
             {formatPrice(listing.price, listing.currency, 'Price not specified')}
           </p>
+          {listing.approxKes && (
+            <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="approx-kes">
+              {listing.approxKes}
+            </p>
+          )}
           {isOwner && (
             <p className="mt-2 text-sm">
               This is your ad. <Link to={`/listings/${listing._id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">Edit it</Link>
@@ -316,12 +328,8 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           <h2 id="description-heading" className="text-lg font-bold">Description</h2>
           <p className="mt-2 whitespace-pre-line break-words text-gray-800 dark:text-gray-200">{listing.description}</p>
         </section>
-        {similar.length > 0 && (
-          <section aria-labelledby="similar-heading">
-            <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
-            <ListingGrid listings={similar} label="Similar ads" headingLevel={3} />
-          </section>
-        )}
+        {/* A sold ad's similar ads come first, in place of the contact buttons. */}
+        {!onOffer && similar.length > 0 && <SimilarAds similar={similar} />}
       </div>
 
       <aside className="flex min-w-0 flex-col gap-4">
@@ -413,6 +421,12 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         </section>
         {(onOffer || (sold && !isOwner)) && <ReportAd listingId={listing._id} result={reportResult} />}
       </aside>
+      {/* A live ad's similar ads come after its contact and safety sections (on a phone, below them). */}
+      {onOffer && similar.length > 0 && (
+        <div className="min-w-0 lg:col-span-3">
+          <SimilarAds similar={similar} />
+        </div>
+      )}
       {onOffer && !seller.messagesOnly && <ContactBar listingId={listing._id} contact={contact} />}
       {onOffer && seller.messagesOnly && !isOwner && <MessageBar />}
     </article>
@@ -425,6 +439,15 @@ function MessageBar() {
     <div data-testid="contact-bar" className={bottomBarClass}>
       <a href="#message-seller" className="btn flex w-full bg-brand-700 py-3 text-base text-white">Message seller</a>
     </div>
+  );
+}
+
+function SimilarAds({ similar }: { similar: CardListing[] }) {
+  return (
+    <section aria-labelledby="similar-heading">
+      <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
+      <ListingGrid listings={similar} label="Similar ads" headingLevel={3} />
+    </section>
   );
 }
 

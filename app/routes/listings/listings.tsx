@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { data, Link, useLocation, useNavigation } from 'react-router';
-import { browseCanonical, failureReason, emptyStateText, listingsHeading, pageSearch } from '~/components/listings/browse';
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
+import { browseCanonical, cleanQuery, failureReason, emptyStateText, listingsHeading, pageSearch, resultsHeading } from '~/components/listings/browse';
 import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
@@ -8,9 +8,12 @@ import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
-import { Pagination } from '~/components/listings/Pagination';
+import { Pagination, RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
+import { FilterChips, filterChips } from '~/components/listings/FilterChips';
+import { ResultsSearch } from '~/components/listings/ResultsSearch';
 import { toast } from '~/lib/toast';
-import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
+import { browsePageCount, parseListingQuery, placeMismatch } from '../../../server/listings/listing-query';
+import { resolveCounty } from '#kernel/kenya-locations.ts';
 import { searchCards } from '../../../server/search/search';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
@@ -34,8 +37,15 @@ const NO_CARDS = jsonText<CardJson[]>('[]');
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
+  // No empty parameters in the address (a filter form sent without JavaScript): one address per result.
+  const clean = cleanQuery(params);
+  if (clean !== null) throw redirect(`${url.pathname}${clean}${url.hash}`, 301);
   const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit } = parseListingQuery(params, 'page');
-  const shown = { category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
+  // A town of another county than the one picked is set aside (parseListingQuery): say why.
+  const placeNote = placeMismatch(resolveCounty(params.get('county'))?.code, params.get('town'));
+  const shown = { placeNote, category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
+  // What the page shows about itself, written here so that its script carries none of the wording (page weight).
+  const about = { heading: resultsHeading(shown, listingsHeading(shown)), chips: filterChips(url.pathname, { ...shown, sort: shown.sort }, false) };
   const origin = new URL(context.config.appUrl).origin;
   // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
   const searchFilters = pageFilters(params);
@@ -43,12 +53,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
   }
   try {
     const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     return data({
       ...shown,
+      ...about,
       origin,
       searchFilters,
       savedSearchId,
@@ -65,14 +76,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const heading = loaderData ? listingsHeading(loaderData) : 'All Listings';
+  const heading = loaderData ? loaderData.heading : 'All Listings';
   const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   const { path, noindex } = loaderData ? browseCanonical(loaderData) : { path: '/listings', noindex: true };
   return seoMeta({
@@ -111,31 +122,36 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const { heading } = loaderData;
+  useResultsFocus(location.search);
 
   useEffect(() => {
     if (error) toast.error('Failed to load listings.');
   }, [error]);
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold">{listingsHeading(loaderData)}</h1>
-          {!error && items.length > 0 && (
-            <p className="text-sm text-gray-600 dark:text-gray-400">
-              {groupDigits(total)}
-              {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
-              {place ? ` near ${place}` : ''}
-              {category && (search || place) ? ` in ${category}` : ''}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap items-end gap-2">
+    <div className="flex flex-col gap-3">
+      {!blankSearch && <ResultsSearch action={location.pathname} values={filters} placeholder="Search cars, phones, houses..." />}
+      <div className="min-w-0">
+        <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-xl font-bold outline-none sm:text-2xl">{heading}</h1>
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            {!error && items.length > 0 && (
+              <>
+                {groupDigits(total)}
+                {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
+                {place ? ` near ${place}` : ''}
+                {category && (search || place) ? ` in ${category}` : ''}
+              </>
+            )}
+          </p>
           {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
-          <CategoryFilter values={filters} />
         </div>
       </div>
-      <SubcategoryLinks path="/listings" values={filters} categoryInPath={false} />
+      {loaderData.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{loaderData.placeNote}</p>}
+      <FilterChips chips={loaderData.chips} />
+      <CategoryFilter values={filters} />
+      <SubcategoryLinks path={location.pathname} values={filters} categoryInPath={false} />
       <BrowseFilters values={filters} />
 
       {loading && (
@@ -168,7 +184,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         )
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <ListingGrid listings={items} eagerCount={4} label={listingsHeading(loaderData)} headingLevel={2} savedIds={loaderData.saved} />
+          <ListingGrid listings={items} eagerCount={4} label={heading} headingLevel={2} savedIds={loaderData.saved} />
           {/* Searches are noindex (browseCanonical): structured data there would be bytes no crawler reads. */}
           {!browseCanonical(loaderData).noindex && (
             <>

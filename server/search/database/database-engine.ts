@@ -3,7 +3,8 @@ import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts'
 import { listingFormat, type ListingFormat } from '../../listings/listing-json.ts';
 import { LISTED } from '../../listings/visibility.ts';
 import { pageStatement, prepared } from '../page-read.ts';
-import type { EngineAnswer, EngineQuery, Hit, SearchEngine } from '../search-engine.ts';
+import type { EngineAnswer, EngineQuery, Found, Hit, SearchEngine } from '../search-engine.ts';
+import { FOREIGN_PRICED, kesRatesInUse, kesSql } from '../price-key.ts';
 import { pageShape, type ListingFilters, type PageShape } from '../search-query.ts';
 import { findHits, firstStatement, LISTING_GENERATION, parseReads, searchPlan, withSettings, SEARCH_LIMITS, type SearchContext, type SearchLimits } from './bounded-search.ts';
 import { filterConditions } from './search-terms.ts';
@@ -23,6 +24,10 @@ export function createDatabaseEngine(db: Db, limits: SearchLimits = SEARCH_LIMIT
     async find({ filters, shape, now, format }: EngineQuery): Promise<EngineAnswer> {
       const run: Run = (statement, settings) => withSettings(db, settings, (d) => queryRows(d, statement));
       const result = await runSearch(db, run, filters, now, shape, format, limits, (statement) => prepared(db, statement));
+      if (filters.sort === 'price_asc' || filters.sort === 'price_desc') {
+        // The page is read again by id (search.ts), in the merged order.
+        return { found: await mergeForeignPrices(db, filters, shape, result.found), generation: result.generation };
+      }
       return { found: result.found, items: result.items, generation: result.generation };
     },
   };
@@ -41,6 +46,51 @@ async function runSearch(db: Db, run: Run, filters: ListingFilters, now: Date, s
     items = ids.length ? (await runPrepared<{ items: string }>(pageStatement(ids, now, format)))[0]!.items : '[]';
   }
   return { items, found, generation: first.generation };
+}
+
+type Priced = { id: string; featured_ends: number | null; value: number | null; created: number; currency: string };
+
+/**
+ * A price order by value in Ksh (issue 42, point 6). bounded-search.ts orders KES prices, then
+ * each other currency, then negotiable ads: its KES part is right, and is a whole prefix of
+ * the KES matches. Ads priced in other currencies are few: the first `window` of each, in
+ * price order (one read of the price index each), are merged in by their value in Ksh, ties
+ * newest first, as the memory index orders them; negotiable ads stay last.
+ */
+async function mergeForeignPrices(db: Db, filters: ListingFilters, shape: PageShape, found: Found): Promise<Found> {
+  const desc = filters.sort === 'price_desc';
+  const { check } = filterConditions(filters);
+  const columns = sql`id::text AS id, floor(extract(epoch from featured_until) * 1000)::float8 AS featured_ends, ${kesSql()}::float8 AS value, floor(extract(epoch from created_at) * 1000000)::float8 AS created, currency`;
+  const checks = check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``;
+  const order = sql.raw(desc ? 'price DESC, created_at DESC, id DESC' : 'price ASC, created_at DESC, id DESC');
+  const perCurrency = Object.keys(kesRatesInUse()).map(
+    (currency) => sql`(SELECT ${columns} FROM listings WHERE ${LISTED} AND ${FOREIGN_PRICED} AND currency = ${currency}${checks} ORDER BY ${order} LIMIT ${shape.window + 1})`,
+  );
+  const ids = found.hits.map((h) => h.id);
+  const [foreign, known] = await Promise.all([
+    queryRows<Priced>(db, sql.join(perCurrency, sql` UNION ALL `)),
+    ids.length ? queryRows<Priced>(db, sql`SELECT ${columns} FROM listings WHERE id = ANY(${sqlArray(ids, 'uuid')})`) : Promise.resolve([]),
+  ]);
+  if (foreign.length === 0) return found;
+  const byId = new Map(known.map((r) => [r.id, r]));
+  const kes: Priced[] = [];
+  const negotiable: Priced[] = [];
+  for (const hit of found.hits) {
+    const row = byId.get(hit.id);
+    if (!row) continue;
+    if (row.value === null) negotiable.push(row);
+    else if (row.currency === 'KES') kes.push(row);
+  }
+  const before = (a: Priced, b: Priced) => (a.value !== b.value ? (desc ? a.value! > b.value! : a.value! < b.value!) : a.created !== b.created ? a.created > b.created : a.id > b.id);
+  const sorted = foreign.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const merged: Priced[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kes.length || j < sorted.length) merged.push(j >= sorted.length || (i < kes.length && before(kes[i]!, sorted[j]!)) ? kes[i++]! : sorted[j++]!);
+  // Some currency had more than the window: ads may follow that no list here holds.
+  const more = Object.keys(kesRatesInUse()).some((c) => sorted.filter((r) => r.currency === c).length > shape.window);
+  const hits = [...merged, ...negotiable].slice(0, shape.window).map((r) => ({ id: r.id, featuredUntil: r.featured_ends, group: 0 }));
+  return { ...found, hits, capped: found.capped || more, fromFirst: false, steps: [...found.steps, `other currencies merged by Ksh value: ${foreign.length}`] };
 }
 
 /**

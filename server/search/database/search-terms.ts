@@ -1,3 +1,4 @@
+import { FOREIGN_PRICED, kesSql } from '../price-key.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Category } from '#kernel/categories.ts';
 import { LIMITS } from '#kernel/listing-rules.ts';
@@ -193,17 +194,19 @@ export function filterConditions(filters: ListingFilters): Conditions {
     find.push(has);
     for (const token of new Set(whole)) bandable.push({ tokens: [token] });
   }
-  // Price filters are in Kenyan shillings; ads priced in another currency are left out.
+  // Price filters are in Kenyan shillings, on a price's value in Ksh (price-key.ts: an ad in
+  // USD is in the range its Ksh value is in; issue 42, point 6).
   const { minPrice, maxPrice } = filters;
   // One band more each side: JavaScript's logarithm need not round exactly as PostgreSQL's.
   const lo = Math.max(0, priceBand(minPrice ?? 0) - 1);
   const hi = Math.min(MAX_PRICE_BAND, priceBand(Math.min(maxPrice ?? LIMITS.price, LIMITS.price)) + 1);
   if (minPrice !== undefined || maxPrice !== undefined) {
-    check.push(sql`currency = 'KES'`);
-    if (minPrice !== undefined) check.push(sql`price >= ${minPrice}`);
-    if (maxPrice !== undefined) check.push(sql`price <= ${maxPrice}`);
-    // A narrow range is a short list of bands; a wide one says too little to be worth it.
-    if (hi - lo <= 24) find.push(sql`search_tokens && ${bandTokens(lo, hi)}`);
+    check.push(sql`price IS NOT NULL`);
+    if (minPrice !== undefined) check.push(sql`${kesSql()} >= ${minPrice}`);
+    if (maxPrice !== undefined) check.push(sql`${kesSql()} <= ${maxPrice}`);
+    // A narrow range is a short list of bands (KES prices have them), or a price in another
+    // currency (few; the price indexes list them); a wide one says too little to be worth it.
+    if (hi - lo <= 24) find.push(sql`(search_tokens && ${bandTokens(lo, hi)} OR ${FOREIGN_PRICED})`);
   }
   const bands: [number, number] = [Math.max(0, fineBand(minPrice ?? 0) - 1), Math.min(MAX_FINE_BAND, fineBand(Math.min(maxPrice ?? LIMITS.price, LIMITS.price)) + 1)];
   return { check, find, bandable, bands };

@@ -99,10 +99,10 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
   let priceRange: IndexQuery['priceRange'] = null;
   if (minPrice !== undefined || maxPrice !== undefined) {
     const range = { min: minPrice ?? -Infinity, max: maxPrice ?? Infinity };
-    const kes = index.values.find('KES');
+    // ix.price is each ad's value in Ksh (no price: NaN, in no range).
     tests.push((ix, slot) => {
       const price = ix.price[slot]!;
-      return ix.currency[slot] === kes && price >= range.min && price <= range.max;
+      return price >= range.min && price <= range.max;
     });
     priceRange = range;
   }

@@ -13,6 +13,7 @@
  * newer than the matches it holds (`newestBefore`).
  */
 
+import { kesKey } from '../price-key.ts';
 import { CHECK_EVERY, Slicer, sortSliced } from './slices.ts';
 
 /** An active ad as the index holds it: what a search tests and orders by. */
@@ -46,7 +47,7 @@ export type IndexQuery = {
   titleOf: number[];
   test: ((index: MemoryIndex, slot: number) => boolean) | null;
   order: IndexOrder;
-  /** With a price range: only KES prices in it can match, so price orders walk that stretch only. */
+  /** With a price range (of values in Ksh): only prices in it can match, so price orders walk that stretch only. */
   priceRange: { min: number; max: number } | null;
 };
 
@@ -66,7 +67,7 @@ const BITMAP_AT_LEAST = 4_096;
 type SlotList = { data: Int32Array; length: number };
 
 /**
- * The ads with a KES price in a range: how many (a binary search of the price order tells),
+ * The ads with a price (its value in Ksh) in a range: how many (a binary search of the price order tells),
  * whether a slot is one (its price), and, only when asked, their slots in order (a sort).
  */
 type PriceRangeSlots = { length: number; has(slot: number): boolean; slots(): Int32Array };
@@ -236,7 +237,8 @@ export class MemoryIndex {
     this.created[slot] = ad.created;
     this.newestBefore[slot] = slot === 0 ? ad.created : Math.max(this.newestBefore[slot - 1]!, ad.created);
     this.featured[slot] = ad.featuredUntil ?? NaN;
-    this.price[slot] = ad.price ?? NaN;
+    // Its value in Ksh (price-key.ts): price orders and ranges compare every currency by it.
+    this.price[slot] = kesKey(ad.price, ad.currency) ?? NaN;
     this.currency[slot] = this.values.id(ad.currency);
     this.location[slot] = this.values.id(ad.location);
     this.alive[slot] = 1;
@@ -652,23 +654,14 @@ export class MemoryIndex {
     return [...titled.map((s) => this.hit(s, 0)), ...others.slice(0, want - titled.length).map((s) => this.hit(s, 1))];
   }
 
-  /** Price orders, as bounded-search.ts's ORDER BY: KES prices, other currencies (by currency), no price; then newest. */
+  /** Price orders, as the database engine's (database-engine.ts): by value in Ksh whatever the currency, no price last; then newest. */
   private compare(desc: boolean): (a: number, b: number) => number {
-    const kes = this.values.id('KES');
     return (a, b) => {
       const pa = this.price[a]!;
       const pb = this.price[b]!;
       const na = Number.isNaN(pa);
       const nb = Number.isNaN(pb);
       if (na !== nb) return na ? 1 : -1;
-      const ca = this.currency[a]!;
-      const cb = this.currency[b]!;
-      if (ca !== cb) {
-        if (ca === kes || cb === kes) return ca === kes ? -1 : 1;
-        const sa = this.values.text(ca)!;
-        const sb = this.values.text(cb)!;
-        if (sa !== sb) return sa < sb ? -1 : 1;
-      }
       if (!na && pa !== pb) return desc ? pb - pa : pa - pb;
       return this.isNewer(a, b) ? -1 : this.isNewer(b, a) ? 1 : 0;
     };
@@ -693,7 +686,7 @@ export class MemoryIndex {
       for (const r of best.sorted()) found.push(order[r]!);
     } else {
       // No token condition (a price range, nothing) or common ones: walk every ad in price
-      // order and stop at `want` matches. With a price range, only its stretch of KES prices.
+      // order and stop at `want` matches. With a price range, only its stretch of prices.
       let from = 0;
       let to = order.length;
       if (query.priceRange) {
@@ -733,10 +726,9 @@ export class MemoryIndex {
     const from = this.lowerBound(order, 0, kesEnd, range.min, false);
     const to = this.lowerBound(order, from, kesEnd, range.max === Infinity ? Infinity : range.max + 1, false);
     if (to - from > this.live / 8) return null;
-    const kes = this.values.find('KES');
     const has = (slot: number) => {
       const p = this.price[slot]!;
-      return this.currency[slot] === kes && p >= range.min && p <= range.max;
+      return p >= range.min && p <= range.max;
     };
     return {
       // The ads added since the last merge are not in the order: counted as if all were in range.
@@ -753,21 +745,20 @@ export class MemoryIndex {
     };
   }
 
-  /** Where KES prices end in a price order. */
+  /** Where prices end in a price order (negotiable ads follow). */
   private kesEnd(order: Int32Array): number {
-    const kes = this.values.id('KES');
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const slot = order[mid]!;
-      if (!Number.isNaN(this.price[slot]!) && this.currency[slot] === kes) lo = mid + 1;
+      if (!Number.isNaN(this.price[slot]!)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** The first place in order[from..to) (KES prices) at or past `price`. */
+  /** The first place in order[from..to) (priced ads, by value in Ksh) at or past `price`. */
   private lowerBound(order: Int32Array, from: number, to: number, price: number, desc: boolean): number {
     let lo = from;
     let hi = to;
