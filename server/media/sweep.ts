@@ -48,12 +48,15 @@ export async function sweepMedia(deps: Deps, now = Date.now(), minAgeMs = SWEEP_
   const keys = [...byKey.keys()];
   for (let i = 0; i < keys.length; i += 1000) {
     const batch = keys.slice(i, i + 1000);
+    const inBatch = sql.join(
+      batch.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    // A draft's photos (migration 1200) are in use too, until the draft is published or swept.
     const used = await queryRows<{ storage_key: string }>(
       deps.db,
-      sql`select distinct storage_key from listing_images where storage_key in (${sql.join(
-        batch.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
+      sql`select storage_key from listing_images where storage_key in (${inBatch})
+          union select storage_key from listing_draft_photos where storage_key in (${inBatch})`,
     );
     const referenced = new Set(used.map((r) => r.storage_key));
     for (const key of batch) if (!referenced.has(key)) orphans.push(...byKey.get(key)!);

@@ -7,3 +7,4 @@ export * from './locations.ts';
 export * from './subcategories.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './drafts.ts';
