@@ -6,13 +6,13 @@ import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listingDraftPhotos, listingDrafts } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { imageFileName, imageFiles, imageTooLarge, MAX_IMAGE_BYTES, storeUpload, UPLOAD_WIDTH } from '../media/images.ts';
+import { imageFileName, imageFiles, imageTooLarge, MAX_IMAGE_BYTES, storageKeyOf, storeUpload, UPLOAD_WIDTH } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { UploadedFile } from '../media/upload.ts';
 import { parseListingForm } from './input.ts';
 import type { ListingJson } from './listing-json.ts';
 import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
-import { checkImageCount, saveNewListing, type WriteDeps } from './write.ts';
+import { checkImageCount, saveNewListing, type ListingUpload, type WriteDeps } from './write.ts';
 
 /*
  * Drafts of new ads (issue 48, point 3; docs/decisions/drafts-and-photo-shrinking.md). With
@@ -245,4 +245,17 @@ export async function sweepDrafts(deps: { db: Db; media: MediaStore; logger: Log
   await deps.media.remove(keys.flatMap(imageFiles));
   if (drafts) deps.logger.info({ drafts, photos: keys.length }, 'draft sweep: removed abandoned drafts');
   return drafts;
+}
+
+/**
+ * The plain post form (no JavaScript) on a resumed draft: the draft's photos whose Keep box is
+ * unticked go, the photos sent with the form join it, and the draft is published as above.
+ */
+export async function publishDraftFromForm(deps: WriteDeps, id: string, userId: string, upload: ListingUpload): Promise<ListingJson> {
+  const draft = await getDraft(deps.db, id, userId);
+  const kept = upload.existingImages.map(storageKeyOf).filter((key): key is string => !!key && draft.photos.some((p) => p.key === key));
+  for (const photo of draft.photos) if (!kept.includes(photo.key)) await removeDraftPhoto(deps, id, userId, photo.key);
+  const added: string[] = [];
+  for (const file of upload.files) added.push((await addDraftPhoto(deps, id, userId, file)).key);
+  return publishDraft(deps, id, userId, { fields: upload.fields, photoOrder: [...kept, ...added] });
 }

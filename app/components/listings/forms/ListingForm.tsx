@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { CURRENCIES, currencyLabel } from '#kernel/money.ts';
 import { LIMITS, MESSAGES } from '#kernel/listing-rules.ts';
+import { DRAFT_MESSAGES } from '#kernel/draft-rules.ts';
 import { toast } from '~/lib/toast';
 import { CategorySelect } from './FormParts';
 import { LocationPicker } from '../../LocationPicker';
-import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
+import { PhotoPicker, usePhotoList, type ExistingPhoto, type PickedPhoto } from './PhotoPicker';
+import { useDraft } from './useDraft';
 import { useSubcategoryFields } from './SubcategoryFields';
 
 export type ListingFormValues = {
@@ -62,10 +64,12 @@ type Props = {
   photos: ExistingPhoto[];
   /** What the action answered to a plain (no-JavaScript) post that failed. */
   failure: { error: string; fieldErrors?: FieldErrors } | undefined;
+  /** A draft the page resumed (create mode, ?draft=): its photos are in `photos`. */
+  draftId?: string | null;
 };
 
-/** Sends the form with its photos, reporting upload progress; resolves with the status and JSON body. */
-function upload(url: string, method: string, body: FormData, onProgress: (fraction: number) => void) {
+/** Sends the form with its photos, reporting upload progress; resolves with the status and JSON body. Aborting rejects. */
+function upload(url: string, method: string, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) {
   return new Promise<{ status: number; body: { _id?: string; message?: string; errors?: { msg: string; path: string }[] } | null; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -81,6 +85,8 @@ function upload(url: string, method: string, body: FormData, onProgress: (fracti
       resolve({ status: xhr.status, body: parsed, text: xhr.responseText });
     };
     xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new Error('aborted'));
+    signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(body);
   });
 }
@@ -91,7 +97,7 @@ function upload(url: string, method: string, body: FormData, onProgress: (fracti
  * progress bar. Problems are shown at the top (scrolled to and focused) and beside each
  * failing field, and stay until the seller acts.
  */
-export function ListingForm({ mode, listingId, action, initial, photos, failure }: Props) {
+export function ListingForm({ mode, listingId, action, initial, photos, failure, draftId = null }: Props) {
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   const list = usePhotoList(photos);
@@ -106,6 +112,18 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
   const [currency, setCurrency] = useState(initial.currency || 'KES');
 
   useEffect(() => setHydrated(true), []);
+
+  // A new ad's photos go to a draft on the server one by one as they are picked (useDraft.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useDraft({ enabled: hydrated && mode === 'create', initialDraftId: draftId, list, formRef, send: upload, onRefused: setPhotoError });
+  // Sent before every photo was up: posted as soon as the last one is.
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (waiting && draft.ready) {
+      setWaiting(false);
+      formRef.current?.requestSubmit();
+    }
+  }, [waiting, draft.ready]);
 
   // A new problem is brought into view and focused, so it is seen (and read out) on a small screen.
   const [shownAt, setShownAt] = useState(0);
@@ -133,6 +151,15 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
     if (Object.keys(missing).length) return fail(MESSAGES.required, missing);
     form.delete('images');
     form.delete('existingImages');
+    if (mode === 'create') {
+      if (!draft.ready || !draft.draftId) {
+        setWaiting(true);
+        if (draft.failed) draft.retry();
+        return;
+      }
+      for (const key of draft.photoOrder()) form.append('photoOrder', key);
+      return send(`/api/drafts/${encodeURIComponent(draft.draftId)}/publish`, 'POST', form);
+    }
     // The seller's order, kept and new photos mixed (the server's imageOrder): new:<n> is the n-th file sent.
     let added = 0;
     for (const p of list.photos) {
@@ -144,9 +171,13 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         form.append('imageOrder', `new:${added++}`);
       }
     }
+    return send(listingId ? `/api/listings/${encodeURIComponent(listingId)}` : '/api/listings', listingId ? 'PUT' : 'POST', form);
+  };
+
+  const send = async (url: string, method: string, form: FormData) => {
     setProgress(0);
     try {
-      const res = await upload(listingId ? `/api/listings/${encodeURIComponent(listingId)}` : '/api/listings', listingId ? 'PUT' : 'POST', form, setProgress);
+      const res = await upload(url, method, form, setProgress);
       if (res.status === 200 || res.status === 201) {
         if (mode === 'edit') {
           toast.success(MESSAGES.updated);
@@ -193,6 +224,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         </div>
       )}
       <Form
+        ref={formRef}
+        onInput={draft.edited}
+        onChange={draft.edited}
         method="post"
         action={action}
         encType="multipart/form-data"
@@ -266,7 +300,13 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           error={photoError}
           onError={setPhotoError}
           missing={!!fieldErrors.images}
+          statusOf={draft.status === null ? undefined : (p) => <PhotoUpload photo={p} state={p.kind === 'new' ? draft.uploads[p.id] : undefined} onRetry={draft.retry} />}
         />
+        {draft.status && (
+          <p role="status" data-testid="draft-status" className="rounded-lg bg-gray-100 px-3 py-2 text-sm dark:bg-gray-800">
+            {draft.status}
+          </p>
+        )}
         {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
@@ -288,11 +328,35 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           >
             Cancel
           </Link>
-          <button type="submit" className="btn-primary" disabled={busy || list.checking}>
-            {busy ? (mode === 'edit' ? 'Updating...' : 'Posting...') : list.checking ? 'Checking photos...' : mode === 'edit' ? 'Save Changes' : 'Create Listing'}
+          <button type="submit" className="btn-primary" disabled={busy || list.checking || waiting}>
+            {busy || waiting ? (mode === 'edit' ? 'Updating...' : 'Posting...') : list.checking ? 'Checking photos...' : mode === 'edit' ? 'Save Changes' : 'Create Listing'}
           </button>
         </div>
       </Form>
     </section>
   );
+}
+
+/** Where one photo's upload to the draft stands: progress, done, or failed with Retry. */
+function PhotoUpload({ photo, state, onRetry }: { photo: PickedPhoto; state: ReturnType<typeof useDraft>['uploads'][number] | undefined; onRetry: () => void }) {
+  if (photo.kind === 'existing') return <p className="text-xs text-green-800 dark:text-green-300">Uploaded</p>;
+  const status = state?.status ?? 'waiting';
+  if (status === 'uploaded') return <p className="text-xs text-green-800 dark:text-green-300" data-upload="done">Uploaded</p>;
+  if (status === 'failed')
+    return (
+      <p className="flex flex-wrap items-center gap-1 text-xs text-red-800 dark:text-red-300" data-upload="failed">
+        {state?.error ?? DRAFT_MESSAGES.photoFailed}
+        <button type="button" className="btn-secondary px-2 py-0.5 text-xs" onClick={onRetry}>
+          Retry
+        </button>
+      </p>
+    );
+  if (status === 'uploading')
+    return (
+      <div className="text-xs" data-upload="uploading">
+        <progress max={1} value={state?.progress ?? 0} className="h-1.5 w-full accent-brand-700" aria-label={`Uploading ${photo.file.name}`} />
+        Uploading {Math.round((state?.progress ?? 0) * 100)}%
+      </div>
+    );
+  return <p className="text-xs text-gray-600 dark:text-gray-400">{status === 'preparing' ? 'Preparing…' : 'Waiting…'}</p>;
 }

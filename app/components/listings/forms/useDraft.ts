@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { DRAFT_MESSAGES, draftStatus } from '#kernel/draft-rules.ts';
+import { ATTR_PARAM, subcategorySlug } from '#kernel/subcategories.ts';
+import type { PhotoList, PickedPhoto } from './PhotoPicker';
+
+/*
+ * The post form's draft on the server (issue 48, point 3; docs/decisions/drafts-and-photo-shrinking.md).
+ * With JavaScript, the first photo picked starts a draft; each photo is shrunk in the browser
+ * and uploaded on its own, one after another, as soon as it is picked, with its progress; a
+ * photo whose upload failed waits for the connection and goes again (by itself when the phone
+ * is back online, or with its Retry button); the typed text is saved as it changes. The form
+ * then publishes the draft. A dropped connection loses nothing that already arrived.
+ */
+
+export type UploadState = {
+  status: 'waiting' | 'preparing' | 'uploading' | 'uploaded' | 'failed';
+  /** 0 to 1, while uploading. */
+  progress: number;
+  /** The server's storage key, once uploaded. */
+  key?: string;
+  /** Why the last try failed (shown beside Retry). */
+  error?: string;
+};
+
+type Send = (url: string, method: string, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) => Promise<{ status: number; body: { message?: string } | null }>;
+
+/** An upload that shows no progress for this long is given up and tried again: a dead connection often says nothing. */
+const STALL_MS = 30_000;
+
+/** The form's text as a draft keeps it: the chosen subcategory's fields as attributes. */
+export function draftFieldsOf(form: HTMLFormElement): Record<string, unknown> {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const fields: Record<string, unknown> = {};
+  for (const name of ['title', 'description', 'category', 'subcategory', 'price', 'currency', 'location']) fields[name] = text(name);
+  const subcategory = text('subcategory');
+  if (subcategory) {
+    const prefix = `${ATTR_PARAM}${subcategorySlug(subcategory)}.`;
+    const attributes: Record<string, string> = {};
+    for (const [name, value] of data) if (name.startsWith(prefix) && typeof value === 'string' && value) attributes[name.slice(prefix.length)] = value;
+    fields.attributes = attributes;
+  }
+  return fields;
+}
+
+async function sendJson(url: string, method: string, body: unknown): Promise<{ id?: string } | null> {
+  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+  if (!res.ok) throw new Error(String(res.status));
+  return (await res.json()) as { id?: string };
+}
+
+const isNetworkStatus = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+
+/**
+ * The draft of the post form. `enabled` is false in edit mode and before hydration (the plain
+ * form then posts everything at once). `initialDraftId`: a draft the page resumed (?draft=).
+ */
+export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefused }: {
+  enabled: boolean;
+  initialDraftId: string | null;
+  list: PhotoList;
+  formRef: RefObject<HTMLFormElement | null>;
+  send: Send;
+  /** A photo the server refused for good (not a picture, too big): its message. The photo leaves the list. */
+  onRefused: (message: string) => void;
+}) {
+  const [draftId, setDraftId] = useState<string | null>(initialDraftId);
+  const [uploads, setUploads] = useState<Record<number, UploadState>>({});
+  const [textState, setTextState] = useState<'saved' | 'saving' | 'unsaved'>('saved');
+  const [online, setOnline] = useState(true);
+  const creating = useRef<Promise<string> | null>(null);
+  const draftRef = useRef(draftId);
+  draftRef.current = draftId;
+  const busy = useRef(false);
+  const shrunk = useRef(new Map<number, Blob>());
+  const abort = useRef<AbortController | null>(null);
+  const photosRef = useRef(list.photos);
+  photosRef.current = list.photos;
+
+  const update = (id: number, next: Partial<UploadState>) =>
+    setUploads((all) => ({ ...all, [id]: { ...(all[id] ?? { status: 'waiting', progress: 0 }), ...next } }));
+
+  /** The draft's id, starting it (with the text typed so far) the first time. */
+  const ensureDraft = useCallback(async (): Promise<string> => {
+    if (draftRef.current) return draftRef.current;
+    creating.current ??= (async () => {
+      const fields = formRef.current ? draftFieldsOf(formRef.current) : {};
+      const body = await sendJson('/api/drafts', 'POST', fields);
+      const id = body!.id!;
+      draftRef.current = id;
+      setDraftId(id);
+      // A reload, or coming back later, resumes this draft.
+      const url = new URL(window.location.href);
+      url.searchParams.set('draft', id);
+      window.history.replaceState(window.history.state, '', url);
+      return id;
+    })().finally(() => {
+      creating.current = null;
+    });
+    return creating.current;
+  }, [formRef]);
+
+  const uploadOne = useCallback(
+    async (photo: Extract<PickedPhoto, { kind: 'new' }>) => {
+      update(photo.id, { status: 'preparing', progress: 0, error: undefined });
+      const controller = new AbortController();
+      abort.current = controller;
+      let stall: ReturnType<typeof setTimeout> | undefined;
+      const watch = () => {
+        clearTimeout(stall);
+        stall = setTimeout(() => controller.abort(), STALL_MS);
+      };
+      try {
+        const id = await ensureDraft();
+        let blob = shrunk.current.get(photo.id);
+        if (!blob) {
+          const { shrinkPhoto } = await import('~/lib/shrink-photo');
+          blob = await shrinkPhoto(photo.file);
+          shrunk.current.set(photo.id, blob);
+        }
+        const { shrunkName } = await import('~/lib/shrink-photo');
+        const body = new FormData();
+        body.append('images', blob, shrunkName(photo.file.name, blob));
+        update(photo.id, { status: 'uploading', progress: 0 });
+        watch();
+        const res = await send(`/api/drafts/${encodeURIComponent(id)}/photos`, 'POST', body, (fraction) => {
+          watch();
+          update(photo.id, { progress: fraction });
+        }, controller.signal);
+        const answer = res.body as { key?: string; message?: string } | null;
+        if (res.status === 201 && answer?.key) {
+          update(photo.id, { status: 'uploaded', progress: 1, key: answer.key });
+          shrunk.current.delete(photo.id);
+          // Removed while it was on its way: the server's copy goes too.
+          if (!photosRef.current.some((p) => p.kind === 'new' && p.id === photo.id)) void fetch(`/api/drafts/${id}/photos/${answer.key}`, { method: 'DELETE' }).catch(() => {});
+        } else if (isNetworkStatus(res.status)) {
+          update(photo.id, { status: 'failed', error: answer?.message });
+        } else {
+          // Refused for good (not a picture, over the limit): the photo leaves the list with the server's message.
+          list.remove(`new-${photo.id}`);
+          onRefused(answer?.message ?? 'That photo could not be uploaded.');
+        }
+      } catch {
+        update(photo.id, { status: 'failed' });
+      } finally {
+        clearTimeout(stall);
+        abort.current = null;
+      }
+    },
+    [ensureDraft, list, onRefused, send],
+  );
+
+  // One photo at a time, in the order picked: on a thin connection the first photo is then whole sooner.
+  useEffect(() => {
+    if (!enabled || busy.current) return;
+    const next = list.photos.find((p): p is Extract<PickedPhoto, { kind: 'new' }> => p.kind === 'new' && (uploads[p.id]?.status ?? 'waiting') === 'waiting');
+    if (!next) return;
+    busy.current = true;
+    void uploadOne(next).finally(() => {
+      busy.current = false;
+      // The next one, when the state above settles.
+      setUploads((all) => ({ ...all }));
+    });
+  }, [enabled, list.photos, uploads, uploadOne]);
+
+  const retry = useCallback(() => setUploads((all) => Object.fromEntries(Object.entries(all).map(([id, u]) => [id, u.status === 'failed' ? { ...u, status: 'waiting' as const } : u]))), []);
+
+  // The connection's state: going offline stops the upload in flight (it would only hang), coming back sends what is left.
+  useEffect(() => {
+    if (!enabled) return;
+    setOnline(navigator.onLine);
+    const down = () => {
+      setOnline(false);
+      abort.current?.abort();
+    };
+    const up = () => {
+      setOnline(true);
+      retry();
+    };
+    window.addEventListener('offline', down);
+    window.addEventListener('online', up);
+    return () => {
+      window.removeEventListener('offline', down);
+      window.removeEventListener('online', up);
+    };
+  }, [enabled, retry]);
+
+  // A photo removed from the list after it reached the draft is removed there too.
+  const present = useRef(new Set<string>());
+  useEffect(() => {
+    if (!enabled) return;
+    const keys = new Set<string>();
+    for (const p of list.photos) {
+      const key = p.kind === 'existing' ? p.key : uploads[p.id]?.key;
+      if (key) keys.add(key);
+    }
+    const id = draftRef.current;
+    for (const key of present.current) if (!keys.has(key) && id) void fetch(`/api/drafts/${id}/photos/${key}`, { method: 'DELETE' }).catch(() => {});
+    present.current = keys;
+  }, [enabled, list.photos, uploads]);
+
+  // The text, saved a moment after the seller stops typing (once there is a draft).
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saveText = useCallback(async () => {
+    const id = draftRef.current;
+    if (!id || !formRef.current) return;
+    setTextState('saving');
+    try {
+      await sendJson(`/api/drafts/${encodeURIComponent(id)}`, 'PUT', draftFieldsOf(formRef.current));
+      setTextState('saved');
+    } catch {
+      setTextState('unsaved');
+    }
+  }, [formRef]);
+  const edited = useCallback(() => {
+    if (!enabled || !draftRef.current) return;
+    setTextState('unsaved');
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => void saveText(), 1500);
+  }, [enabled, saveText]);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  // Back online with unsaved text: save it.
+  useEffect(() => {
+    if (online && textState === 'unsaved' && draftRef.current) {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => void saveText(), 500);
+    }
+  }, [online, textState, saveText]);
+
+  const newPhotos = list.photos.filter((p) => p.kind === 'new');
+  const uploaded = list.photos.filter((p) => (p.kind === 'existing' ? !!p.key : uploads[p.id]?.status === 'uploaded')).length;
+  const failed = newPhotos.some((p) => p.kind === 'new' && uploads[p.id]?.status === 'failed');
+
+  /** What the form says is on the server, or null before there is a draft. */
+  let status: string | null = null;
+  if (enabled && draftId) {
+    status = textState === 'saving' ? 'Saving draft…' : draftStatus(uploaded, list.photos.length);
+    if (!online || failed) status = `${status}. ${DRAFT_MESSAGES.offline}`;
+  }
+
+  return {
+    draftId,
+    uploads,
+    status,
+    /** Every photo is on the server: the draft can be published. */
+    ready: uploaded === list.photos.length,
+    failed,
+    retry,
+    edited,
+    /** The draft's photo keys in the list's order (cover first), for publishing. */
+    photoOrder: () => list.photos.flatMap((p) => (p.kind === 'existing' ? (p.key ? [p.key] : []) : uploads[p.id]?.key ? [uploads[p.id]!.key!] : [])),
+  };
+}
