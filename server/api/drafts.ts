@@ -4,7 +4,6 @@ import { DRAFT_DAYS, MAX_DRAFTS } from '#kernel/draft-rules.ts';
 import type { Services } from '../context.ts';
 import { requireAuth } from '../http/guards.ts';
 import { addDraftPhoto, createDraft, deleteDraft, getDraft, publishDraft, removeDraftPhoto, requireOwnDraft, saveDraftFields } from '../listings/drafts.ts';
-import { imageTooLarge, MAX_IMAGE_BYTES } from '../media/images.ts';
 import { uploadFromForm } from '../listings/write.ts';
 import { readJson, uploadTempRoot, withUploadedForm } from '../media/upload.ts';
 import { ListingSchema } from './listings.routes.ts';
@@ -188,9 +187,8 @@ export function draftRoutes(services: Services) {
   app.openapi(routes.addPhoto, async (c) => {
     const auth = requireAuth(c.get('auth'));
     const { id } = c.req.valid('param');
-    // One photo: refuse a stranger, or a body far over one photo, before reading megabytes.
+    // A stranger is refused before megabytes are read (the body's limit is one photo: server/http/body-limit.ts).
     await requireOwnDraft(db, id, auth.user.id);
-    if (Number(c.req.header('content-length') ?? 0) > MAX_IMAGE_BYTES + 64 * 1024) throw imageTooLarge();
     const photo = await withUploadedForm(c.req.raw, tempRoot, (form) => addDraftPhoto(services, id, auth.user.id, form.files()[0]));
     return c.json(photo, 201);
   });

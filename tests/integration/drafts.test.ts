@@ -98,6 +98,21 @@ describe('a draft and its photos', () => {
     expect(((await (await t.request(`/api/drafts/${draft.id}`, { token })).json()) as DraftBody).photos).toHaveLength(10);
   });
 
+  it('takes one photo of up to 10 MB a request (a photo is far over the 64 KB of other bodies); more is refused before it is read', async () => {
+    const { token } = await t.createUser();
+    const draft = await newDraft(token);
+    const noisy = await sharp({ create: { width: 900, height: 700, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(noisy.byteLength).toBeGreaterThan(200 * 1024);
+    expect((await uploadPhoto(token, draft.id, noisy)).status).toBe(201);
+    const form = new FormData();
+    form.append('images', file(Buffer.alloc(10 * 1024 * 1024 + 100 * 1024, 1)));
+    const huge = await t.request(`/api/drafts/${draft.id}/photos`, { method: 'POST', token, body: form });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toBe('Each image must be 10 MB or smaller.');
+  });
+
   it('removes a photo and its files', async () => {
     const { token } = await t.createUser();
     const draft = await newDraft(token);
