@@ -101,7 +101,7 @@ describe('a draft and its photos', () => {
   it('takes one photo of up to 10 MB a request (a photo is far over the 64 KB of other bodies); more is refused before it is read', async () => {
     const { token } = await t.createUser();
     const draft = await newDraft(token);
-    const noisy = await sharp({ create: { width: 900, height: 700, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noisy = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .jpeg({ quality: 95 })
       .toBuffer();
     expect(noisy.byteLength).toBeGreaterThan(200 * 1024);

@@ -75,11 +75,24 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
   const draftRef = useRef(draftId);
   draftRef.current = draftId;
   const busy = useRef(false);
-  const shrunk = useRef(new Map<number, Blob>());
+  // Each photo's shrunk copy, made once (a retry sends the same bytes); the next photo's is made while one uploads.
+  const shrunk = useRef(new Map<number, Promise<Blob>>());
+  const prepare = useCallback((photo: Extract<PickedPhoto, { kind: 'new' }>) => {
+    let blob = shrunk.current.get(photo.id);
+    if (!blob) {
+      blob = import('~/lib/shrink-photo').then(({ shrinkPhoto }) => shrinkPhoto(photo.file));
+      // A failed shrink (out of memory on a small phone) is tried again next time.
+      blob.catch(() => shrunk.current.delete(photo.id));
+      shrunk.current.set(photo.id, blob);
+    }
+    return blob;
+  }, []);
   const abort = useRef<AbortController | null>(null);
   const photosRef = useRef(list.photos);
   photosRef.current = list.photos;
 
+  const uploadsRef = useRef(uploads);
+  uploadsRef.current = uploads;
   const update = (id: number, next: Partial<UploadState>) =>
     setUploads((all) => ({ ...all, [id]: { ...(all[id] ?? { status: 'waiting', progress: 0 }), ...next } }));
 
@@ -114,14 +127,9 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
         stall = setTimeout(() => controller.abort(), STALL_MS);
       };
       try {
-        const id = await ensureDraft();
-        let blob = shrunk.current.get(photo.id);
-        if (!blob) {
-          const { shrinkPhoto } = await import('~/lib/shrink-photo');
-          blob = await shrinkPhoto(photo.file);
-          shrunk.current.set(photo.id, blob);
-        }
-        const { shrunkName } = await import('~/lib/shrink-photo');
+        const [id, blob, { shrunkName }] = await Promise.all([ensureDraft(), prepare(photo), import('~/lib/shrink-photo')]);
+        const following = photosRef.current.find((p): p is Extract<PickedPhoto, { kind: 'new' }> => p.kind === 'new' && p.id !== photo.id && !shrunk.current.has(p.id) && uploadsRef.current[p.id]?.status !== 'uploaded');
+        if (following) void prepare(following).catch(() => {});
         const body = new FormData();
         body.append('images', blob, shrunkName(photo.file.name, blob));
         update(photo.id, { status: 'uploading', progress: 0 });
@@ -150,7 +158,7 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
         abort.current = null;
       }
     },
-    [ensureDraft, list, onRefused, send],
+    [ensureDraft, list, onRefused, prepare, send],
   );
 
   // One photo at a time, in the order picked: on a thin connection the first photo is then whole sooner.
