@@ -21,8 +21,9 @@ const DraftPhotoSchema = z
     key: z.string().openapi({ description: 'The photo’s storage key: names it in photoOrder and DELETE …/photos/{key}' }),
     url: z.string().openapi({ description: 'The stored photo (its widest size, at most 1,280 px wide)' }),
     thumb: z.string().openapi({ description: 'A 400 px wide preview' }),
-    width: z.number().int(),
+    width: z.number().int().openapi({ description: 'Of the photo as received, upright' }),
     height: z.number().int(),
+    bytes: z.number().int().openapi({ description: 'The size of the photo as received' }),
   })
   .openapi('DraftPhoto');
 

@@ -22,7 +22,8 @@ import { checkImageCount, saveNewListing, type ListingUpload, type WriteDeps } f
  * told it does not exist.
  */
 
-export type DraftPhoto = { key: string; url: string; thumb: string; width: number; height: number };
+/** bytes: the size of the photo as it arrived (the browser shrinks it first). */
+export type DraftPhoto = { key: string; url: string; thumb: string; width: number; height: number; bytes: number };
 export type Draft = { id: string; fields: Record<string, string | Record<string, string>>; photos: DraftPhoto[]; updatedAt: string };
 
 const TEXT_FIELDS = ['title', 'description', 'category', 'subcategory', 'price', 'currency', 'location'] as const;
@@ -56,12 +57,13 @@ export function draftFields(input: unknown): Draft['fields'] {
   return out;
 }
 
-const photoOf = (row: { storageKey: string; width: number; height: number }): DraftPhoto => ({
+const photoOf = (row: { storageKey: string; width: number; height: number; size: number }): DraftPhoto => ({
   key: row.storageKey,
   url: `/media/${imageFileName(row.storageKey, UPLOAD_WIDTH)}`,
   thumb: `/media/${imageFileName(row.storageKey, 400)}`,
   width: row.width,
   height: row.height,
+  bytes: row.size,
 });
 
 /** The draft row when `userId` owns it; 404 otherwise (another's draft is not confirmed to exist). */
@@ -185,7 +187,7 @@ export async function addDraftPhoto(deps: Pick<WriteDeps, 'db' | 'media' | 'imag
     await deps.media.remove(stored.files);
     throw error;
   }
-  return photoOf(stored);
+  return photoOf({ ...stored, size: file.size });
 }
 
 /** Removes one of the draft's photos and its files. */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { DRAFT_MESSAGES, draftStatus } from '#kernel/draft-rules.ts';
-import { ATTR_PARAM, subcategorySlug } from '#kernel/subcategories.ts';
 import type { PhotoList, PickedPhoto } from './PhotoPicker';
 
 /*
@@ -27,30 +26,8 @@ type Send = (url: string, method: string, body: FormData, onProgress: (fraction:
 /** An upload that shows no progress for this long is given up and tried again: a dead connection often says nothing. */
 const STALL_MS = 30_000;
 
-/** The form's text as a draft keeps it: the chosen subcategory's fields as attributes. */
-export function draftFieldsOf(form: HTMLFormElement): Record<string, unknown> {
-  const data = new FormData(form);
-  const text = (name: string) => {
-    const value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const fields: Record<string, unknown> = {};
-  for (const name of ['title', 'description', 'category', 'subcategory', 'price', 'currency', 'location']) fields[name] = text(name);
-  const subcategory = text('subcategory');
-  if (subcategory) {
-    const prefix = `${ATTR_PARAM}${subcategorySlug(subcategory)}.`;
-    const attributes: Record<string, string> = {};
-    for (const [name, value] of data) if (name.startsWith(prefix) && typeof value === 'string' && value) attributes[name.slice(prefix.length)] = value;
-    fields.attributes = attributes;
-  }
-  return fields;
-}
-
-async function sendJson(url: string, method: string, body: unknown): Promise<{ id?: string } | null> {
-  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
-  if (!res.ok) throw new Error(String(res.status));
-  return (await res.json()) as { id?: string };
-}
+/** The draft's requests and the photo shrinking: loaded when first needed. */
+const client = () => import('~/lib/draft-client');
 
 const isNetworkStatus = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
 
@@ -80,7 +57,7 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
   const prepare = useCallback((photo: Extract<PickedPhoto, { kind: 'new' }>) => {
     let blob = shrunk.current.get(photo.id);
     if (!blob) {
-      blob = import('~/lib/shrink-photo').then(({ shrinkPhoto }) => shrinkPhoto(photo.file));
+      blob = client().then(({ shrinkPhoto }) => shrinkPhoto(photo.file));
       // A failed shrink (out of memory on a small phone) is tried again next time.
       blob.catch(() => shrunk.current.delete(photo.id));
       shrunk.current.set(photo.id, blob);
@@ -100,9 +77,7 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
   const ensureDraft = useCallback(async (): Promise<string> => {
     if (draftRef.current) return draftRef.current;
     creating.current ??= (async () => {
-      const fields = formRef.current ? draftFieldsOf(formRef.current) : {};
-      const body = await sendJson('/api/drafts', 'POST', fields);
-      const id = body!.id!;
+      const id = await (await client()).startDraft(formRef.current);
       draftRef.current = id;
       setDraftId(id);
       // A reload, or coming back later, resumes this draft.
@@ -127,7 +102,7 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
         stall = setTimeout(() => controller.abort(), STALL_MS);
       };
       try {
-        const [id, blob, { shrunkName }] = await Promise.all([ensureDraft(), prepare(photo), import('~/lib/shrink-photo')]);
+        const [id, blob, { shrunkName, removeDraftPhoto }] = await Promise.all([ensureDraft(), prepare(photo), client()]);
         const following = photosRef.current.find((p): p is Extract<PickedPhoto, { kind: 'new' }> => p.kind === 'new' && p.id !== photo.id && !shrunk.current.has(p.id) && uploadsRef.current[p.id]?.status !== 'uploaded');
         if (following) void prepare(following).catch(() => {});
         const body = new FormData();
@@ -143,7 +118,7 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
           update(photo.id, { status: 'uploaded', progress: 1, key: answer.key });
           shrunk.current.delete(photo.id);
           // Removed while it was on its way: the server's copy goes too.
-          if (!photosRef.current.some((p) => p.kind === 'new' && p.id === photo.id)) void fetch(`/api/drafts/${id}/photos/${answer.key}`, { method: 'DELETE' }).catch(() => {});
+          if (!photosRef.current.some((p) => p.kind === 'new' && p.id === photo.id)) removeDraftPhoto(id, answer.key);
         } else if (isNetworkStatus(res.status)) {
           update(photo.id, { status: 'failed', error: answer?.message });
         } else {
@@ -206,7 +181,8 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
       if (key) keys.add(key);
     }
     const id = draftRef.current;
-    for (const key of present.current) if (!keys.has(key) && id) void fetch(`/api/drafts/${id}/photos/${key}`, { method: 'DELETE' }).catch(() => {});
+    const gone = [...present.current].filter((key) => !keys.has(key));
+    if (gone.length && id) void client().then(({ removeDraftPhoto }) => gone.forEach((key) => removeDraftPhoto(id, key)));
     present.current = keys;
   }, [enabled, list.photos, uploads]);
 
@@ -217,7 +193,7 @@ export function useDraft({ enabled, initialDraftId, list, formRef, send, onRefus
     if (!id || !formRef.current) return;
     setTextState('saving');
     try {
-      await sendJson(`/api/drafts/${encodeURIComponent(id)}`, 'PUT', draftFieldsOf(formRef.current));
+      await (await client()).saveDraftText(id, formRef.current);
       setTextState('saved');
     } catch {
       setTextState('unsaved');
