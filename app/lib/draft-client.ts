@@ -46,3 +46,26 @@ export async function saveDraftText(id: string, form: HTMLFormElement): Promise<
 export function removeDraftPhoto(id: string, key: string): void {
   void fetch(`/api/drafts/${encodeURIComponent(id)}/photos/${encodeURIComponent(key)}`, { method: 'DELETE' }).catch(() => {});
 }
+
+/** One photo to the draft, reporting progress; resolves with the status and JSON body; aborting rejects. */
+export function sendPhoto(url: string, body: FormData, onProgress: (fraction: number) => void, signal: AbortSignal) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON (a proxy's error page): a failure like any other.
+      }
+      resolve({ status: xhr.status, body: parsed });
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', () => xhr.abort());
+    xhr.send(body);
+  });
+}

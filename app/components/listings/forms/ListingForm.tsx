@@ -2,11 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { CURRENCIES, currencyLabel } from '#kernel/money.ts';
 import { LIMITS, MESSAGES } from '#kernel/listing-rules.ts';
-import { DRAFT_MESSAGES } from '#kernel/draft-rules.ts';
 import { toast } from '~/lib/toast';
 import { CategorySelect } from './FormParts';
 import { LocationPicker } from '../../LocationPicker';
-import { PhotoPicker, usePhotoList, type ExistingPhoto, type PickedPhoto } from './PhotoPicker';
+import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
 import { useDraft } from './useDraft';
 import { useSubcategoryFields } from './SubcategoryFields';
 
@@ -68,8 +67,8 @@ type Props = {
   draftId?: string | null;
 };
 
-/** Sends the form with its photos, reporting upload progress; resolves with the status and JSON body. Aborting rejects. */
-function upload(url: string, method: string, body: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+/** Sends the form with its photos, reporting upload progress; resolves with the status and JSON body. */
+function upload(url: string, method: string, body: FormData, onProgress: (fraction: number) => void) {
   return new Promise<{ status: number; body: { _id?: string; message?: string; errors?: { msg: string; path: string }[] } | null; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -85,8 +84,6 @@ function upload(url: string, method: string, body: FormData, onProgress: (fracti
       resolve({ status: xhr.status, body: parsed, text: xhr.responseText });
     };
     xhr.onerror = () => reject(new Error('network'));
-    xhr.onabort = () => reject(new Error('aborted'));
-    signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(body);
   });
 }
@@ -115,7 +112,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
 
   // A new ad's photos go to a draft on the server one by one as they are picked (useDraft.ts).
   const formRef = useRef<HTMLFormElement>(null);
-  const draft = useDraft({ enabled: hydrated && mode === 'create', initialDraftId: draftId, list, formRef, send: upload, onRefused: setPhotoError });
+  const draft = useDraft({ enabled: hydrated && mode === 'create', initialDraftId: draftId, list, formRef, onRefused: setPhotoError });
   // Sent before every photo was up: posted as soon as the last one is.
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
@@ -300,13 +297,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
           error={photoError}
           onError={setPhotoError}
           missing={!!fieldErrors.images}
-          statusOf={draft.status === null ? undefined : (p) => <PhotoUpload photo={p} state={p.kind === 'new' ? draft.uploads[p.id] : undefined} onRetry={draft.retry} />}
+          statusOf={draft.statusOf}
         />
-        {draft.status && (
-          <p role="status" data-testid="draft-status" className="rounded-lg bg-gray-100 px-3 py-2 text-sm dark:bg-gray-800">
-            {draft.status}
-          </p>
-        )}
+        {draft.statusLine}
         {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
@@ -337,26 +330,3 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
   );
 }
 
-/** Where one photo's upload to the draft stands: progress, done, or failed with Retry. */
-function PhotoUpload({ photo, state, onRetry }: { photo: PickedPhoto; state: ReturnType<typeof useDraft>['uploads'][number] | undefined; onRetry: () => void }) {
-  if (photo.kind === 'existing') return <p className="text-xs text-green-800 dark:text-green-300">Uploaded</p>;
-  const status = state?.status ?? 'waiting';
-  if (status === 'uploaded') return <p className="text-xs text-green-800 dark:text-green-300" data-upload="done">Uploaded</p>;
-  if (status === 'failed')
-    return (
-      <p className="flex flex-wrap items-center gap-1 text-xs text-red-800 dark:text-red-300" data-upload="failed">
-        {state?.error ?? DRAFT_MESSAGES.photoFailed}
-        <button type="button" className="btn-secondary px-2 py-0.5 text-xs" onClick={onRetry}>
-          Retry
-        </button>
-      </p>
-    );
-  if (status === 'uploading')
-    return (
-      <div className="text-xs" data-upload="uploading">
-        <progress max={1} value={state?.progress ?? 0} className="h-1.5 w-full accent-brand-700" aria-label={`Uploading ${photo.file.name}`} />
-        Uploading {Math.round((state?.progress ?? 0) * 100)}%
-      </div>
-    );
-  return <p className="text-xs text-gray-600 dark:text-gray-400">{status === 'preparing' ? 'Preparing…' : 'Waiting…'}</p>;
-}
