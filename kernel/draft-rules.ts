@@ -18,7 +18,6 @@ export const DRAFT_MESSAGES = {
   saved: 'Draft saved',
   photoFailed: 'Not uploaded yet.',
   offline: 'You are offline. Your draft and the photos already uploaded are saved; the rest upload when you are back online.',
-  waitForPhotos: 'Please wait: some photos are still uploading.',
 } as const;
 
 /** "Draft saved · photo 2 of 3 uploaded": what the form says is on the server. */

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { DraftSnapshot, DraftUploads, UploadState } from '~/lib/draft-uploads';
+import type { DraftSnapshot, DraftUploads } from '~/lib/draft-uploads';
 import type { PhotoList } from './PhotoPicker';
-
-export type { UploadState };
 
 const NONE: DraftSnapshot = { draftId: null, uploads: {}, status: null, ready: true, failed: false };
 
