@@ -9,6 +9,7 @@ import { CATCH_UP_EVERY_MS, SELF_CHECK_EVERY_MS } from './search/memory/search-i
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { SWEEP_INTERVAL_MS, sweepMedia } from './media/sweep.ts';
+import { sweepDrafts } from './listings/drafts.ts';
 import { DERIVED_FILES_INTERVAL_MS } from './media/derived-files.ts';
 import { boundedStep } from './shutdown.ts';
 import { createExpiryJob, EXPIRY_INTERVAL_MS } from './listings/lifecycle.ts';
@@ -55,6 +56,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // $DATA_DIR/tmp: where streamed uploads wait while their request runs.
   const sweep = { db, media: services.media, tempDir: path.join(config.dataDir, 'tmp'), logger };
   jobs.every('media sweep', SWEEP_INTERVAL_MS, () => sweepMedia(sweep), { runAtStart: true });
+  // Drafts of ads nobody touched for a week, and their photos (server/listings/drafts.ts).
+  jobs.every('draft sweep', SWEEP_INTERVAL_MS, () => sweepDrafts({ db, media: services.media, logger }));
   // The smaller sizes, card files and link previews posts left for later (posts also wake it at once), including those a restart interrupted.
   const derived = services.images.derived;
   jobs.every('derived image files', DERIVED_FILES_INTERVAL_MS, () => derived.runOnce(), { runAtStart: true });

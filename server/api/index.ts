@@ -17,6 +17,7 @@ import { savedRoutes } from './saved.ts';
 import { adminRoutes } from './admin.ts';
 import { savedSearchRoutes } from './saved-searches.ts';
 import { conversationRoutes } from './conversations.ts';
+import { draftRoutes } from './drafts.ts';
 import { reviewRoutes } from './reviews.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
@@ -39,6 +40,7 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   api.route('/', adminRoutes(services));
   api.route('/', savedSearchRoutes(services));
   api.route('/', conversationRoutes(services));
+  api.route('/', draftRoutes(services));
   api.route('/', reviewRoutes(services));
   docsRoutes(api, services);
   return api;

@@ -9,6 +9,8 @@ import { escapeHtml } from './escape-html.ts';
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** An ad with photos: ten of 10 MB, plus the text fields and the multipart framing. */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+/** One photo uploaded to a draft (issue 48, server/api/drafts.ts), plus the multipart framing. */
+export const DRAFT_PHOTO_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 
 /**
  * The routes that take photos: the API's create and update, and the post-ad page's action (with
@@ -23,10 +25,12 @@ function takesPhotos(method: string, path: string, contentType: string): boolean
 }
 
 export function bodyLimitFor(method: string, path: string, contentType: string): number {
+  if (method === 'POST' && /^multipart\/form-data\b/i.test(contentType.trim()) && /^\/api\/drafts\/[^/]+\/photos\/?$/.test(path)) return DRAFT_PHOTO_BODY_LIMIT;
   return takesPhotos(method, path, contentType) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
 function tooLargeMessage(limit: number): string {
+  if (limit === DRAFT_PHOTO_BODY_LIMIT) return 'Each image must be 10 MB or smaller.';
   return limit === UPLOAD_BODY_LIMIT
     ? 'The upload is too large: at most 10 images of 10 MB each.'
     : `The request is too large: at most ${Math.round(limit / 1024)} KB can be sent here.`;

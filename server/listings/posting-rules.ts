@@ -15,7 +15,7 @@ export const DUPLICATE_AD = 'You have already posted this ad. You can edit it in
  * currency, and the exact photos. A seller may sell two identical phones, but not flood
  * search with one ad posted over and over.
  */
-export function adFingerprint(fields: Pick<ListingFields, 'title' | 'price' | 'currency'>, photos: UploadedFile[]): string {
+export function adFingerprint(fields: Pick<ListingFields, 'title' | 'price' | 'currency'>, photos: Pick<UploadedFile, 'size' | 'sha256'>[]): string {
   const title = fields.title.toLowerCase().replace(/\s+/g, ' ').trim();
   const photoDigests = photos.map((p) => p.sha256 ?? `${p.size}`).sort();
   return createHash('sha256').update(JSON.stringify([title, fields.price, fields.currency, photoDigests])).digest('hex');

@@ -11,7 +11,7 @@ import type { MediaStore } from '../media/storage.ts';
 import type { ImageQueue } from '../media/image-queue.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { ATTR_PARAM, attributesOf, findSubcategory, parseAttributeValue, subcategorySlug, type AttributeValues } from '#kernel/subcategories.ts';
-import { parseListingForm, parseListingText } from './input.ts';
+import { parseListingForm, parseListingText, type ListingFields } from './input.ts';
 import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
@@ -95,24 +95,41 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
   deps.images.queue.assertRoom();
   await checkPostingAllowed(deps, ownerId, fingerprint);
   const stored = await storeAll(deps.media, deps.images.queue, upload.files);
-  let id: string;
   try {
-    // Signs of fraud hold the ad for review instead of publishing it (issue 19, point 3).
-    const findings = await assessListingRisk(deps.db, deps.config.risk, { ownerId, ...fields, photoHashes: stored.map((s) => s.photoHash) });
-    id = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(listings)
-        .values({ ownerId, ...fields, fingerprint, expiresAt: termEnd(deps.config, new Date()) })
-        .returning({ id: listings.id });
-      await tx.insert(listingImages).values(stored.map((img, position) => imageRow(row!.id, position, img)));
-      await queueDerivedFiles(tx as unknown as Db, stored.map((img) => img.storageKey));
-      await holdRiskyListing(tx as unknown as Db, { id: row!.id, ownerId, title: fields.title }, findings);
-      return row!.id;
-    });
+    return await saveNewListing(deps, ownerId, fields, fingerprint, stored);
   } catch (error) {
     await removeFiles(deps.media, stored.flatMap((s) => s.files));
     throw error;
   }
+}
+
+/**
+ * The end of every new ad, posted at once or published from a draft (server/listings/drafts.ts):
+ * the risk check on its text and photos, then the ad, its photos and their queued files in one
+ * transaction (with `alsoInTransaction`, the draft's removal). The caller has checked the form
+ * and the posting rules, and removes stored files when this throws.
+ */
+export async function saveNewListing(
+  deps: WriteDeps,
+  ownerId: string,
+  fields: ListingFields,
+  fingerprint: string,
+  photos: ImageData[],
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+): Promise<ListingJson> {
+  // Signs of fraud hold the ad for review instead of publishing it (issue 19, point 3).
+  const findings = await assessListingRisk(deps.db, deps.config.risk, { ownerId, ...fields, photoHashes: photos.flatMap((p) => (p.photoHash ? [p.photoHash] : [])) });
+  const id = await deps.db.transaction(async (tx) => {
+    await alsoInTransaction?.(tx as unknown as Db);
+    const [row] = await tx
+      .insert(listings)
+      .values({ ownerId, ...fields, fingerprint, expiresAt: termEnd(deps.config, new Date()) })
+      .returning({ id: listings.id });
+    await tx.insert(listingImages).values(photos.map((img, position) => imageRow(row!.id, position, img)));
+    await queueDerivedFiles(tx as unknown as Db, photos.map((img) => img.storageKey));
+    await holdRiskyListing(tx as unknown as Db, { id: row!.id, ownerId, title: fields.title }, findings);
+    return row!.id;
+  });
   deps.images.derived.kick();
   return (await getListing(deps.db, id))!;
 }
@@ -225,7 +242,7 @@ export async function deleteListing(deps: WriteDeps, id: string, userId: string)
  */
 const removeFiles = (media: MediaStore, names: string[]) => media.remove(names).catch(() => {});
 
-function checkImageCount(n: number): void {
+export function checkImageCount(n: number): void {
   if (n > MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
 }
 

@@ -57,16 +57,18 @@ export async function sweepMedia(deps: Deps, now = Date.now(), minAgeMs = SWEEP_
   return [...orphans, ...leftovers];
 }
 
-/** The files of those keys that no listing references. */
+/** The files of those keys that no listing references, nor a draft (its photos are in use until it is published or swept). */
 async function orphansOf(db: Db, byKey: Map<string, string[]>): Promise<string[]> {
   const keys = [...byKey.keys()];
   if (keys.length === 0) return [];
+  const inKeys = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
   const used = await queryRows<{ storage_key: string }>(
     db,
-    sql`select distinct storage_key from listing_images where storage_key in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
+    sql`select storage_key from listing_images where storage_key in (${inKeys})
+        union select storage_key from listing_draft_photos where storage_key in (${inKeys})`,
   );
   const referenced = new Set(used.map((r) => r.storage_key));
   return keys.filter((k) => !referenced.has(k)).flatMap((k) => byKey.get(k)!);

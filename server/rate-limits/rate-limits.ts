@@ -84,6 +84,8 @@ export const RATE_LIMITS = {
   messagesPerAccount: { limit: 120, windowMs: 60 * MINUTE, message: (s: number) => `You have sent many messages in the last hour. Please try again in ${inMinutes(s)}.` },
   /** Blocks and reports of conversations per account. */
   conversationActionsPerAccount: { limit: 60, windowMs: 60 * MINUTE, message: 'Too many changes in a short time. Please wait a few minutes and try again.' },
+  /** Photos uploaded to drafts (issue 48), per account: ten ads of ten photos, with retries, in an hour; each is encoded by the server. */
+  draftPhotosPerAccount: { limit: 150, windowMs: 60 * MINUTE, message: (s: number) => `You have uploaded many photos in the last hour. Please try again in ${inMinutes(s)}.` },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,

@@ -10,6 +10,10 @@ import { expectedError } from '../../../server/http/error-translation';
 import { getListing } from '../../../server/listings/queries';
 import { createListing, requireOwnListing, updateListing, uploadFromForm } from '../../../server/listings/write';
 import { ReceivedForm, uploadTempRoot, withUploadedForm } from '../../../server/media/upload';
+import { getDraft, latestDraft, publishDraftFromForm, requireOwnDraft, type Draft } from '../../../server/listings/drafts';
+import { isAppError } from '../../../server/http/errors';
+import { escapeHtml } from '../../../server/http/escape-html';
+import { nairobiDate } from '#kernel/format.ts';
 import type { Route } from './+types/post-ad';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -33,7 +37,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     }
   }
   const id = params.get('id');
-  if (!id) return { mode: 'create' as const, id: null, values: EMPTY_VALUES, photos: [] };
+  if (!id) {
+    // A draft the form started (with JavaScript) resumes at ?draft=; one that is gone (published, swept) gives the empty form.
+    const draft = await resumedDraft(context.db, params.get('draft'), auth.user.id);
+    if (draft) return { mode: 'create' as const, id: null, draftId: draft.id, values: draftValues(draft), photos: draft.photos, unfinished: null };
+    return { mode: 'create' as const, id: null, draftId: null, values: EMPTY_VALUES, photos: [], unfinished: unfinishedNotice(await latestDraft(context.db, auth.user.id)) };
+  }
   const listing = await getListing(context.db, id);
   if (!listing) return data({ failure: 'Error loading ad for editing: Listing not found.' }, { status: 404 });
   if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedListing }, { status: 403 });
@@ -51,6 +60,49 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       description: listing.description,
     } satisfies ListingFormValues,
     photos: listing.photos.map((p) => ({ url: p.url, thumb: p.variants[400] ?? p.url, width: p.width, height: p.height })),
+    draftId: null,
+    unfinished: null,
+  };
+}
+
+/**
+ * The offer to continue the latest draft, as HTML made here: the page's script then carries
+ * none of it (/post-ad is close to its 135 kB of JavaScript).
+ */
+function unfinishedNotice(draft: Awaited<ReturnType<typeof latestDraft>>): string | null {
+  if (!draft) return null;
+  const title = draft.title ? ` “<strong class="break-words">${escapeHtml(draft.title)}</strong>”` : '';
+  const photos = `${draft.photos} photo${draft.photos === 1 ? '' : 's'}`;
+  const link = `<a href="/post-ad?draft=${encodeURIComponent(draft.id)}" class="font-semibold underline">Continue it</a>`;
+  return `<p class="mx-auto mb-4 max-w-2xl rounded-lg border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-sm dark:bg-gray-800" data-testid="unfinished-draft">You have an unfinished ad${title} with ${photos}, saved ${nairobiDate(draft.updatedAt)}. ${link}</p>`;
+}
+
+async function resumedDraft(db: Route.LoaderArgs['context']['db'], id: string | null, userId: string): Promise<Draft | null> {
+  if (!id) return null;
+  try {
+    return await getDraft(db, id, userId);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** A draft's text as the form's values (what was typed, unchecked). */
+function draftValues(draft: Draft): ListingFormValues {
+  const text = (key: string) => {
+    const value = draft.fields[key];
+    return typeof value === 'string' ? value : '';
+  };
+  const attributes = draft.fields.attributes;
+  return {
+    title: text('title'),
+    category: text('category'),
+    subcategory: text('subcategory'),
+    attributes: typeof attributes === 'object' ? attributes : {},
+    price: text('price'),
+    currency: text('currency') || 'KES',
+    location: text('location'),
+    description: text('description'),
   };
 }
 
@@ -61,11 +113,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const auth = requireAuth(context.auth, url);
   const id = url.searchParams.get('id');
+  // A resumed draft posted by the plain form (no JavaScript): its photos and the ones sent.
+  const draftId = id ? null : url.searchParams.get('draft');
   // Filled as the post streams in, so the typed text can come back even when a photo is refused.
   const form = new ReceivedForm();
   try {
     // Refuse strangers before reading up to 100 MB of photos.
     if (id) await requireOwnListing(context.db, id, auth.user.id, 'edit');
+    else if (draftId) await requireOwnDraft(context.db, draftId, auth.user.id);
     // A full image queue refuses a new ad before megabytes of photos are sent for nothing.
     else context.images.queue.assertRoom();
     const posted = await withUploadedForm(
@@ -74,6 +129,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       async (received) => {
         const upload = uploadFromForm(received);
         if (id) return void (await updateListing(context, id, auth.user.id, upload));
+        if (draftId) return (await publishDraftFromForm(context, draftId, auth.user.id, upload))._id;
         return (await createListing(context, auth.user.id, upload))._id;
       },
       form,
@@ -161,15 +217,20 @@ export default function PostAd({ loaderData, actionData }: Route.ComponentProps)
   const failure = actionData && 'error' in actionData ? { error: actionData.error, fieldErrors: actionData.fieldErrors } : undefined;
   // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.
   const initial = actionData && 'values' in actionData ? actionData.values : loaderData.values;
+  const { draftId, unfinished } = loaderData;
   return (
-    <ListingForm
-      key={loaderData.id ?? 'new'}
-      mode={loaderData.mode}
-      listingId={loaderData.id}
-      action={loaderData.id ? `/post-ad?id=${encodeURIComponent(loaderData.id)}` : '/post-ad'}
-      initial={initial}
-      photos={loaderData.photos}
-      failure={failure}
-    />
+    <>
+      {unfinished && !actionData && <div dangerouslySetInnerHTML={{ __html: unfinished }} />}
+      <ListingForm
+        key={loaderData.id ?? draftId ?? 'new'}
+        mode={loaderData.mode}
+        listingId={loaderData.id}
+        draftId={draftId}
+        action={loaderData.id ? `/post-ad?id=${encodeURIComponent(loaderData.id)}` : draftId ? `/post-ad?draft=${encodeURIComponent(draftId)}` : '/post-ad'}
+        initial={initial}
+        photos={loaderData.photos}
+        failure={failure}
+      />
+    </>
   );
 }

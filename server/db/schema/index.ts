@@ -7,4 +7,5 @@ export * from './locations.ts';
 export * from './subcategories.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './drafts.ts';
 export * from './reviews.ts';

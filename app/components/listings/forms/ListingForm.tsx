@@ -6,6 +6,7 @@ import { toast } from '~/lib/toast';
 import { CategorySelect } from './FormParts';
 import { LocationPicker } from '../../LocationPicker';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
+import { useDraft } from './useDraft';
 import { useSubcategoryFields } from './SubcategoryFields';
 
 export type ListingFormValues = {
@@ -62,6 +63,8 @@ type Props = {
   photos: ExistingPhoto[];
   /** What the action answered to a plain (no-JavaScript) post that failed. */
   failure: { error: string; fieldErrors?: FieldErrors } | undefined;
+  /** A draft the page resumed (create mode, ?draft=): its photos are in `photos`. */
+  draftId?: string | null;
 };
 
 /** Sends the form with its photos, reporting upload progress; resolves with the status and JSON body. */
@@ -91,7 +94,7 @@ function upload(url: string, method: string, body: FormData, onProgress: (fracti
  * progress bar. Problems are shown at the top (scrolled to and focused) and beside each
  * failing field, and stay until the seller acts.
  */
-export function ListingForm({ mode, listingId, action, initial, photos, failure }: Props) {
+export function ListingForm({ mode, listingId, action, initial, photos, failure, draftId = null }: Props) {
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   const list = usePhotoList(photos);
@@ -106,6 +109,18 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
   const [currency, setCurrency] = useState(initial.currency || 'KES');
 
   useEffect(() => setHydrated(true), []);
+
+  // A new ad's photos go to a draft on the server one by one as they are picked (useDraft.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useDraft({ enabled: hydrated && mode === 'create', initialDraftId: draftId, list, formRef, onRefused: setPhotoError });
+  // Sent before every photo was up: posted as soon as the last one is.
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (waiting && draft.ready) {
+      setWaiting(false);
+      formRef.current?.requestSubmit();
+    }
+  }, [waiting, draft.ready]);
 
   // A new problem is brought into view and focused, so it is seen (and read out) on a small screen.
   const [shownAt, setShownAt] = useState(0);
@@ -133,6 +148,15 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
     if (Object.keys(missing).length) return fail(MESSAGES.required, missing);
     form.delete('images');
     form.delete('existingImages');
+    if (mode === 'create') {
+      if (!draft.ready || !draft.draftId) {
+        setWaiting(true);
+        if (draft.failed) draft.retry();
+        return;
+      }
+      for (const key of draft.photoOrder()) form.append('photoOrder', key);
+      return send(`/api/drafts/${encodeURIComponent(draft.draftId)}/publish`, 'POST', form);
+    }
     // The seller's order, kept and new photos mixed (the server's imageOrder): new:<n> is the n-th file sent.
     let added = 0;
     for (const p of list.photos) {
@@ -144,9 +168,13 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         form.append('imageOrder', `new:${added++}`);
       }
     }
+    return send(listingId ? `/api/listings/${encodeURIComponent(listingId)}` : '/api/listings', listingId ? 'PUT' : 'POST', form);
+  };
+
+  const send = async (url: string, method: string, form: FormData) => {
     setProgress(0);
     try {
-      const res = await upload(listingId ? `/api/listings/${encodeURIComponent(listingId)}` : '/api/listings', listingId ? 'PUT' : 'POST', form, setProgress);
+      const res = await upload(url, method, form, setProgress);
       if (res.status === 200 || res.status === 201) {
         if (mode === 'edit') {
           toast.success(MESSAGES.updated);
@@ -193,6 +221,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
         </div>
       )}
       <Form
+        ref={formRef}
+        onInput={draft.edited}
+        onChange={draft.edited}
         method="post"
         action={action}
         encType="multipart/form-data"
@@ -266,7 +297,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           error={photoError}
           onError={setPhotoError}
           missing={!!fieldErrors.images}
+          statusOf={draft.statusOf}
         />
+        {draft.statusLine}
         {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
@@ -288,11 +321,12 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure 
           >
             Cancel
           </Link>
-          <button type="submit" className="btn-primary" disabled={busy || list.checking}>
-            {busy ? (mode === 'edit' ? 'Updating...' : 'Posting...') : list.checking ? 'Checking photos...' : mode === 'edit' ? 'Save Changes' : 'Create Listing'}
+          <button type="submit" className="btn-primary" disabled={busy || list.checking || waiting}>
+            {busy || waiting ? (mode === 'edit' ? 'Updating...' : 'Posting...') : list.checking ? 'Checking photos...' : mode === 'edit' ? 'Save Changes' : 'Create Listing'}
           </button>
         </div>
       </Form>
     </section>
   );
 }
+

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAX_IMAGE_MB, MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
 
-/** A photo the ad already has (edit mode): kept unless removed. */
-export type ExistingPhoto = { url: string; thumb: string; width: number; height: number };
+/** A photo the ad already has (edit mode), or a resumed draft's (with its storage key): kept unless removed. */
+export type ExistingPhoto = { url: string; thumb: string; width: number; height: number; key?: string };
 /** A photo picked on this device, previewed from a blob: URL until it is uploaded. */
 export type NewPhoto = { id: number; file: File; preview: string };
 
@@ -100,6 +100,8 @@ type Props = {
   onError: (message: string) => void;
   /** The form was sent without photos. */
   missing: boolean;
+  /** A line under a photo's preview: its upload to the draft (useDraft.ts). */
+  statusOf?: (photo: PickedPhoto) => ReactNode;
 };
 
 const thumbClass = 'aspect-square w-full rounded-lg object-cover bg-gray-100 dark:bg-gray-800';
@@ -109,7 +111,7 @@ const small = 'btn-secondary px-2 py-1 text-xs';
  * Photos of the post/edit form: up to ten, each checked as it is picked, previews, cover and
  * order, remove. Without JavaScript it is a plain multiple file input and "Keep" checkboxes.
  */
-export function PhotoPicker({ list, hydrated, error, onError, missing }: Props) {
+export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { photos } = list;
   const count = photos.length;
@@ -159,6 +161,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing }: Props) 
                   )}
                   {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
                 </div>
+                {statusOf?.(p)}
                 {hydrated ? (
                   <>
                     {p.kind === 'existing' && <input type="hidden" name="existingImages" value={p.url} />}
