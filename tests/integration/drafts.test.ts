@@ -250,7 +250,7 @@ describe('limits and the sweep', () => {
     // Files an hour old: the media sweep would take them if nothing referenced them.
     const past = new Date(Date.now() - 2 * HOUR);
     for (const name of mediaFiles(t).filter((f) => f.startsWith(livePhoto.key) || f.startsWith(oldPhoto.key))) fs.utimesSync(path.join(t.config.mediaDir, name), past, past);
-    await sweepMedia({ db: t.services.db, mediaDir: t.config.mediaDir, logger: t.services.logger });
+    await sweepMedia({ db: t.services.db, media: t.services.media, logger: t.services.logger });
     expect(mediaFiles(t).some((f) => f.startsWith(livePhoto.key))).toBe(true);
     expect(mediaFiles(t).some((f) => f.startsWith(oldPhoto.key))).toBe(true);
 
