@@ -38,6 +38,10 @@ export type ListingFilters = {
   /** Its fields: one value each, or a range (migration 0900). */
   attributes?: AttributeFilters;
   sort?: ListingSort;
+  /** The words as typed only: no plurals, inflections or named categories (search.ts asks this first, to rank such matches first). */
+  literal?: boolean;
+  /** Search the words as typed, never corrected to an indexed word ("search instead for", issue 42). */
+  noCorrection?: boolean;
   page?: number;
   limit?: number;
 };

@@ -94,16 +94,16 @@ export type SearchIndex = SearchEngine & {
   close(): void;
 };
 
-type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[]];
+type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[], string | null];
 
 /** One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). */
 const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
   floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
-  county_code, town_id, lower(location), search_tokens, search_title_words(title))`);
+  county_code, town_id, lower(location), search_tokens, search_title_words(title), subcategory)`);
 
 function toAd(row: AdRow): IndexedAd {
-  const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords] = row;
-  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category })], titleWords };
+  const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords, subcategory] = row;
+  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category, subcategory })], titleWords };
 }
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
