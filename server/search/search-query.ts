@@ -57,6 +57,8 @@ export type ListingPage<T = unknown> = {
   hasNext: boolean;
   page: number;
   limit: number;
+  /** The words searched for instead of those typed, which matched no ad (issue 42, corrections.ts). */
+  correction?: { search: string; original: string };
 };
 
 /** Which page, and how many matches a search must find for it and for the count a few pages ahead. */

@@ -8,7 +8,9 @@ import { readPage } from './page-read.ts';
 import type { SearchCache } from './search-cache.ts';
 import type { EngineAnswer, EngineQuery, Found, SearchEngine } from './search-engine.ts';
 import { pageShape, type ListingFilters, type ListingPage, type PageShape } from './search-query.ts';
-import { searchLocation, wordsKey } from './words.ts';
+import { correctSearch, type Correction } from './corrections.ts';
+import { databaseWords } from './database/database-words.ts';
+import { isForgiving, searchLocation, searchWords, wordsKey } from './words.ts';
 
 /*
  * The one entry point of a search (issue 41): it picks the engine (search-engine.ts), reads the
@@ -41,7 +43,67 @@ export function searchCards(db: Db, filters: ListingFilters = {}, options: Searc
 }
 
 
+/**
+ * A search with forgiving words (issue 42, docs/decisions/forgiving-search-words.md): when
+ * nothing matches and a word of five letters or more matches no ad, the words are corrected
+ * (corrections.ts) and the corrected search answered, saying so (`correction`).
+ */
 async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
+  const page = await exactFirst(db, filters, format, options);
+  if (page.total > 0 || filters.noCorrection || !filters.search || options.limits) return page;
+  const source = (await options.index?.words?.()) ?? databaseWords(db);
+  const correction = await correctSearch(source, filters.search);
+  if (!correction) return page;
+  return withCorrection(await exactFirst(db, { ...filters, search: correction.search }, format, options), correction);
+}
+
+/** The page, saying which words it searched for instead of those typed. */
+function withCorrection<T>(page: ListingPage<T>, correction: Correction): ListingPage<T> {
+  const { itemsJson, total, totalIsCapped, hasNext, page: number, limit } = page;
+  return {
+    itemsJson,
+    get items() {
+      return page.items;
+    },
+    total,
+    totalIsCapped,
+    hasNext,
+    page: number,
+    limit,
+    correction,
+  };
+}
+
+/**
+ * Matches of the words as typed come first (issue 42): when a word also matches forgivingly
+ * (its forms, the categories it names), the literal search's hits in display order, then the
+ * rest of the forgiving search's in display order. Whichever engine answers each of the two,
+ * the order is the same.
+ */
+async function exactFirst<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
+  if (filters.literal || !searchWords(filters.search).some(isForgiving)) return plainSearch(db, filters, format, options);
+  const now = options.now ?? new Date();
+  const shape = pageShape(filters);
+  const literal = await answer(db, { filters: { ...filters, literal: true }, shape, now, format }, options);
+  const first = literal.found.hits;
+  if (first.length === 0) return plainSearch(db, filters, format, options);
+  // Enough forgiving hits that, the literal ones taken out, the window is still full.
+  const wider = await answer(db, { filters, shape: { ...shape, window: shape.window + first.length }, now, format }, options);
+  const seen = new Set(first.map((h) => h.id));
+  const hits = [...first, ...wider.found.hits.filter((h) => !seen.has(h.id))];
+  const found: Found = { hits, capped: literal.found.capped || wider.found.capped, fromFirst: false, steps: [...literal.found.steps, ...wider.found.steps] };
+  return pageOf(db, { filters, shape, now, format }, format, { found });
+}
+
+/** One engine's exact answer: the memory index's when it can, else the database's. */
+async function answer(db: Db, query: EngineQuery, options: SearchOptions): Promise<EngineAnswer> {
+  const index = options.limits ? undefined : options.index;
+  const found = index?.canAnswer(query) ? await index.find(query) : null;
+  if (found) return exactHits(db, query, found);
+  return (await createDatabaseEngine(db, options.limits).find(query))!;
+}
+
+async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
   const query: EngineQuery = { filters, shape, now, format };
@@ -98,7 +160,7 @@ function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFor
   const words = wordsKey(filters.search);
   const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
-  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, filters.subcategory ?? '', attributesKey(filters.attributes), sort, shape.page, shape.limit]);
+  return JSON.stringify([format.name, filters.literal === true, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, filters.subcategory ?? '', attributesKey(filters.attributes), sort, shape.page, shape.limit]);
 }
 
 /** Attribute filters as a stable key: key order does not matter. */

@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts';
 import type { EngineAnswer, EngineQuery, SearchEngine } from '../search-engine.ts';
+import type { WordSource } from '../corrections.ts';
 import { compileSearch, ownTokens } from './index-terms.ts';
+import { memoryWords } from './memory-words.ts';
 import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
 
 /*
@@ -360,6 +362,15 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     ready,
     canAnswer({ filters }: EngineQuery) {
       return state !== null && !closed && !stale && compileSearch(state.index, filters) !== null;
+    },
+    async words(): Promise<WordSource | null> {
+      if (!state || closed || stale) return null;
+      try {
+        await fresh();
+      } catch {
+        return null;
+      }
+      return state && !stale ? memoryWords(state.index, () => Date.now() * 1000) : null;
     },
     async find({ filters, shape, now }: EngineQuery): Promise<EngineAnswer | null> {
       if (!state || closed) return null;
