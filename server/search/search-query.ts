@@ -59,6 +59,8 @@ export type ListingPage<T = unknown> = {
   limit: number;
   /** The words searched for instead of those typed, which matched no ad (issue 42, corrections.ts). */
   correction?: { search: string; original: string };
+  /** Words that would have found ads, when the search asked for its words as typed and found none. */
+  didYouMean?: string;
 };
 
 /** Which page, and how many matches a search must find for it and for the count a few pages ahead. */

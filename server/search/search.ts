@@ -8,7 +8,7 @@ import { readPage } from './page-read.ts';
 import type { SearchCache } from './search-cache.ts';
 import type { EngineAnswer, EngineQuery, Found, SearchEngine } from './search-engine.ts';
 import { pageShape, type ListingFilters, type ListingPage, type PageShape } from './search-query.ts';
-import { correctSearch, type Correction } from './corrections.ts';
+import { correctSearch } from './corrections.ts';
 import { databaseWords } from './database/database-words.ts';
 import { isForgiving, searchLocation, searchWords, wordsKey } from './words.ts';
 
@@ -50,15 +50,17 @@ export function searchCards(db: Db, filters: ListingFilters = {}, options: Searc
  */
 async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const page = await exactFirst(db, filters, format, options);
-  if (page.total > 0 || filters.noCorrection || !filters.search || options.limits) return page;
+  if (page.total > 0 || !filters.search || options.limits) return page;
   const source = (await options.index?.words?.()) ?? databaseWords(db);
   const correction = await correctSearch(source, filters.search);
   if (!correction) return page;
-  return withCorrection(await exactFirst(db, { ...filters, search: correction.search }, format, options), correction);
+  // Asked for the words as typed: the correction is only offered ("Did you mean").
+  if (filters.noCorrection) return withCorrection(page, { didYouMean: correction.search });
+  return withCorrection(await exactFirst(db, { ...filters, search: correction.search }, format, options), { correction });
 }
 
-/** The page, saying which words it searched for instead of those typed. */
-function withCorrection<T>(page: ListingPage<T>, correction: Correction): ListingPage<T> {
+/** The page, saying which words it searched for instead of those typed, or which it might have. */
+function withCorrection<T>(page: ListingPage<T>, said: Pick<ListingPage<T>, 'correction' | 'didYouMean'>): ListingPage<T> {
   const { itemsJson, total, totalIsCapped, hasNext, page: number, limit } = page;
   return {
     itemsJson,
@@ -70,7 +72,7 @@ function withCorrection<T>(page: ListingPage<T>, correction: Correction): Listin
     hasNext,
     page: number,
     limit,
-    correction,
+    ...said,
   };
 }
 

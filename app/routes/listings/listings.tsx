@@ -12,6 +12,9 @@ import { Pagination } from '~/components/listings/Pagination';
 import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/search/search';
+import { broaderSearch } from '../../../server/search/broader';
+import { broaderHref } from '~/components/listings/broader-href';
+import { CorrectionNote, EmptySearchHelp, type BroaderHelp } from '~/components/listings/SearchHelp';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
@@ -27,6 +30,8 @@ export const shouldRevalidate = keepDataAfterSave;
 /** Spec: a blank search says so (the home page's message), here too when it arrives without JavaScript. */
 const BLANK_SEARCH = 'Please enter a search query.';
 const NO_CARDS = jsonText<CardJson[]>('[]');
+/** No correction, did-you-mean or broader search (issue 42) to offer. */
+const NO_HELP: { correction: { search: string; original: string } | null; didYouMean: string | null; broader: BroaderHelp | null } = { correction: null, didYouMean: null, broader: null };
 
 /**
  * All listings, served at /listings and /products (spec section 2): category, search, location,
@@ -34,7 +39,7 @@ const NO_CARDS = jsonText<CardJson[]>('[]');
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
-  const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit } = parseListingQuery(params, 'page');
+  const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit, noCorrection } = parseListingQuery(params, 'page');
   const shown = { category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
   const origin = new URL(context.config.appUrl).origin;
   // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
@@ -43,10 +48,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, ...NO_HELP, error: null });
   }
   try {
-    const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache, index: context.searchIndex });
+    const options = { cache: context.searchCache, index: context.searchIndex };
+    const result = await searchCards(context.db, { ...shown, noCorrection, page, limit }, options);
+    // Nothing found (issue 42): the nearest broader search, for the words actually searched.
+    const searched = result.correction?.search ?? shown.search;
+    const broader = result.total === 0 && page === 1 ? await broaderSearch(context.db, { ...shown, search: searched, noCorrection: true, limit }, options) : null;
     return data({
       ...shown,
       origin,
@@ -60,12 +69,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       capped: result.totalIsCapped,
       page: result.page,
       pageCount: browsePageCount(result.total, limit),
+      correction: result.correction ?? null,
+      didYouMean: result.didYouMean ?? null,
+      broader: broader && { ...broader, href: broaderHref(params, broader.drop, searched) },
       error: null,
     });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, ...NO_HELP, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -135,6 +147,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           <CategoryFilter values={filters} />
         </div>
       </div>
+      {loaderData.correction && <CorrectionNote correction={loaderData.correction} current={location.search} />}
       <SubcategoryLinks path="/listings" values={filters} categoryInPath={false} />
       <BrowseFilters values={filters} />
 
@@ -161,10 +174,13 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             There are no more ads here. <Link to={pageSearch(location.search, 1) || location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-100">Back to the first page</Link>
           </p>
         ) : (
-          <p className="py-10 text-center text-gray-700 dark:text-gray-300">
-            {emptyStateText(loaderData)}{' '}
-            <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
-          </p>
+          <>
+            <p className="pt-10 pb-4 text-center text-gray-700 dark:text-gray-300">
+              {emptyStateText(loaderData)}{' '}
+              <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
+            </p>
+            <EmptySearchHelp current={location.search} search={loaderData.correction?.search ?? search} didYouMean={loaderData.didYouMean} broader={loaderData.broader} filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />
+          </>
         )
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
