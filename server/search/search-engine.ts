@@ -48,4 +48,6 @@ export interface SearchEngine {
   find(query: EngineQuery): Promise<EngineAnswer | null>;
   /** Its answers to a spelling correction's look-ups (corrections.ts), caught up; null when it cannot answer now (the database then does). */
   words?(): Promise<WordSource | null>;
+  /** Whether any of these whole words is one it holds (without catching up); null when it cannot say now. */
+  knows?(words: string[]): boolean | null;
 }

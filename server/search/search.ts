@@ -1,6 +1,7 @@
 import type { AttributeFilters } from '#kernel/subcategories.ts';
 import { jsonText, type JsonText } from '#kernel/json-text.ts';
-import type { Db } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from '../listings/listing-json.ts';
 import type { SearchLimits } from './database/bounded-search.ts';
 import { createDatabaseEngine, listingChanges, verifyHits } from './database/database-engine.ts';
@@ -83,7 +84,7 @@ function withCorrection<T>(page: ListingPage<T>, said: Pick<ListingPage<T>, 'cor
  * the order is the same.
  */
 async function exactFirst<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
-  if (filters.literal || !searchWords(filters.search).some(isForgiving)) return plainSearch(db, filters, format, options);
+  if (filters.literal || !(await widens(db, filters, options))) return plainSearch(db, filters, format, options);
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
   const literal = await answer(db, { filters: { ...filters, literal: true }, shape, now, format }, options);
@@ -95,6 +96,24 @@ async function exactFirst<T>(db: Db, filters: ListingFilters, format: ListingFor
   const hits = [...first, ...wider.found.hits.filter((h) => !seen.has(h.id))];
   const found: Found = { hits, capped: literal.found.capped || wider.found.capped, fromFirst: false, steps: [...literal.found.steps, ...wider.found.steps] };
   return pageOf(db, { filters, shape, now, format }, format, { found });
+}
+
+/**
+ * Whether the forgiving search may find more than the literal one: a word names a category, or
+ * one of its forms is a word some ad has had (most forms, "toyotaed", are no one's). The memory
+ * index knows its words without a statement; else the vocabulary of migration 0700 (which keeps
+ * words of ads since gone: then both searches find the same, in the same order).
+ */
+async function widens(db: Db, filters: ListingFilters, options: SearchOptions): Promise<boolean> {
+  const words = searchWords(filters.search).filter(isForgiving);
+  if (words.length === 0) return false;
+  if (words.some((w) => w.named.length > 0)) return true;
+  const forms = [...new Set(words.flatMap((w) => w.forms))];
+  const index = options.limits ? undefined : options.index;
+  const known = index?.knows?.(forms);
+  if (known !== undefined && known !== null) return known;
+  const [row] = await queryRows<{ known: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM search_vocabulary WHERE word = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(forms)}::json)))) AS known`);
+  return row!.known;
 }
 
 /** One engine's exact answer: the memory index's when it can, else the database's. */

@@ -363,6 +363,10 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     canAnswer({ filters }: EngineQuery) {
       return state !== null && !closed && !stale && compileSearch(state.index, filters) !== null;
     },
+    knows(words: string[]) {
+      const index = state?.index;
+      return index && !closed && !stale ? words.some((w) => index.tokenId(w) >= 0) : null;
+    },
     async words(): Promise<WordSource | null> {
       if (!state || closed || stale) return null;
       try {
