@@ -84,7 +84,7 @@ const NAMED: Map<string, NamedPlace[]> = (() => {
   const map = new Map<string, NamedPlace[]>();
   const add = (name: string, place: NamedPlace) => {
     for (const w of name.toLowerCase().split(/[^a-z]+/)) {
-      if (w.length < 3 || NAMING_STOP.has(w)) continue;
+      if (w.length < 3 || NAMING_STOP.has(w) || NAMING_STOP.has(stem(w))) continue;
       const s = stem(w);
       const list = map.get(s) ?? [];
       if (!list.some((p) => p.category === place.category && p.subcategory === place.subcategory)) list.push(place);
