@@ -26,6 +26,8 @@ export type SearchOptions = {
   index?: SearchEngine;
   /** How far each step of the database's search may go (database/bounded-search.ts); tests make them small, and the database then answers alone. */
   limits?: SearchLimits;
+  /** Correct misspelt words when nothing matches (the results page, which says so); elsewhere the words are searched as given. */
+  correct?: boolean;
 };
 
 /**
@@ -51,7 +53,7 @@ export function searchCards(db: Db, filters: ListingFilters = {}, options: Searc
  */
 async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const page = await exactFirst(db, filters, format, options);
-  if (page.total > 0 || !filters.search || options.limits) return page;
+  if (page.total > 0 || !filters.search || options.limits || !options.correct) return page;
   const source = (await options.index?.words?.()) ?? databaseWords(db);
   const correction = await correctSearch(source, filters.search);
   if (!correction) return page;

@@ -260,8 +260,8 @@ describe('forgiving words on both engines (issue 42)', () => {
     const filters: ListingFilters = { search, location: TOWN, ...extra };
     const index = t.services.searchIndex!;
     expect(index.canAnswer(engineQuery({ ...filters, search: 'plain' }))).toBe(true);
-    const fromIndex = await searchListings(t.services.db, filters, { index });
-    const fromDatabase = await searchListings(t.services.db, filters, {});
+    const fromIndex = await searchListings(t.services.db, filters, { index, correct: true });
+    const fromDatabase = await searchListings(t.services.db, filters, { correct: true });
     const shape = (p: typeof fromIndex) => ({ search, titles: p.items.map((l) => byTitle.get(l._id) ?? l.title), total: p.total, correction: p.correction ?? null });
     expect(shape(fromIndex)).toEqual(shape(fromDatabase));
     return shape(fromDatabase);

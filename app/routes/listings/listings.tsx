@@ -52,7 +52,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   try {
     const options = { cache: context.searchCache, index: context.searchIndex };
-    const result = await searchCards(context.db, { ...shown, noCorrection, page, limit }, options);
+    const result = await searchCards(context.db, { ...shown, noCorrection, page, limit }, { ...options, correct: true });
     // Nothing found (issue 42): the nearest broader search, for the words actually searched.
     const searched = result.correction?.search ?? shown.search;
     const broader = result.total === 0 && page === 1 ? await broaderSearch(context.db, { ...shown, search: searched, noCorrection: true, limit }, options) : null;
