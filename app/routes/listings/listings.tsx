@@ -13,8 +13,8 @@ import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery } from '../../../server/listings/listing-query';
 import { searchCards } from '../../../server/search/search';
 import { broaderSearch } from '../../../server/search/broader';
-import { broaderHref } from '~/components/listings/broader-href';
-import { CorrectionNote, EmptySearchHelp, type BroaderHelp } from '~/components/listings/SearchHelp';
+import { searchHelp } from './search-help.server';
+import { CorrectionNote, EmptySearchHelp, type SearchHelpData } from '~/components/listings/SearchHelp';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
@@ -31,7 +31,7 @@ export const shouldRevalidate = keepDataAfterSave;
 const BLANK_SEARCH = 'Please enter a search query.';
 const NO_CARDS = jsonText<CardJson[]>('[]');
 /** No correction, did-you-mean or broader search (issue 42) to offer. */
-const NO_HELP: { correction: { search: string; original: string } | null; didYouMean: string | null; broader: BroaderHelp | null } = { correction: null, didYouMean: null, broader: null };
+const NO_HELP: { help: SearchHelpData } = { help: { correction: null, didYouMean: null, broader: null } };
 
 /**
  * All listings, served at /listings and /products (spec section 2): category, search, location,
@@ -69,9 +69,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       capped: result.totalIsCapped,
       page: result.page,
       pageCount: browsePageCount(result.total, limit),
-      correction: result.correction ?? null,
-      didYouMean: result.didYouMean ?? null,
-      broader: broader && { ...broader, href: broaderHref(params, broader.drop, searched) },
+      help: searchHelp(params, result, broader, searched),
       error: null,
     });
   } catch (error) {
@@ -147,7 +145,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           <CategoryFilter values={filters} />
         </div>
       </div>
-      {loaderData.correction && <CorrectionNote correction={loaderData.correction} current={location.search} />}
+      {loaderData.help.correction && <CorrectionNote correction={loaderData.help.correction} />}
       <SubcategoryLinks path="/listings" values={filters} categoryInPath={false} />
       <BrowseFilters values={filters} />
 
@@ -179,7 +177,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
               {emptyStateText(loaderData)}{' '}
               <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
             </p>
-            <EmptySearchHelp current={location.search} search={loaderData.correction?.search ?? search} didYouMean={loaderData.didYouMean} broader={loaderData.broader} filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />
+            <EmptySearchHelp help={loaderData.help} filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />
           </>
         )
       ) : (
