@@ -16,14 +16,12 @@ export type SearchHelpData = {
   broader: { label: string; href: string } | null;
 };
 
-const linkClass = 'font-semibold text-brand-700 underline dark:text-brand-100';
-
 /** "Showing results for samsung; search instead for samsnug". */
 export function CorrectionNote({ correction: c }: { correction: NonNullable<SearchHelpData['correction']> }) {
   return (
-    <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="correction">
+    <p className="text-sm" data-testid="correction">
       Showing results for <strong>{c.search}</strong>; search instead for{' '}
-      <Link to={c.href} className={linkClass}>
+      <Link to={c.href} className="text-link">
         {c.original}
       </Link>
     </p>
@@ -33,18 +31,18 @@ export function CorrectionNote({ correction: c }: { correction: NonNullable<Sear
 /** Help under "No listings found": each part only when it has something to offer. */
 export function EmptySearchHelp({ help, filters, savedId }: { help: SearchHelpData; filters: SavedFilters; savedId: string | null }) {
   return (
-    <div className="flex flex-col items-center gap-3 pb-10 text-center text-gray-700 dark:text-gray-300" data-testid="empty-help">
+    <div className="flex flex-col items-center gap-3 pb-10 text-center" data-testid="empty-help">
       {help.didYouMean && (
         <p>
           Did you mean{' '}
-          <Link to={help.didYouMean.href} className={linkClass}>
+          <Link to={help.didYouMean.href} className="text-link">
             {help.didYouMean.search}
           </Link>
           ?
         </p>
       )}
       {help.broader && (
-        <Link to={help.broader.href} className={linkClass}>
+        <Link to={help.broader.href} className="text-link">
           {help.broader.label}
         </Link>
       )}
