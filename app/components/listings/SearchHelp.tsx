@@ -20,7 +20,7 @@ export type SearchHelpData = {
 export function CorrectionNote({ correction: c }: { correction: NonNullable<SearchHelpData['correction']> }) {
   return (
     <p className="text-sm" data-testid="correction">
-      Showing results for <strong>{c.search}</strong>; search instead for{' '}
+      Showing results for {c.search}; search instead for{' '}
       <Link to={c.href} className="text-link">
         {c.original}
       </Link>
@@ -46,7 +46,6 @@ export function EmptySearchHelp({ help, filters, savedId }: { help: SearchHelpDa
           {help.broader.label}
         </Link>
       )}
-      <p>Save this search and we will tell you when a matching ad appears.</p>
       <SaveSearchButton filters={filters} savedId={savedId} />
     </div>
   );
