@@ -19,7 +19,7 @@ export type SearchHelpData = {
 /** "Showing results for samsung; search instead for samsnug". */
 export function CorrectionNote({ correction: c }: { correction: NonNullable<SearchHelpData['correction']> }) {
   return (
-    <p className="text-sm" data-testid="correction">
+    <p className="text-sm">
       Showing results for {c.search}; search instead for{' '}
       <Link to={c.href} className="text-link">
         {c.original}
@@ -31,7 +31,7 @@ export function CorrectionNote({ correction: c }: { correction: NonNullable<Sear
 /** Help under "No listings found": each part only when it has something to offer. */
 export function EmptySearchHelp({ help, filters, savedId }: { help: SearchHelpData; filters: SavedFilters; savedId: string | null }) {
   return (
-    <div className="flex flex-col items-center gap-3 pb-10 text-center" data-testid="empty-help">
+    <div className="flex flex-col items-center gap-3 pb-10 text-center">
       {help.didYouMean && (
         <p>
           Did you mean{' '}
