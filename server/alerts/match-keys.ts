@@ -9,6 +9,7 @@ import { searchLocation, searchWords, term } from '../search/words.ts';
  * Every saved search is filed under ONE key that any ad it matches must have, and its category:
  * - a word of three letters or more matches as a substring (search-terms.ts), so a matching ad
  *   has a word containing it, and with it every three-letter piece of it ('g:' + three characters);
+ *   a forgiving word (words.ts) only the pieces its forms share too, and one naming a category none;
  * - a shorter word matches whole words: that token ('w:tv');
  * - a location, the same way ('g:' piece, or 'w:l:' + a short location word);
  * - with none of these, only its category ('' as the word), or nothing at all ('', '').
@@ -57,6 +58,10 @@ export function keyOptions(filters: ListingFilters): { words: string[]; category
   const words = new Set<string>();
   for (const w of searchWords(filters.search)) {
     if (w.whole) words.add(`w:${longest(w.runs)}`);
+    // A word naming a category also matches that category's ads, whatever their words: it gives no key (issue 42).
+    else if (w.named.length) continue;
+    // A word with other forms ("puppy", "puppies"): only the pieces every form has.
+    else if (w.forms.length) for (const piece of trigrams(w.text).filter((p) => w.forms.every((f) => f.includes(p)))) words.add(`g:${piece}`);
     else for (const run of w.runs) for (const piece of trigrams(run)) words.add(`g:${piece}`);
   }
   // The location filter is one phrase (search-terms.ts): whole words when all are short, else a substring.

@@ -70,6 +70,8 @@ export function parseListingQuery(input: QueryInput, mode: 'api' | 'page' = 'api
     minPrice: price(get('minPrice')),
     maxPrice: price(get('maxPrice')),
     sort: SORTS.find((s) => s === sort) ?? 'newest',
+    // "search instead for" the words as typed (issue 42): no spelling correction.
+    ...(get(AS_TYPED_PARAM) === '1' ? { noCorrection: true } : {}),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_BROWSE_PAGE) : 1,
     limit: DEFAULT_PAGE_SIZE,
   };
@@ -151,6 +153,9 @@ export function subcategoryFilters(
   if (mode === 'api' && issues.length) throw badRequest(issues[0]!.msg, issues);
   return { ...(sub ? { subcategory: sub.name } : {}), ...(Object.keys(attributes).length ? { attributes } : {}) };
 }
+
+/** The page address's flag for searching the words as typed, never corrected (issue 42). */
+export const AS_TYPED_PARAM = 'exact';
 
 const QUERY_NAMES = ['page', 'limit', 'category', 'search', 'location', 'county', 'town', 'minPrice', 'maxPrice', 'sort'] as const;
 

@@ -1,4 +1,5 @@
 import type { ListingFormat } from '../listings/listing-json.ts';
+import type { WordSource } from './corrections.ts';
 import type { ListingFilters, PageShape } from './search-query.ts';
 
 /*
@@ -45,4 +46,8 @@ export interface SearchEngine {
   canAnswer(query: EngineQuery): boolean;
   /** The matches up to `query.shape.window`, or null when the engine could not answer after all (the database then does). */
   find(query: EngineQuery): Promise<EngineAnswer | null>;
+  /** Its answers to a spelling correction's look-ups (corrections.ts), caught up; null when it cannot answer now (the database then does). */
+  words?(): Promise<WordSource | null>;
+  /** Whether any of these whole words is one it holds (without catching up); null when it cannot say now. */
+  knows?(words: string[]): boolean | null;
 }

@@ -38,6 +38,10 @@ export type ListingFilters = {
   /** Its fields: one value each, or a range (migration 0900). */
   attributes?: AttributeFilters;
   sort?: ListingSort;
+  /** The words as typed only: no plurals, inflections or named categories (search.ts asks this first, to rank such matches first). */
+  literal?: boolean;
+  /** Search the words as typed, never corrected to an indexed word ("search instead for", issue 42). */
+  noCorrection?: boolean;
   page?: number;
   limit?: number;
 };
@@ -53,6 +57,10 @@ export type ListingPage<T = unknown> = {
   hasNext: boolean;
   page: number;
   limit: number;
+  /** The words searched for instead of those typed, which matched no ad (issue 42, corrections.ts). */
+  correction?: { search: string; original: string };
+  /** Words that would have found ads, when the search asked for its words as typed and found none. */
+  didYouMean?: string;
 };
 
 /** Which page, and how many matches a search must find for it and for the count a few pages ahead. */

@@ -1,6 +1,7 @@
 import type { AttributeFilters } from '#kernel/subcategories.ts';
 import { jsonText, type JsonText } from '#kernel/json-text.ts';
-import type { Db } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from '../listings/listing-json.ts';
 import type { SearchLimits } from './database/bounded-search.ts';
 import { createDatabaseEngine, listingChanges, verifyHits } from './database/database-engine.ts';
@@ -8,7 +9,9 @@ import { readPage } from './page-read.ts';
 import type { SearchCache } from './search-cache.ts';
 import type { EngineAnswer, EngineQuery, Found, SearchEngine } from './search-engine.ts';
 import { pageShape, type ListingFilters, type ListingPage, type PageShape } from './search-query.ts';
-import { searchLocation, wordsKey } from './words.ts';
+import { correctSearch } from './corrections.ts';
+import { databaseWords } from './database/database-words.ts';
+import { isForgiving, searchLocation, searchWords, wordsKey } from './words.ts';
 
 /*
  * The one entry point of a search (issue 41): it picks the engine (search-engine.ts), reads the
@@ -23,6 +26,8 @@ export type SearchOptions = {
   index?: SearchEngine;
   /** How far each step of the database's search may go (database/bounded-search.ts); tests make them small, and the database then answers alone. */
   limits?: SearchLimits;
+  /** Correct misspelt words when nothing matches (the results page, which says so); elsewhere the words are searched as given. */
+  correct?: boolean;
 };
 
 /**
@@ -41,7 +46,87 @@ export function searchCards(db: Db, filters: ListingFilters = {}, options: Searc
 }
 
 
+/**
+ * A search with forgiving words (issue 42, docs/decisions/forgiving-search-words.md): when
+ * nothing matches and a word of five letters or more matches no ad, the words are corrected
+ * (corrections.ts) and the corrected search answered, saying so (`correction`).
+ */
 async function search<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
+  const page = await exactFirst(db, filters, format, options);
+  if (page.total > 0 || !filters.search || options.limits || !options.correct) return page;
+  const source = (await options.index?.words?.()) ?? databaseWords(db);
+  const correction = await correctSearch(source, filters.search);
+  if (!correction) return page;
+  // Asked for the words as typed: the correction is only offered ("Did you mean").
+  if (filters.noCorrection) return withCorrection(page, { didYouMean: correction.search });
+  return withCorrection(await exactFirst(db, { ...filters, search: correction.search }, format, options), { correction });
+}
+
+/** The page, saying which words it searched for instead of those typed, or which it might have. */
+function withCorrection<T>(page: ListingPage<T>, said: Pick<ListingPage<T>, 'correction' | 'didYouMean'>): ListingPage<T> {
+  const { itemsJson, total, totalIsCapped, hasNext, page: number, limit } = page;
+  return {
+    itemsJson,
+    get items() {
+      return page.items;
+    },
+    total,
+    totalIsCapped,
+    hasNext,
+    page: number,
+    limit,
+    ...said,
+  };
+}
+
+/**
+ * Matches of the words as typed come first (issue 42): when a word also matches forgivingly
+ * (its forms, the categories it names), the literal search's hits in display order, then the
+ * rest of the forgiving search's in display order. Whichever engine answers each of the two,
+ * the order is the same.
+ */
+async function exactFirst<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
+  if (filters.literal || !(await widens(db, filters, options))) return plainSearch(db, filters, format, options);
+  const now = options.now ?? new Date();
+  const shape = pageShape(filters);
+  const literal = await answer(db, { filters: { ...filters, literal: true }, shape, now, format }, options);
+  const first = literal.found.hits;
+  if (first.length === 0) return plainSearch(db, filters, format, options);
+  // Enough forgiving hits that, the literal ones taken out, the window is still full.
+  const wider = await answer(db, { filters, shape: { ...shape, window: shape.window + first.length }, now, format }, options);
+  const seen = new Set(first.map((h) => h.id));
+  const hits = [...first, ...wider.found.hits.filter((h) => !seen.has(h.id))];
+  const found: Found = { hits, capped: literal.found.capped || wider.found.capped, fromFirst: false, steps: [...literal.found.steps, ...wider.found.steps] };
+  return pageOf(db, { filters, shape, now, format }, format, { found });
+}
+
+/**
+ * Whether the forgiving search may find more than the literal one: a word names a category, or
+ * one of its forms is a word some ad has had (most forms, "toyotaed", are no one's). The memory
+ * index knows its words without a statement; else the vocabulary of migration 0700 (which keeps
+ * words of ads since gone: then both searches find the same, in the same order).
+ */
+async function widens(db: Db, filters: ListingFilters, options: SearchOptions): Promise<boolean> {
+  const words = searchWords(filters.search).filter(isForgiving);
+  if (words.length === 0) return false;
+  if (words.some((w) => w.named.length > 0)) return true;
+  const forms = [...new Set(words.flatMap((w) => w.forms))];
+  const index = options.limits ? undefined : options.index;
+  const known = index?.knows?.(forms);
+  if (known !== undefined && known !== null) return known;
+  const [row] = await queryRows<{ known: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM search_vocabulary WHERE word = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(forms)}::json)))) AS known`);
+  return row!.known;
+}
+
+/** One engine's exact answer: the memory index's when it can, else the database's. */
+async function answer(db: Db, query: EngineQuery, options: SearchOptions): Promise<EngineAnswer> {
+  const index = options.limits ? undefined : options.index;
+  const found = index?.canAnswer(query) ? await index.find(query) : null;
+  if (found) return exactHits(db, query, found);
+  return (await createDatabaseEngine(db, options.limits).find(query))!;
+}
+
+async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
   const now = options.now ?? new Date();
   const shape = pageShape(filters);
   const query: EngineQuery = { filters, shape, now, format };
@@ -98,7 +183,7 @@ function searchKey(filters: ListingFilters, shape: PageShape, format: ListingFor
   const words = wordsKey(filters.search);
   const location = searchLocation(filters.location);
   const sort = filters.sort ?? 'newest';
-  return JSON.stringify([format.name, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, filters.subcategory ?? '', attributesKey(filters.attributes), sort, shape.page, shape.limit]);
+  return JSON.stringify([format.name, filters.literal === true, filters.category ?? '', words, location, filters.county ?? '', filters.town ?? '', filters.minPrice ?? null, filters.maxPrice ?? null, filters.subcategory ?? '', attributesKey(filters.attributes), sort, shape.page, shape.limit]);
 }
 
 /** Attribute filters as a stable key: key order does not matter. */

@@ -170,6 +170,26 @@ describe('matching new ads', () => {
   });
 });
 
+describe('forgiving words in alerts (issue 42)', () => {
+  it('a plural matches its singular, and a word naming a subcategory its ads, as the site search does', async () => {
+    const { user } = await t.createUser();
+    const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const puppy = `zq${letters}puppy`;
+    const town = `${letters}town`;
+    const save = async (q: Record<string, string>) => (await saveSearch(t.services, user.id, savedFiltersOf(query(q)), 'instant')).search.id;
+    const bySingular = await save({ search: puppy });
+    const byNamedSubcategory = await save({ search: 'phone', location: town });
+    const [plural, galaxy] = await insertRows(t, seller.user.id, [
+      { title: `Two ${puppy.slice(0, -1)}ies`, category: 'Pets', location: 'Nairobi' },
+      { title: 'Galaxy A54', category: 'Electronics', subcategory: 'Phones', location: town },
+      { title: 'Radio', category: 'Electronics', location: town },
+    ]);
+    await jobAt({ now: new Date() }).runOnce();
+    expect(await hitsOf(bySingular)).toEqual([plural!.id]);
+    expect(await hitsOf(byNamedSubcategory)).toEqual([galaxy!.id]);
+  });
+});
+
 describe('the match index never misses', () => {
   it('finds exactly what the site search’s conditions find, for realistic searches and ads', async () => {
     const rng = createRng(1818);

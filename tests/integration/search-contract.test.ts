@@ -257,3 +257,92 @@ describe('prices across currencies (issue 42, point 6)', () => {
     expect((await expected(false, 387_000, 387_000)).length).toBeGreaterThan(0);
   }, 60_000);
 });
+
+/*
+ * Forgiving words (issue 42): plurals and inflections, the categories and subcategories a word
+ * names, spelling corrections and exact matches first, on both engines. The ads sit in a town
+ * of their own, so that the seeded ads above (which have "iphone", "laptop", "samsung"...) stay
+ * out of the expected answers.
+ */
+const TOWN = 'Kwazulutown';
+const WORD_ADS: Ad[] = [
+  { title: 'Samsung phone, clean', description: 'Dual sim', category: 'Electronics', subcategory: null },
+  { title: 'Galaxy A54 128GB', description: 'Like new', category: 'Electronics', subcategory: 'Phones' },
+  { title: 'Tecno Spark 20', description: 'Boxed', category: 'Electronics', subcategory: 'Phones' },
+  { title: 'Old gramophone', description: 'Works', category: 'Others', subcategory: null },
+  { title: 'Two phones for parts', description: 'Spares', category: 'Electronics', subcategory: null },
+  { title: 'German shepherd puppy', description: 'Vaccinated', category: 'Pets', subcategory: 'Dogs' },
+  { title: 'Labrador puppies', description: 'Two left', category: 'Pets', subcategory: 'Dogs' },
+  { title: 'HP EliteBook', description: 'Core i5', category: 'Electronics', subcategory: 'Laptops and computers' },
+  { title: 'Toyota Axio 2014', description: 'Accident free', category: 'Cars & Vehicles', subcategory: null },
+  { title: 'Viatu vya shule', description: 'Size 38', category: 'For Sale', subcategory: null },
+  { title: 'Kiatu cha ngozi', description: 'Leather shoe', category: 'For Sale', subcategory: null },
+];
+
+describe('forgiving words on both engines (issue 42)', () => {
+  const byTitle = new Map<string, string>();
+  beforeAll(async () => {
+    const start = Date.UTC(2026, 5, 1);
+    await insertAds(
+      WORD_ADS.map((ad, i) => ({
+        owner_id: owners[0],
+        ...ad,
+        attributes: {},
+        price: 1000 + i * 500,
+        currency: 'KES',
+        location: `${TOWN}, Nairobi`,
+        status: 'active',
+        featured_until: null,
+        // The first ad is the oldest: newest first lists them backwards.
+        created_at: new Date(start + i * 60_000).toISOString(),
+      })),
+    );
+    const rows = await queryRows<{ id: string; title: string }>(t.services.db, sql`SELECT id, title FROM listings WHERE location = ${`${TOWN}, Nairobi`}`);
+    for (const row of rows) byTitle.set(row.id, row.title);
+  });
+
+  /** One search on both engines: the same titles in the same order, and the same correction. */
+  async function both(search: string, extra: ListingFilters = {}) {
+    const filters: ListingFilters = { search, location: TOWN, ...extra };
+    const index = t.services.searchIndex!;
+    expect(index.canAnswer(engineQuery({ ...filters, search: 'plain' }))).toBe(true);
+    const fromIndex = await searchListings(t.services.db, filters, { index, correct: true });
+    const fromDatabase = await searchListings(t.services.db, filters, { correct: true });
+    const shape = (p: typeof fromIndex) => ({ search, titles: p.items.map((l) => byTitle.get(l._id) ?? l.title), total: p.total, correction: p.correction ?? null });
+    expect(shape(fromIndex)).toEqual(shape(fromDatabase));
+    return shape(fromDatabase);
+  }
+
+  it('plurals and inflections match, in English and Swahili', async () => {
+    // "phones" as typed first; then its singular and the Phones subcategory, newest first (not the gramophone).
+    expect((await both('phones')).titles).toEqual(['Two phones for parts', 'Tecno Spark 20', 'Galaxy A54 128GB', 'Samsung phone, clean']);
+    expect((await both('puppy')).titles).toEqual(['German shepherd puppy', 'Labrador puppies']);
+    expect((await both('puppies')).titles).toEqual(['Labrador puppies', 'German shepherd puppy']);
+    expect((await both('viatu')).titles).toEqual(['Viatu vya shule', 'Kiatu cha ngozi']);
+  });
+
+  it('a word naming a subcategory finds its ads; exact matches come first', async () => {
+    const phone = await both('phone');
+    // As typed (newest first): the ads with "phone" in a word; then the Phones subcategory's other ads.
+    expect(phone.titles).toEqual(['Two phones for parts', 'Old gramophone', 'Samsung phone, clean', 'Tecno Spark 20', 'Galaxy A54 128GB']);
+    expect((await both('laptop')).titles).toEqual(['HP EliteBook']);
+    expect((await both('phone', { sort: 'best' })).titles.slice(0, 3).sort()).toEqual(['Old gramophone', 'Samsung phone, clean', 'Two phones for parts']);
+    for (const sort of ['price_asc', 'price_desc'] as const) expect((await both('phones', { sort })).titles).toHaveLength(4);
+    // Pages continue the same order.
+    expect((await both('phone', { page: 2, limit: 2 })).titles).toEqual(['Samsung phone, clean', 'Tecno Spark 20']);
+  });
+
+  it('a word of five letters or more that matches nothing is corrected to the nearest word', async () => {
+    const samsnug = await both('samsnug');
+    expect(samsnug.correction).toEqual({ search: 'samsung', original: 'samsnug' });
+    expect(samsnug.titles).toEqual(['Samsung phone, clean']);
+    const toyta = await both('toyta axio');
+    expect(toyta.correction).toEqual({ search: 'toyota axio', original: 'toyta axio' });
+    expect(toyta.titles).toEqual(['Toyota Axio 2014']);
+    // Asked not to correct: nothing, and no correction.
+    expect(await both('samsnug', { noCorrection: true })).toMatchObject({ titles: [], correction: null });
+    // Four letters are never corrected; nor is a word far from every other.
+    expect((await both('toyt')).correction).toBeNull();
+    expect((await both('qqxxzzv')).correction).toBeNull();
+  });
+});

@@ -15,6 +15,9 @@ import { toast } from '~/lib/toast';
 import { browsePageCount, parseListingQuery, placeMismatch } from '../../../server/listings/listing-query';
 import { resolveCounty } from '#kernel/kenya-locations.ts';
 import { searchCards } from '../../../server/search/search';
+import { broaderSearch } from '../../../server/search/broader';
+import { searchHelp } from './search-help.server';
+import { CorrectionNote, EmptySearchHelp, type SearchHelpData } from '~/components/listings/SearchHelp';
 import { keepDataAfterSave } from '~/components/listings/SaveButton';
 import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
@@ -30,6 +33,8 @@ export const shouldRevalidate = keepDataAfterSave;
 /** Spec: a blank search says so (the home page's message), here too when it arrives without JavaScript. */
 const BLANK_SEARCH = 'Please enter a search query.';
 const NO_CARDS = jsonText<CardJson[]>('[]');
+/** No correction, did-you-mean or broader search (issue 42) to offer. */
+const NO_HELP: { help: SearchHelpData } = { help: { correction: null, didYouMean: null, broader: null } };
 
 /**
  * All listings, served at /listings and /products (spec section 2): category, search, location,
@@ -40,7 +45,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // No empty parameters in the address (a filter form sent without JavaScript): one address per result.
   const clean = cleanQuery(params);
   if (clean !== null) throw redirect(`${url.pathname}${clean}${url.hash}`, 301);
-  const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit } = parseListingQuery(params, 'page');
+  const { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit, noCorrection } = parseListingQuery(params, 'page');
   // A town of another county than the one picked is set aside (parseListingQuery): say why.
   const placeNote = placeMismatch(resolveCounty(params.get('county'))?.code, params.get('town'));
   const shown = { placeNote, category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
@@ -53,10 +58,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, error: null });
+    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, ...NO_HELP, error: null });
   }
   try {
-    const result = await searchCards(context.db, { ...shown, page, limit }, { cache: context.searchCache, index: context.searchIndex });
+    const options = { cache: context.searchCache, index: context.searchIndex };
+    const result = await searchCards(context.db, { ...shown, noCorrection, page, limit }, { ...options, correct: true });
+    // Nothing found (issue 42): the nearest broader search, for the words actually searched.
+    const searched = result.correction?.search ?? shown.search;
+    const broader = result.total === 0 && page === 1 ? await broaderSearch(context.db, { ...shown, search: searched, noCorrection: true, limit }, options) : null;
     return data({
       ...shown,
       ...about,
@@ -71,12 +80,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       capped: result.totalIsCapped,
       page: result.page,
       pageCount: browsePageCount(result.total, limit),
+      help: searchHelp(params, result, broader, searched),
       error: null,
     });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: failureReason(context.requestId) },
+      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, ...NO_HELP, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -149,6 +159,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {loaderData.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{loaderData.placeNote}</p>}
+      {loaderData.help.correction && <CorrectionNote correction={loaderData.help.correction} />}
       <FilterChips chips={loaderData.chips} />
       <CategoryFilter values={filters} />
       <SubcategoryLinks path={location.pathname} values={filters} categoryInPath={false} />
@@ -177,10 +188,13 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             There are no more ads here. <Link to={pageSearch(location.search, 1) || location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-100">Back to the first page</Link>
           </p>
         ) : (
-          <p className="py-10 text-center text-gray-700 dark:text-gray-300">
-            {emptyStateText(loaderData)}{' '}
-            <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
-          </p>
+          <>
+            <p className="pt-10 pb-4 text-center text-gray-700 dark:text-gray-300">
+              {emptyStateText(loaderData)}{' '}
+              <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
+            </p>
+            <EmptySearchHelp help={loaderData.help} filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />
+          </>
         )
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>

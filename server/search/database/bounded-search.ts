@@ -142,13 +142,13 @@ export function searchPlan(filters: ListingFilters, now: Date, window: number, p
     }
     return { limits, groups: [{ kind: 'walk', member: null, walkFrom: range.length ? and(...range)! : null, order: sort }], window, pageEnd };
   }
-  const title = sort === 'best' ? titleCondition(filters.search) : null;
+  const title = sort === 'best' ? titleCondition(filters.search, filters.literal) : null;
   if (title) {
     // Best match: ads with every word in the title, newest first, then the others.
     return {
       limits,
       groups: [
-        { kind: 'walk', member: title, walkFrom: categoryWalk, order: 'newest', find: titleFind(filters.search) ?? undefined },
+        { kind: 'walk', member: title, walkFrom: categoryWalk, order: 'newest', find: titleFind(filters.search, filters.literal) ?? undefined },
         { kind: 'walk', member: not(title), walkFrom: categoryWalk, order: 'newest' },
       ],
       window,
@@ -463,7 +463,7 @@ async function bandTerms(ctx: SearchContext, steps: string[]): Promise<{ terms: 
     words = row!.words;
   }
   let next = 0;
-  const all = bandable.map((t) => ('part' in t ? words[next++]! : t.tokens));
+  const all = bandable.map((t) => ('part' in t ? [...words[next++]!, ...(t.also ?? [])] : t.tokens));
   const terms = all.filter((t) => t.length <= MAX_BAND_WORDS);
   const stats = await tokenStatistics(ctx.db);
   // Every term must match: the rarest says the most. A token missing from the statistics is rarer than any in them.

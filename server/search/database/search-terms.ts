@@ -4,7 +4,7 @@ import { CATEGORIES, type Category } from '#kernel/categories.ts';
 import { LIMITS } from '#kernel/listing-rules.ts';
 import { fieldWords, findSubcategory } from '#kernel/subcategories.ts';
 import type { ListingFilters } from '../search-query.ts';
-import { longest, searchLocation, searchWords, term } from '../words.ts';
+import { isForgiving, longest, searchLocation, searchWords, term, type SearchWord } from '../words.ts';
 
 /**
  * What a search asks for, as SQL conditions on `listings` (and on featured_listings, which
@@ -98,7 +98,20 @@ export type Conditions = {
   bands: [number, number];
 };
 
-export type BandTerm = { tokens: string[] } | { part: string; prefix: '' | 'l:' };
+/** `also`: whole tokens that match besides the words containing the part (a forgiving word's forms and named categories). */
+export type BandTerm = { tokens: string[] } | { part: string; prefix: '' | 'l:'; also?: string[] };
+
+/**
+ * A forgiving word's alternatives (issue 42, kernel/word-forms.ts): its forms as whole words, and
+ * the ads of the categories and subcategories it names. `tokens`: what the GIN index answers for
+ * them (a subcategory's ads are among its category's token).
+ */
+function alternatives(word: SearchWord): { check: SQL[]; tokens: string[] } {
+  const check: SQL[] = [];
+  if (word.forms.length) check.push(sql`search_tokens && ${tokens(word.forms)}`);
+  for (const p of word.named) check.push(p.subcategory ? sql`subcategory = ${p.subcategory}` : categoryCondition(p.category));
+  return { check, tokens: [...word.forms, ...word.named.map((p) => `c:${p.category.toLowerCase()}`)] };
+}
 
 /** The vocabulary's words containing a part of a word (as `find` asks), at most `limit` of them. */
 export function vocabularyWords(term: Extract<BandTerm, { part: string }>, limit: number): SQL {
@@ -129,9 +142,14 @@ export function filterConditions(filters: ListingFilters): Conditions {
     }
   }
   const whole: string[] = [];
-  for (const word of searchWords(filters.search)) {
+  for (const word of searchWords(filters.search, filters.literal)) {
     if (word.whole) whole.push(...word.runs);
-    else {
+    else if (isForgiving(word)) {
+      const alt = alternatives(word);
+      check.push(sql`(${sql.join([sql`search_text LIKE ${contains(word.text)}`, ...alt.check], sql` OR `)})`);
+      find.push(sql`search_tokens && (${wordsContaining(word.text, '')} || ${tokens(alt.tokens)})`);
+      bandable.push({ part: word.text, prefix: '', also: alt.tokens });
+    } else {
       const run = longest(word.runs);
       check.push(sql`search_text LIKE ${contains(word.text)}`);
       find.push(sql`search_tokens && ${wordsContaining(run, '')}`);
@@ -212,14 +230,19 @@ export function filterConditions(filters: ListingFilters): Conditions {
   return { check, find, bandable, bands };
 }
 
-/** Every word of the search occurs in the title (the first rank of "Best match"); null without words. */
-export function titleCondition(search: string | undefined): SQL | null {
-  const words = searchWords(search);
+/**
+ * Every word of the search occurs in the title, as typed or as one of its forms (the first rank
+ * of "Best match": an ad found only through a category its word names is never in it); null
+ * without words.
+ */
+export function titleCondition(search: string | undefined, literal = false): SQL | null {
+  const words = searchWords(search, literal);
   if (words.length === 0) return null;
   const conditions: SQL[] = [];
   const whole: string[] = [];
   for (const word of words) {
     if (word.whole) whole.push(...word.runs.map((r) => `t:${r}`));
+    else if (word.forms.length) conditions.push(sql`(lower(title) LIKE ${contains(word.text)} OR search_title_words(title) && ${tokens(word.forms)})`);
     else conditions.push(sql`lower(title) LIKE ${contains(word.text)}`);
   }
   if (whole.length) conditions.push(sql`search_tokens @> ${tokens(whole)}`);
@@ -231,14 +254,15 @@ export function titleCondition(search: string | undefined): SQL | null {
  * more is one of the vocabulary's words containing it, a shorter one a whole title word. It may
  * select more than titleCondition (a word with punctuation), never fewer; null without words.
  */
-export function titleFind(search: string | undefined): SQL[] | null {
-  const words = searchWords(search);
+export function titleFind(search: string | undefined, literal = false): SQL[] | null {
+  const words = searchWords(search, literal);
   if (words.length === 0) return null;
   const titleWords = sql.raw('search_title_words(title)');
   const find: SQL[] = [];
   const whole: string[] = [];
   for (const word of words) {
     if (word.whole) whole.push(...word.runs);
+    else if (word.forms.length) find.push(sql`${titleWords} && (${wordsContaining(word.text, '')} || ${tokens(word.forms)})`);
     else find.push(sql`${titleWords} && ${wordsContaining(longest(word.runs), '')}`);
   }
   if (whole.length) find.push(sql`${titleWords} @> ${tokens(whole)}`);

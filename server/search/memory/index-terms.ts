@@ -1,6 +1,6 @@
 import { CATEGORIES } from '#kernel/categories.ts';
 import type { ListingFilters } from '../search-query.ts';
-import { longest, searchLocation, searchWords, term } from '../words.ts';
+import { isForgiving, longest, searchLocation, searchWords, term, type SearchWord } from '../words.ts';
 import type { IndexQuery, MemoryIndex } from './memory-index.ts';
 
 /*
@@ -31,14 +31,28 @@ export type CompiledSearch = { query: IndexQuery; conditions: number[][]; exact:
 const COUNTY = '\0county:';
 const TOWN = '\0town:';
 const OTHERS = '\0others';
+/** A subcategory (by its name, lower-cased: names are unique, migration 0900): what a word naming it matches (issue 42). */
+const SUBCATEGORY = '\0sub:';
 
 /** The index's own tokens of an ad. */
-export function ownTokens(ad: { county: string | null; town: string | null; category: string }): string[] {
+export function ownTokens(ad: { county: string | null; town: string | null; category: string; subcategory?: string | null }): string[] {
   const tokens: string[] = [];
   if (ad.county) tokens.push(COUNTY + ad.county);
   if (ad.town) tokens.push(TOWN + ad.town);
   if (!LISTED.has(ad.category)) tokens.push(OTHERS);
+  if (ad.subcategory) tokens.push(SUBCATEGORY + ad.subcategory.toLowerCase());
   return tokens;
+}
+
+/** A forgiving word's tokens (issue 42): the words containing it, its forms, and the categories and subcategories it names, as search-terms.ts's check. */
+function forgivingTokens(index: MemoryIndex, word: SearchWord): number[] {
+  const ids = new Set(index.tokensContaining(word.text, ''));
+  const named = word.named.map((p) => (p.subcategory ? SUBCATEGORY + p.subcategory.toLowerCase() : `c:${p.category.toLowerCase()}`));
+  for (const text of [...word.forms, ...named]) {
+    const id = index.tokenId(text);
+    if (id >= 0) ids.add(id);
+  }
+  return [...ids];
 }
 
 const LISTED = new Set(CATEGORIES.filter((c) => c !== 'Others').map((c) => c.toLowerCase()));
@@ -60,7 +74,7 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
     conditions.push(whole(LISTED.has(name) ? `c:${name}` : OTHERS));
   }
 
-  const words = searchWords(filters.search);
+  const words = searchWords(filters.search, filters.literal);
   const sort = filters.sort ?? 'newest';
   let exact = true;
   for (const word of words) {
@@ -78,7 +92,7 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
         continue;
       }
       titleOf.push(conditions.length);
-      conditions.push(index.tokensContaining(word.text, ''));
+      conditions.push(isForgiving(word) ? forgivingTokens(index, word) : index.tokensContaining(word.text, ''));
     }
   }
 

@@ -313,6 +313,23 @@ export class MemoryIndex {
     return this.tokenIds.get(text) ?? -1;
   }
 
+  /** The index's words (not location words, nor its own or prefixed tokens) of `min` to `max` characters, with their numbers: a correction's candidates (issue 42). */
+  *wordsOfLength(min: number, max: number): Generator<[number, string]> {
+    for (let id = 0; id < this.tokens.length; id++) {
+      const text = this.tokens[id]!;
+      if (text.length >= min && text.length <= max && !/^([tcplf]:|\0)/.test(text)) yield [id, text];
+    }
+  }
+
+  /** Live ads with the token, counted up to `cap`. */
+  liveAds(id: number, cap: number): number {
+    const list = this.postings[id];
+    if (!list) return 0;
+    let n = 0;
+    for (let i = 0; i < list.length && n < cap; i++) if (this.alive[list.data[i]!] === 1) n++;
+    return n;
+  }
+
   /**
    * The tokens containing `part` (three characters or more): words, or with prefix 'l:' the
    * location words, as migration 0700's vocabulary answers `word LIKE '%part%'`.

@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts';
 import type { EngineAnswer, EngineQuery, SearchEngine } from '../search-engine.ts';
+import type { WordSource } from '../corrections.ts';
 import { compileSearch, ownTokens } from './index-terms.ts';
+import { memoryWords } from './memory-words.ts';
 import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
 import { Slicer } from './slices.ts';
 
@@ -115,16 +117,16 @@ export type SearchIndex = SearchEngine & {
   close(): void;
 };
 
-type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[]];
+type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[], string | null];
 
 /** One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). */
 const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
   floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
-  county_code, town_id, lower(location), search_tokens, search_title_words(title))`);
+  county_code, town_id, lower(location), search_tokens, search_title_words(title), subcategory)`);
 
 function toAd(row: AdRow): IndexedAd {
-  const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords] = row;
-  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category })], titleWords };
+  const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords, subcategory] = row;
+  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category, subcategory })], titleWords };
 }
 
 /**
@@ -448,6 +450,19 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     ready,
     canAnswer({ filters }: EngineQuery) {
       return state !== null && !closed && !stale && !compaction && compileSearch(state.index, filters) !== null;
+    },
+    knows(words: string[]) {
+      const index = state?.index;
+      return index && !closed && !stale ? words.some((w) => index.tokenId(w) >= 0) : null;
+    },
+    async words(): Promise<WordSource | null> {
+      if (!state || closed || stale) return null;
+      try {
+        await fresh();
+      } catch {
+        return null;
+      }
+      return state && !stale ? memoryWords(state.index, () => Date.now() * 1000) : null;
     },
     async find({ filters, shape, now }: EngineQuery): Promise<EngineAnswer | null> {
       if (!state || closed || compaction) return null;
