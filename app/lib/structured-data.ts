@@ -1,6 +1,6 @@
 /**
- * schema.org objects for the pages' JSON-LD (issue 17): an ad is a Product with an Offer, a
- * page of ads an ItemList, and every browse or ad page says where it sits (BreadcrumbList).
+ * schema.org objects for the pages' JSON-LD (issue 17): a page of ads is an ItemList, and every
+ * browse or ad page says where it sits (BreadcrumbList). An ad's Product is in product-ld.ts.
  * Browser-safe and pure, so tests check them against the properties search engines require.
  */
 const CONTEXT = 'https://schema.org';
@@ -22,50 +22,5 @@ export function itemList(origin: string, name: string, ads: { _id: string; title
     name,
     numberOfItems: ads.length,
     itemListElement: ads.map((ad, i) => ({ '@type': 'ListItem', position: firstPosition + i, url: `${origin}/listing/${ad._id}`, name: ad.title })),
-  };
-}
-
-export type ProductAd = {
-  _id: string;
-  title: string;
-  description: string;
-  category: string;
-  price: number | null;
-  currency: string;
-  location: string;
-  postedDate: string;
-  /** Absolute image URLs, cover first. */
-  images: string[];
-  sellerName: string;
-  /** A sold ad (issue 19) says SoldOut. */
-  sold?: boolean;
-};
-
-/**
- * A negotiable ad (no price) still has an Offer, without `price`: saying 0 would be a false
- * price in search results.
- */
-export function productLd(origin: string, ad: ProductAd) {
-  const url = `${origin}/listing/${ad._id}`;
-  return {
-    '@context': CONTEXT,
-    '@type': 'Product',
-    '@id': url,
-    name: ad.title,
-    description: ad.description,
-    sku: ad._id,
-    category: ad.category,
-    url,
-    ...(ad.images.length ? { image: ad.images } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      ...(ad.price ? { price: String(ad.price) } : {}),
-      priceCurrency: ad.currency,
-      availability: ad.sold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-      availableAtOrFrom: { '@type': 'Place', name: ad.location },
-      validFrom: ad.postedDate,
-      seller: { '@type': 'Person', name: ad.sellerName || 'Soko seller' },
-    },
   };
 }

@@ -138,7 +138,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
           {!d.error && <SaveSearchButton filters={d.searchFilters} savedId={d.savedSearchId} />}
         </div>
       </header>
-      {d.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{d.placeNote}</p>}
+      {d.placeNote && <p role="status" className="place-note">{d.placeNote}</p>}
       <FilterChips chips={d.chips} />
 
       <SubcategoryLinks path={`/category/${categorySlug(d.category)}`} values={filterValues} categoryInPath />
@@ -174,7 +174,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
       {loading && <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>}
 
       {d.error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p role="alert" className="load-error">
           Failed to load listings for {d.slug}: {d.error}
         </p>
       ) : items.length === 0 ? (

@@ -158,7 +158,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
         </div>
       </div>
-      {loaderData.placeNote && <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">{loaderData.placeNote}</p>}
+      {loaderData.placeNote && <p role="status" className="place-note">{loaderData.placeNote}</p>}
       {loaderData.help.correction && <CorrectionNote correction={loaderData.help.correction} />}
       <FilterChips chips={loaderData.chips} />
       <CategoryFilter values={filters} />
@@ -179,7 +179,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           </div>
         </form>
       ) : error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p role="alert" className="load-error">
           Failed to load listings: {error}. Please try again later.
         </p>
       ) : items.length === 0 ? (
