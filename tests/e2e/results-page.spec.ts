@@ -142,6 +142,9 @@ for (const js of [true, false]) {
       // Newest first; never the ad itself. (The other run of this test posts its own in Lamu too.)
       const titles = (await similar.getByRole('article').locator('h3').allTextContents()).filter((t) => t.includes(word));
       expect(titles).toEqual([`Land Cruiser ${word} newest`, `Land Cruiser ${word} older`]);
+      // Below the ad: their photos wait until scrolled to, and never compete with the ad's own.
+      await expect(similar.locator('img[loading="lazy"]').first()).toBeAttached();
+      await expect(similar.locator('img[loading="eager"], img[fetchpriority]')).toHaveCount(0);
     });
   });
 }

@@ -447,7 +447,8 @@ function SimilarAds({ similar }: { similar: CardListing[] }) {
   return (
     <section aria-labelledby="similar-heading">
       <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
-      <ListingGrid listings={similar} label="Similar ads" headingLevel={3} />
+      {/* Below the ad and its contact buttons: no photo of theirs may compete with the ad's own. */}
+      <ListingGrid listings={similar} label="Similar ads" headingLevel={3} eagerCount={0} />
     </section>
   );
 }
