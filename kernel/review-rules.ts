@@ -55,3 +55,19 @@ export function averageStars(count: number, total: number): number | null {
 
 export const isReviewOutcome = (v: unknown): v is ReviewOutcome => REVIEW_OUTCOMES.some((o) => o.value === v);
 export const isReviewReportReason = (v: unknown): v is ReviewReportReason => REVIEW_REPORT_REASONS.some((o) => o.value === v);
+
+/** A published review as the seller page shows it (server/reviews/reviews.ts writes it, app/components/reviews/ reads it). */
+export type PublicReview = {
+  id: string;
+  stars: number;
+  outcome: ReviewOutcome;
+  body: string;
+  /** The author's first name and initial: buyers are not rated, nor shown in full. */
+  author: string;
+  listingTitle: string;
+  createdAt: string;
+  edited: boolean;
+  reply: { body: string; at: string } | null;
+  /** Written by the viewer (who may then report it too); false for everyone signed out. */
+  mine: boolean;
+};

@@ -9,6 +9,7 @@ import {
   REVIEW_REPORT_DETAILS_MAX,
   REVIEW_TEXT_MAX,
   REVIEWS_PAGE_SIZE,
+  type PublicReview,
   type ReviewOutcome,
 } from '#kernel/review-rules.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -42,20 +43,6 @@ type AdParty = { listingId: string; listingTitle: string; seller: { id: string; 
 /** Whether the user may write (or change) a review of this ad's seller, and if not, why. */
 export type ReviewEligibility = AdParty & { review: OwnReview | null } & ({ allowed: true } | { allowed: false; reason: string });
 
-export type PublicReview = {
-  id: string;
-  stars: number;
-  outcome: ReviewOutcome;
-  body: string;
-  /** The author's first name and initial: buyers are not rated, nor shown in full. */
-  author: string;
-  listingTitle: string;
-  createdAt: string;
-  edited: boolean;
-  reply: { body: string; at: string } | null;
-  /** Written by the viewer (who may then report it too); false for everyone signed out. */
-  mine: boolean;
-};
 
 export type SellerRating = { rating: number | null; count: number };
 

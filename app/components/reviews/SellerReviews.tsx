@@ -1,20 +1,7 @@
 import { Form, Link } from 'react-router';
 import { nairobiDate } from '#kernel/format.ts';
-import { REVIEW_OUTCOMES, REVIEW_REPLY_MAX, REVIEW_REPORT_DETAILS_MAX, REVIEW_REPORT_REASONS, type ReviewOutcome } from '#kernel/review-rules.ts';
+import { REVIEW_OUTCOMES, REVIEW_REPLY_MAX, REVIEW_REPORT_DETAILS_MAX, REVIEW_REPORT_REASONS, type PublicReview as Review, type ReviewOutcome } from '#kernel/review-rules.ts';
 
-/** A published review as the seller page's loader hands it over (server/reviews/reviews.ts). */
-type Review = {
-  id: string;
-  stars: number;
-  outcome: ReviewOutcome;
-  body: string;
-  author: string;
-  listingTitle: string;
-  createdAt: string;
-  edited: boolean;
-  reply: { body: string; at: string } | null;
-  mine: boolean;
-};
 
 type Props = {
   sellerName: string;
