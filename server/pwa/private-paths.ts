@@ -8,6 +8,7 @@
  * An entry ending in `*` is a prefix ('/payment*': /payment-success, /payments/feature/…); one
  * ending in `/` covers what is below it ('/listings/': the edit form, not the /listings results);
  * any other is the page and what is below it, with its React Router data ('/admin', '/admin.data').
+ * A lone `*` segment stands for any one segment (the review form of any ad, below).
  */
 export const PRIVATE_PATHS = [
   '/api/',
@@ -29,6 +30,7 @@ export const PRIVATE_PATHS = [
   '/my-alerts',
   '/unsubscribe',
   '/messages',
+  '/listing/*/review',
   '/manage-job-ads',
   '/create-listing',
   '/admin',
@@ -44,6 +46,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** One regular expression of a path, the same text the worker is given. */
 export const privatePathPattern = (): string =>
-  `^(?:${PRIVATE_PATHS.map((p) => (p.endsWith('*') ? escape(p.slice(0, -1)) : p.endsWith('/') ? escape(p) : `${escape(p)}(?:[/.]|$)`)).join('|')})`;
+  `^(?:${PRIVATE_PATHS.map((p) => (p.endsWith('*') ? escape(p.slice(0, -1)) : p.endsWith('/') ? escape(p) : `${escape(p)}(?:[/.]|$)`).replaceAll('\\/\\*\\/', '\\/[^/.]+\\/')).join('|')})`;
 
 export const isPrivatePath = (path: string): boolean => new RegExp(privatePathPattern()).test(path);

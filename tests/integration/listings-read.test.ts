@@ -173,20 +173,21 @@ describe('GET /api/listings', () => {
 });
 
 describe('prices in several currencies', () => {
-  it('sort within each currency, KES first, negotiable last; price filters are in KES', async () => {
+  it('sort by the value in Ksh across currencies (config rates), negotiable last; price filters are in Ksh', async () => {
     const extra = await insertRows(t, ownerId, [
       { title: 'Dollar laptop', location: 'Gadgetville', price: 500, currency: 'USD' },
-      { title: 'Pound watch', location: 'Gadgetville', price: 90, currency: 'GBP' },
+      { title: 'Pound watch', location: 'Gadgetville', price: 100, currency: 'GBP' },
       { title: 'Dollar phone', location: 'Gadgetville', price: 120, currency: 'USD' },
       { title: 'Shilling radio', location: 'Gadgetville', price: 700 },
       { title: 'Shilling chair', location: 'Gadgetville', price: 300 },
       { title: 'Gadget to swap', location: 'Gadgetville', price: null },
     ]);
     try {
+      // At the default rates: USD 120 is Ksh 15,480, GBP 100 Ksh 17,200, USD 500 Ksh 64,500.
       const asc = titles((await list('?location=gadgetville&sort=price_asc')).body);
-      expect(asc).toEqual(['Shilling chair', 'Shilling radio', 'Pound watch', 'Dollar phone', 'Dollar laptop', 'Gadget to swap']);
+      expect(asc).toEqual(['Shilling chair', 'Shilling radio', 'Dollar phone', 'Pound watch', 'Dollar laptop', 'Gadget to swap']);
       const desc = titles((await list('?location=gadgetville&sort=price_desc')).body);
-      expect(desc).toEqual(['Shilling radio', 'Shilling chair', 'Pound watch', 'Dollar laptop', 'Dollar phone', 'Gadget to swap']);
+      expect(desc).toEqual(['Dollar laptop', 'Pound watch', 'Dollar phone', 'Shilling radio', 'Shilling chair', 'Gadget to swap']);
       // 120 to 600 KES: the USD 500 and USD 120 ads are not in that range, whatever their number.
       expect(titles((await list('?location=gadgetville&minPrice=120&maxPrice=600')).body)).toEqual(['Shilling chair']);
       expect(titles((await list('?location=gadgetville&maxPrice=1000&sort=price_asc')).body)).toEqual(['Shilling chair', 'Shilling radio']);
