@@ -71,7 +71,6 @@ async function mergeForeignPrices(db: Db, filters: ListingFilters, shape: PageSh
     queryRows<Priced>(db, sql.join(perCurrency, sql` UNION ALL `)),
     ids.length ? queryRows<Priced>(db, sql`SELECT ${columns} FROM listings WHERE id = ANY(${sqlArray(ids, 'uuid')})`) : Promise.resolve([]),
   ]);
-  if (foreign.length === 0) return found;
   const byId = new Map(known.map((r) => [r.id, r]));
   const kes: Priced[] = [];
   const negotiable: Priced[] = [];
@@ -80,6 +79,13 @@ async function mergeForeignPrices(db: Db, filters: ListingFilters, shape: PageSh
     if (!row) continue;
     if (row.value === null) negotiable.push(row);
     else if (row.currency === 'KES') kes.push(row);
+  }
+  // Negotiable ads come last, newest first whatever their currency (as the memory index orders them).
+  negotiable.sort((a, b) => (a.created !== b.created ? b.created - a.created : a.id > b.id ? -1 : 1));
+  if (foreign.length === 0) {
+    const hits = found.hits.filter((h) => byId.get(h.id)?.value !== null);
+    for (const r of negotiable) hits.push(found.hits.find((h) => h.id === r.id)!);
+    return { ...found, hits };
   }
   const before = (a: Priced, b: Priced) => (a.value !== b.value ? (desc ? a.value! > b.value! : a.value! < b.value!) : a.created !== b.created ? a.created > b.created : a.id > b.id);
   const sorted = foreign.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
