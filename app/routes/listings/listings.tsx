@@ -155,7 +155,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
               </>
             )}
           </p>
-          {!blankSearch && !error && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
+          {!blankSearch && !error && (items.length > 0 || page > 1) && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
         </div>
       </div>
       {loaderData.placeNote && <p role="status" className="place-note">{loaderData.placeNote}</p>}
