@@ -92,9 +92,10 @@ test('with the network cut, the ads opened are still readable and other pages sh
   await controlled(page);
   // Two ads opened as pages, one from the results inside the app (React Router fetches its data, the worker keeps its page too).
   const titles: string[] = [];
-  // Each title is read once the ad's own heading shows (every one carries the word), not the page before's.
+  // Each title is read once the ad's own heading shows, not the page before's: the results page's
+  // heading carries the word too ("Search Results for ..."), so the ad's is matched whole.
   const adTitle = async () => {
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(word);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Offline ad \\d ${word}$`));
     return (await page.getByRole('heading', { level: 1 }).textContent())!;
   };
   for (const ad of ads.slice(0, 2)) {
