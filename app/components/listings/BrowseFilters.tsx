@@ -276,31 +276,33 @@ export function subcategoryOptions(inCategory: readonly SubcategoryDef[] | null)
 
 
 /**
- * Subcategory, county and town, price range (Ksh) and sort for /listings: a plain GET form
- * inside a disclosure, so it works without JavaScript; with it, empty fields and the default
- * sort stay out of the address. Closed by default, also with filters applied (issue 42, point
- * 3): the chips above say what is applied, and the first results stay on a phone's first screen.
+ * Subcategory, county and town, price range (Ksh) and sort for /listings and a category's page:
+ * a plain GET form inside a disclosure, so it works without JavaScript; with it, empty fields and
+ * the default sort stay out of the address. Closed by default, also with filters applied (issue
+ * 42, point 3): the chips above say what is applied, and the first results stay on a phone's
+ * first screen. `keep` is what the form carries along unseen (a category's page has its category
+ * in the path, not in the query).
  */
-export function BrowseFilters({ values }: { values: BrowseFilterValues }) {
+export function BrowseFilters({ values, label, idPrefix = 'browse', keep = values }: { values: BrowseFilterValues; label?: string; idPrefix?: string; keep?: BrowseFilterValues }) {
   const onSubmit = useCleanSubmit();
   return (
     <details className="rounded-lg">
       <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
-      <Form method="get" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6" onSubmit={onSubmit}>
-        <KeepFilters values={values} except={['county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', ATTR_PARAM]} />
-        <SubcategoryFilter values={values} idPrefix="browse" />
-        <PlaceFilter county={values.county} town={values.town} idPrefix="browse" />
+      <Form method="get" aria-label={label} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6" onSubmit={onSubmit}>
+        <KeepFilters values={keep} except={['county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', ATTR_PARAM]} />
+        <SubcategoryFilter values={values} idPrefix={idPrefix} />
+        <PlaceFilter county={values.county} town={values.town} idPrefix={idPrefix} />
         <div>
-          <label htmlFor="browse-min-price" className="label">Min price (Ksh)</label>
-          <input id="browse-min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={values.minPrice} key={`min${values.minPrice}`} className="input" />
+          <label htmlFor={`${idPrefix}-min-price`} className="label">Min price (Ksh)</label>
+          <input id={`${idPrefix}-min-price`} name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={values.minPrice} key={`min${values.minPrice}`} className="input" />
         </div>
         <div>
-          <label htmlFor="browse-max-price" className="label">Max price (Ksh)</label>
-          <input id="browse-max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={values.maxPrice} key={`max${values.maxPrice}`} className="input" />
+          <label htmlFor={`${idPrefix}-max-price`} className="label">Max price (Ksh)</label>
+          <input id={`${idPrefix}-max-price`} name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={values.maxPrice} key={`max${values.maxPrice}`} className="input" />
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="browse-sort" className="label">Sort by</label>
-          <select id="browse-sort" name="sort" defaultValue={values.sort} key={values.sort} className="input">
+          <label htmlFor={`${idPrefix}-sort`} className="label">Sort by</label>
+          <select id={`${idPrefix}-sort`} name="sort" defaultValue={values.sort} key={values.sort} className="input">
             {SORT_OPTIONS.map((s) => (
               <option key={s.value} value={s.value}>{s.label}</option>
             ))}

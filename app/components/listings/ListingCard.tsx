@@ -15,10 +15,13 @@ import { cardHeartHtml } from './SaveButton';
 export type CardListing = CardJson;
 
 /**
- * How wide a card's image is drawn: 2 columns on phones (the page has 16 px padding and a 12 px
- * gap), 3 on tablets, 4 from 1024 px (the main column is at most 1152 px).
+ * How wide a card's image is drawn, to the pixel: 2 columns on phones, 3 on tablets, 4 from
+ * 1024 px, in a page with 16 px padding, 12 px gaps and a main column of at most 1152 px, inside
+ * the card's 1 px border. Exact because the browser picks the file from it: two pixels too wide
+ * made a 412 px phone at 1.75x (a Moto G Power, Lighthouse's phone) fetch every card at 480 px
+ * instead of 320. tests/e2e/page-weight.spec.ts measures it against the drawn image.
  */
-export const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) calc(33vw - 20px), calc(50vw - 22px)';
+export const CARD_SIZES = '(min-width:1152px) 269px,(min-width:1024px) calc(25vw - 19px),(min-width:640px) calc(33.33vw - 21px),calc(50vw - 24px)';
 
 type Props = {
   listing: CardListing;

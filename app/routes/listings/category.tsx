@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
+import { data, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router';
 import { browseCanonical, categoryFromSlug, cleanQuery, pageSearch, resultsHeading, slugHeading } from '~/components/listings/browse';
-import { KeepFilters, PlaceFilter, SORT_OPTIONS, SubcategoryFilter, SubcategoryLinks, useCleanSubmit } from '~/components/listings/BrowseFilters';
+import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { FilterChips, filterChips } from '~/components/listings/FilterChips';
 import { ResultsSearch } from '~/components/listings/ResultsSearch';
 import { RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
@@ -10,7 +10,8 @@ import { JsonLd } from '~/components/JsonLd';
 import { categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
 import { breadcrumbList, itemList } from '~/lib/structured-data';
-import type { CardListing } from '~/components/listings/ListingCard';
+import { CARD_SIZES, type CardListing } from '~/components/listings/ListingCard';
+import { cardPreloadLink, NO_LEAD } from '~/components/listings/ResponsiveImage';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { CATEGORY_DESCRIPTIONS } from '#kernel/categories.ts';
 import { browsePageCount, parseListingQuery, placeMismatch } from '../../../server/listings/listing-query';
@@ -52,10 +53,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   try {
     const result = await searchCards(context.db, { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     // The cards as the database wrote them (kernel/json-text.ts).
-    return data({ ...base, cards: result.itemsJson, saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
+    return data({ ...base, cards: result.itemsJson, lead: cardPreloadLink(result.items[0]?.photo, CARD_SIZES), saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
-    return data({ ...base, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
+    return data({ ...base, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
   }
 }
 
@@ -73,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     title: `${loaderData.category} in Kenya${page} | Soko`,
     description: loaderData.description,
     noindex: noindex || Boolean(loaderData.error),
-  });
+  }).concat(loaderData.lead);
 };
 
 /** Cards shown so far: the server's page, plus the ones Load More fetched in the browser. */
@@ -112,7 +113,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loaderData'], { notFound: true }> }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const onSubmit = useCleanSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const first = useJsonText(d.cards);
   const { items, saved: savedMore, nextHref, loading: loadingMore, load } = useLoadMore(first, d.page, d.pageCount);
@@ -142,34 +142,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
       <FilterChips chips={d.chips} />
 
       <SubcategoryLinks path={`/category/${categorySlug(d.category)}`} values={filterValues} categoryInPath />
-      {/* Closed by default (issue 42, point 3): the chips say what is applied. */}
-      <details className="rounded-lg">
-        <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
-        <Form method="get" aria-label={`Filter ${d.category}`} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" onSubmit={onSubmit}>
-          <KeepFilters values={{ ...filterValues, category: null }} except={['county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', 'attr.']} />
-          <SubcategoryFilter values={filterValues} idPrefix="category" />
-          <PlaceFilter county={d.county} town={d.town} idPrefix="category" />
-          <div>
-            <label htmlFor="min-price" className="label">Min price (Ksh)</label>
-            <input id="min-price" name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={d.minPrice} key={`min${d.minPrice}`} className="input" />
-          </div>
-          <div>
-            <label htmlFor="max-price" className="label">Max price (Ksh)</label>
-            <input id="max-price" name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={d.maxPrice} key={`max${d.maxPrice}`} className="input" />
-          </div>
-          <div className="col-span-2 sm:col-span-1">
-            <label htmlFor="sort" className="label">Sort by</label>
-            <select id="sort" name="sort" defaultValue={d.sort} key={d.sort} className="input">
-              {SORT_OPTIONS.map((s) => (
-                <option key={s.value} value={s.value}>{s.label}</option>
-              ))}
-            </select>
-          </div>
-          <div className="col-span-2 flex items-end sm:col-span-1">
-            <button type="submit" className="btn-secondary w-full">Apply filters</button>
-          </div>
-        </Form>
-      </details>
+      <BrowseFilters values={filterValues} label={`Filter ${d.category}`} idPrefix="category" keep={{ ...filterValues, category: null }} />
 
       {loading && <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>}
 

@@ -8,6 +8,8 @@ import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
 import { CategoryFilter } from '~/components/listings/CategoryFilter';
 import { ListingGrid } from '~/components/listings/ListingGrid';
+import { CARD_SIZES } from '~/components/listings/ListingCard';
+import { cardPreloadLink, NO_LEAD } from '~/components/listings/ResponsiveImage';
 import { Pagination, RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
 import { FilterChips, filterChips } from '~/components/listings/FilterChips';
 import { ResultsSearch } from '~/components/listings/ResultsSearch';
@@ -58,7 +60,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, ...NO_HELP, error: null });
+    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, ...NO_HELP, error: null });
   }
   try {
     const options = { cache: context.searchCache, index: context.searchIndex };
@@ -75,6 +77,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       blankSearch,
       // As the database wrote them (kernel/json-text.ts).
       cards: result.itemsJson,
+      // The first card's photo, preloaded from the head (meta); written here so the page's script carries none of it.
+      lead: cardPreloadLink(result.items[0]?.photo, CARD_SIZES),
       saved: await savedIdsOnPage(context, result),
       total: result.total,
       capped: result.totalIsCapped,
@@ -86,7 +90,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, ...NO_HELP, error: failureReason(context.requestId) },
+      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, ...NO_HELP, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
@@ -102,7 +106,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: `${heading}${page} | Soko`,
     description: `${heading}${page} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.`,
     noindex: noindex || Boolean(loaderData?.error),
-  });
+  }).concat(loaderData?.lead ?? []);
 };
 
 /** Home › All Listings (› the category). */
