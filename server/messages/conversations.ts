@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, QUICK_REPLIES, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { conversationReports, conversations, listings, messages, userBlocks, users } from '../db/schema/index.ts';
+import { conversationReports, conversations, listings, userBlocks, users } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { assessMessage } from './message-risk.ts';
 import type { AdState, ConversationAd } from '#kernel/message-rules.ts';
@@ -129,46 +129,54 @@ async function countNewConversation(deps: Deps, buyerId: string, body: string): 
 export async function sendMessage(deps: Deps, senderId: string, conversationId: string, rawBody: unknown): Promise<string> {
   const { db } = deps;
   const body = checkBody(rawBody);
-  const { side, otherId } = await ownConversation(db, senderId, conversationId);
-  if (!otherId) throw conflict(MESSAGE_TEXTS.otherLeft);
+  const about = await sendingContext(db, senderId, conversationId);
+  if (!about.otherId) throw conflict(MESSAGE_TEXTS.otherLeft);
   await deps.rateLimits.hit('messagesPerAccount', senderId);
-  const withheld = await isBlocked(db, otherId, senderId);
-  const [earlier] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId)));
-  const flagged = assessMessage(body, Number(earlier?.n ?? 0));
-  const held = !withheld && (await heldForReview(db, senderId, flagged !== null));
-  const messageId = await db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(messages)
-      .values({ conversationId, senderId, body, flagged, withheld: withheld || held, heldAt: held ? new Date() : null })
-      .returning({ id: messages.id, createdAt: messages.createdAt });
-    const mine = side === 'buyer' ? { buyerLastReadAt: message!.createdAt } : { sellerLastReadAt: message!.createdAt };
-    const theirs = withheld || held
-      ? {}
-      : side === 'buyer'
-        ? { sellerUnread: sql`${conversations.sellerUnread} + 1`, lastMessageAt: message!.createdAt }
-        : { buyerUnread: sql`${conversations.buyerUnread} + 1`, lastMessageAt: message!.createdAt };
-    await tx.update(conversations).set({ ...mine, ...theirs }).where(eq(conversations.id, conversationId));
-    return message!.id;
-  });
+  const withheld = about.blocked;
+  const flagged = assessMessage(body, about.earlier);
+  // Past a few risky messages a day (this one included), a sender's messages wait for a moderator
+  // (releaseHeldMessages) instead of being delivered; they see them as sent, like a blocked sender.
+  const held = !withheld && about.riskyToday + (flagged !== null ? 1 : 0) > RISKY_MESSAGES_BEFORE_HOLD;
+  const hidden = withheld || held;
+  // One statement, so one round trip and atomic without a transaction: the message, the sender's
+  // read mark, and (when delivered) the other side's unread count and the inbox order.
+  const mine = about.side === 'buyer' ? sql`buyer_last_read_at = m.created_at` : sql`seller_last_read_at = m.created_at`;
+  const theirs = hidden ? sql`` : about.side === 'buyer' ? sql`, seller_unread = seller_unread + 1, last_message_at = m.created_at` : sql`, buyer_unread = buyer_unread + 1, last_message_at = m.created_at`;
+  const [written] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH m AS (
+          INSERT INTO messages (conversation_id, sender_id, body, flagged, withheld, held_at)
+          VALUES (${conversationId}, ${senderId}, ${body}, ${flagged}, ${hidden}, ${held ? new Date() : null})
+          RETURNING id, created_at)
+        UPDATE conversations SET ${mine}${theirs} FROM m WHERE conversations.id = ${conversationId} RETURNING m.id`,
+  );
   // After the commit, so that whoever is told reads the message. A withheld one is news only to its sender (their other tabs).
-  await deps.live?.publish(withheld || held ? [senderId] : [senderId, otherId]);
-  return messageId;
+  await deps.live?.publish(hidden ? [senderId] : [senderId, about.otherId]);
+  return written!.id;
 }
 
 /**
- * A sender with repeated risky messages is held for review: past RISKY_MESSAGES_BEFORE_HOLD in a
- * day (this one included), their messages wait for a moderator (releaseHeldMessages) instead of
- * being delivered. They see them as sent, like a blocked sender.
+ * What sending a message needs to know, read in one statement (sending is the busiest write):
+ * the sender's side of the conversation, whether the other person blocks them, how many
+ * messages they wrote here (a first message is judged more strictly) and how many risky ones
+ * they sent in the last day.
  */
-async function heldForReview(db: Db, senderId: string, thisOneRisky: boolean): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), isNotNull(messages.flagged), gt(messages.createdAt, new Date(Date.now() - DAY_MS))));
-  return Number(row?.n ?? 0) + (thisOneRisky ? 1 : 0) > RISKY_MESSAGES_BEFORE_HOLD;
+async function sendingContext(db: Db, senderId: string, conversationId: string) {
+  if (!isUuid(conversationId)) throw notFound(MESSAGE_TEXTS.notFound);
+  const [row] = await queryRows<{ buyer_id: string | null; seller_id: string | null; blocked: boolean; earlier: number; risky: number }>(
+    db,
+    sql`SELECT c.buyer_id, c.seller_id,
+          EXISTS (SELECT 1 FROM user_blocks b
+                   WHERE b.blocker_id = CASE WHEN c.buyer_id = ${senderId} THEN c.seller_id ELSE c.buyer_id END AND b.blocked_id = ${senderId}) AS blocked,
+          (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = ${senderId})::int AS earlier,
+          (SELECT count(*) FROM messages m
+            WHERE m.sender_id = ${senderId} AND m.flagged IS NOT NULL AND m.created_at > ${new Date(Date.now() - DAY_MS)})::int AS risky
+        FROM conversations c
+        WHERE c.id = ${conversationId} AND (c.buyer_id = ${senderId} OR c.seller_id = ${senderId})`,
+  );
+  if (!row) throw notFound(MESSAGE_TEXTS.notFound);
+  const side: Side = row.buyer_id === senderId ? 'buyer' : 'seller';
+  return { side, otherId: side === 'buyer' ? row.seller_id : row.buyer_id, blocked: row.blocked, earlier: Number(row.earlier), riskyToday: Number(row.risky) };
 }
 
 const AD_COLUMNS = sql`l.status AS l_status, l.price AS l_price, l.currency AS l_currency, l.title AS l_title,
@@ -203,12 +211,23 @@ function adOf(r: AdRow): ConversationAd {
 
 /** The user's conversations, latest activity first: the ad, the other person, the last message they may see, the unread count. */
 export async function listInbox(db: Db, userId: string, limit = INBOX_LIMIT): Promise<InboxItem[]> {
+  return (await readInbox(db, userId, limit)).items;
+}
+
+/**
+ * The inbox, the unread count and the messages version it was read at (the live stream's tag,
+ * live-stream.ts), in one statement: one snapshot, so a message arriving meanwhile moves the version the page
+ * starts its stream from, and one round trip on the inbox page.
+ */
+export async function readInbox(db: Db, userId: string, limit = INBOX_LIMIT): Promise<{ items: InboxItem[]; version: string; unread: number }> {
   const n = Math.min(100, Math.max(1, Math.floor(limit)));
   const rows = await queryRows<
-    AdRow & { id: string; role: Side; unread: number; last_message_at: Date; first_name: string | null; last_name: string | null; m_body: string; m_sender: string | null; m_at: Date; m_flagged: string | null }
+    AdRow & { v_at: Date | null; v_n: number; id: string | null; role: Side; unread: number; last_message_at: Date; first_name: string | null; last_name: string | null; m_body: string; m_sender: string | null; m_at: Date; m_flagged: string | null }
   >(
     db,
-    sql`SELECT c.id, c.listing_id, c.listing_title, c.last_message_at, c.role, c.unread,
+    // The version's row always comes back; the inbox's columns are null when it is empty.
+    sql`SELECT v.v_at, v.v_n, i.* FROM (SELECT ${versionColumns(userId)}) v LEFT JOIN LATERAL (
+      SELECT c.id, c.listing_id, c.listing_title, c.last_message_at, c.role, c.unread,
           o.first_name, o.last_name, m.body AS m_body, m.sender_id AS m_sender, m.created_at AS m_at, m.flagged AS m_flagged, ${AD_COLUMNS}
         FROM (
           (SELECT id, listing_id, listing_title, last_message_at, 'buyer' AS role, buyer_unread AS unread, seller_id AS other_id, buyer_deleted_at AS deleted_at
@@ -227,17 +246,23 @@ export async function listInbox(db: Db, userId: string, limit = INBOX_LIMIT): Pr
         LEFT JOIN users o ON o.id = c.other_id
         ${AD_JOINS}
         ORDER BY c.last_message_at DESC, c.id DESC
-        LIMIT ${n}`,
+        LIMIT ${n}) i ON true
+      ORDER BY i.last_message_at DESC, i.id DESC`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    role: r.role,
-    other: nameOf(r.first_name, r.last_name),
-    ad: adOf(r),
-    lastMessage: { body: r.m_body, mine: r.m_sender === userId, createdAt: iso(r.m_at), warning: r.m_sender === userId ? null : messageWarning(r.m_flagged) },
-    unread: Number(r.unread),
-    lastMessageAt: iso(r.last_message_at),
-  }));
+  const items: InboxItem[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    items.push({
+      id: r.id,
+      role: r.role,
+      other: nameOf(r.first_name, r.last_name),
+      ad: adOf(r),
+      lastMessage: { body: r.m_body, mine: r.m_sender === userId, createdAt: iso(r.m_at), warning: r.m_sender === userId ? null : messageWarning(r.m_flagged) },
+      unread: Number(r.unread),
+      lastMessageAt: iso(r.last_message_at),
+    });
+  }
+  return { items, version: versionOf(rows[0]), unread: Number(rows[0]?.v_n ?? 0) };
 }
 
 /**
@@ -370,15 +395,22 @@ export async function conversationAbout(db: Db, buyerId: string, listingId: stri
  * Two index-only reads of the inbox indexes and the partial unread indexes.
  */
 export async function messagesVersion(db: Db, userId: string, except?: string): Promise<string> {
-  // `except`: the thread being opened, counted as read (its page marks it read just after).
-  const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
-  const [row] = await queryRows<{ at: Date | null; n: number }>(
-    db,
-    sql`SELECT greatest(
-          (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
-          (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS at,
-        (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
-          FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}) AS n`,
-  );
-  return `${row?.at ? new Date(row.at).getTime() : 0}.${Number(row?.n ?? 0)}`;
+  const [row] = await queryRows<{ v_at: Date | null; v_n: number }>(db, sql`SELECT ${versionColumns(userId, except)}`);
+  return versionOf(row);
 }
+
+/**
+ * The two figures a version is made of, as columns: the latest activity on either side, and the
+ * unread count (`except`: the thread being opened, counted as read; its page marks it read just
+ * after). Uncorrelated, so PostgreSQL works them out once whatever the query around them.
+ */
+function versionColumns(userId: string, except?: string) {
+  const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
+  return sql`greatest(
+      (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
+      (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS v_at,
+    (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
+      FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}) AS v_n`;
+}
+
+const versionOf = (row: { v_at: Date | null; v_n: number } | undefined) => `${row?.v_at ? new Date(row.v_at).getTime() : 0}.${Number(row?.v_n ?? 0)}`;
