@@ -15,6 +15,7 @@ import { boundedStep } from './shutdown.ts';
 import { createExpiryJob, EXPIRY_INTERVAL_MS } from './listings/lifecycle.ts';
 import { createAlertJob } from './alerts/job.ts';
 import { createMessageMailJob, MESSAGE_MAIL_INTERVAL_MS } from './messages/notifications.ts';
+import { REFILE_KEYS_INTERVAL_MS, refileSearchKeys } from './saved/refile-search-keys.ts';
 import path from 'node:path';
 
 export type Runtime = { services: Services; database: Database; stop(): Promise<void> };
@@ -73,6 +74,11 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
   const alerts = createAlertJob({ db, appUrl: config.appUrl, logger, deliver });
   jobs.every('saved-search alerts', config.alertsIntervalMs, () => alerts.runOnce(), { runAtStart: true });
+  // Saved searches filed under older match-key rules are filed again (after an upgrade; then it finds nothing).
+  jobs.every('saved-search keys', REFILE_KEYS_INTERVAL_MS, async () => {
+    const { checked, moved } = await refileSearchKeys(db);
+    if (checked > 0) logger.info({ checked, moved }, 'saved searches filed again under the current match-key rules');
+  }, { runAtStart: true });
   // E-mails about messages left unread for 10 minutes, through the outbox (server/messages/notifications.ts).
   const messageMails = createMessageMailJob({ db, appUrl: config.appUrl, logger, deliver });
   jobs.every('message e-mails', MESSAGE_MAIL_INTERVAL_MS, () => messageMails.runOnce());

@@ -21,6 +21,13 @@ import { searchLocation, searchWords, term } from '../search/words.ts';
 
 export type SearchKey = { word: string; category: string };
 
+/**
+ * The version of these filing rules, stored with each key (saved_search_keys.rules). Raise it
+ * whenever keyOptions changes what a search may be filed under: keys of older rules are then
+ * filed again (server/saved/refile-search-keys.ts). 2: forgiving words (issue 42).
+ */
+export const KEY_RULES = 2;
+
 /** How common each letter is in English and Swahili ads (rough; digits and others are rarer). */
 const COMMON = 'aeinotrslukmhdcgpbywfvjzxq';
 const rarity = (ch: string) => {

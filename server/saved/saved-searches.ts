@@ -10,7 +10,7 @@ import {
   type AlertFrequency,
   type SavedFilters,
 } from '#kernel/saved-search-rules.ts';
-import { chooseKey, keyOptions } from '../alerts/match-keys.ts';
+import { chooseKey, KEY_RULES, keyOptions, type SearchKey } from '../alerts/match-keys.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
@@ -127,6 +127,18 @@ export async function countSavedSearches(db: Db, userId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/** The key a search is filed under in the match index: the least crowded of its keys (server/alerts/match-keys.ts). */
+export async function keyFor(db: Db, filters: SavedFilters): Promise<SearchKey> {
+  const options = keyOptions(listingFilters(filters));
+  const loads = await db
+    .select({ word: savedSearchKeys.word, n: sql<number>`count(*)::int` })
+    .from(savedSearchKeys)
+    .where(and(inArray(savedSearchKeys.word, options.words), eq(savedSearchKeys.category, options.category)))
+    .groupBy(savedSearchKeys.word);
+  const load = new Map(loads.map((l) => [l.word, Number(l.n)]));
+  return chooseKey(options, (word) => load.get(word) ?? 0);
+}
+
 /**
  * Saves a search (the filters from savedFiltersOf). The same search saved again is the one
  * already there (`created: false`); a list holds at most MAX_SAVED_SEARCHES.
@@ -144,15 +156,7 @@ export async function saveSearch(
   const [existing] = await db.select().from(savedSearches).where(and(eq(savedSearches.userId, userId), eq(savedSearches.filtersKey, key))).limit(1);
   if (existing) return { search: toSavedSearch(existing, 0), created: false };
   if ((await countSavedSearches(db, userId)) >= MAX_SAVED_SEARCHES) throw conflict(SAVED_SEARCH_MESSAGES.full);
-  // Filed in the match index under the least crowded of its keys (server/alerts/match-keys.ts).
-  const options = keyOptions(listingFilters(filters));
-  const loads = await db
-    .select({ word: savedSearchKeys.word, n: sql<number>`count(*)::int` })
-    .from(savedSearchKeys)
-    .where(and(inArray(savedSearchKeys.word, options.words), eq(savedSearchKeys.category, options.category)))
-    .groupBy(savedSearchKeys.word);
-  const load = new Map(loads.map((l) => [l.word, Number(l.n)]));
-  const indexKey = chooseKey(options, (word) => load.get(word) ?? 0);
+  const indexKey = await keyFor(db, filters);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(savedSearches)
@@ -160,7 +164,7 @@ export async function saveSearch(
       .onConflictDoNothing()
       .returning();
     if (!inserted) return null;
-    await tx.insert(savedSearchKeys).values({ word: indexKey.word, category: indexKey.category, searchId: inserted.id });
+    await tx.insert(savedSearchKeys).values({ word: indexKey.word, category: indexKey.category, searchId: inserted.id, rules: KEY_RULES });
     return inserted;
   });
   if (!row) {

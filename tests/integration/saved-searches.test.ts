@@ -4,7 +4,8 @@ import { MAX_SAVED_SEARCHES, SAVED_SEARCH_MESSAGES } from '#kernel/saved-search-
 import { digestBoundary } from '../../server/alerts/alerts.ts';
 import { createAlertJob } from '../../server/alerts/job.ts';
 import { approveListing } from '../../server/moderation/moderation.ts';
-import { adWords, searchKey } from '../../server/alerts/match-keys.ts';
+import { adWords, KEY_RULES, keyOptions, searchKey, trigrams } from '../../server/alerts/match-keys.ts';
+import { refileSearchKeys } from '../../server/saved/refile-search-keys.ts';
 import { unsubscribeToken, verifyUnsubscribeToken } from '../../server/alerts/unsubscribe.ts';
 import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
@@ -187,6 +188,45 @@ describe('forgiving words in alerts (issue 42)', () => {
     await jobAt({ now: new Date() }).runOnce();
     expect(await hitsOf(bySingular)).toEqual([plural!.id]);
     expect(await hitsOf(byNamedSubcategory)).toEqual([galaxy!.id]);
+  });
+});
+
+describe('saved searches filed under older match-key rules (issue 42)', () => {
+  it('are filed again: a key the current rules no longer offer moves, one they still offer stays', async () => {
+    const { user } = await t.createUser();
+    const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const plural = `zq${letters}puppies`;
+    const save = async (q: Record<string, string>) => (await saveSearch(t.services, user.id, savedFiltersOf(query(q)), 'instant')).search.id;
+    const moved = await save({ search: plural });
+    const kept = await save({ search: `zq${letters}sofa`, category: 'Furniture' });
+    // As the rules before forgiving words filed it: under a piece only the typed plural has.
+    const options = keyOptions(listingFilters({ search: plural }));
+    const oldPiece = trigrams(plural).map((p) => `g:${p}`).find((p) => !options.words.includes(p))!;
+    expect(oldPiece).toBeDefined();
+    await t.services.db.execute(sql`UPDATE saved_search_keys SET word = ${oldPiece}, rules = 1 WHERE search_id = ${moved}`);
+    await t.services.db.execute(sql`UPDATE saved_search_keys SET rules = 1 WHERE search_id = ${kept}`);
+    const keyOf = async (id: string) => (await queryRows<{ word: string; rules: number }>(t.services.db, sql`SELECT word, rules FROM saved_search_keys WHERE search_id = ${id}`))[0]!;
+    const keptBefore = await keyOf(kept);
+
+    // Filed so, the search misses an ad that matches it by another form of its word.
+    const [missed] = await insertRows(t, seller.user.id, [{ title: `One zq${letters}puppy`, category: 'Pets', location: 'Nairobi' }]);
+    await jobAt({ now: new Date() }).runOnce();
+    expect(await hitsOf(moved)).toEqual([]);
+
+    const done = await refileSearchKeys(t.services.db);
+    expect(done.checked).toBeGreaterThanOrEqual(2);
+    expect(done.moved).toBeGreaterThanOrEqual(1);
+    const after = await keyOf(moved);
+    expect(after.rules).toBe(KEY_RULES);
+    expect(options.words).toContain(after.word);
+    expect(await keyOf(kept)).toEqual({ word: keptBefore.word, rules: KEY_RULES });
+    // Nothing left to do: a second run looks at nothing.
+    expect(await refileSearchKeys(t.services.db)).toEqual({ checked: 0, moved: 0 });
+
+    const [found] = await insertRows(t, seller.user.id, [{ title: `Another zq${letters}puppy`, category: 'Pets', location: 'Mombasa' }]);
+    await jobAt({ now: new Date() }).runOnce();
+    expect(await hitsOf(moved)).toEqual([found!.id]);
+    expect(missed!.id).not.toBe(found!.id);
   });
 });
 

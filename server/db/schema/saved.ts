@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AlertFrequency, SavedFilters } from '#kernel/saved-search-rules.ts';
 import { users } from './users.ts';
 
@@ -36,6 +36,8 @@ export const savedSearchKeys = pgTable(
     word: text('word').notNull(),
     category: text('category').notNull(),
     searchId: uuid('search_id').notNull().references(() => savedSearches.id, { onDelete: 'cascade' }),
+    /** Which version of the filing rules chose the key (KEY_RULES; migration 1900). */
+    rules: smallint('rules').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.word, t.category, t.searchId] })],
 );
