@@ -75,12 +75,22 @@ export function createDerivedFilesJob(deps: { db: Db; media: MediaStore; logger:
       run_after = now() + make_interval(mins => ${2 ** (row.attempts - 1)}) WHERE storage_key = ${row.storage_key} AND queued_at::text = ${row.queued_at}`);
   }
 
+  // Claimed and not yet finished: given back at shutdown, so that the next start (or another
+  // instance) takes them at once rather than when their lease runs out, five minutes later.
+  const held = new Map<string, Claimed>();
+  const release = (rows: Claimed[]) =>
+    deps.db.execute(sql`UPDATE pending_image_files SET run_after = now(), attempts = greatest(attempts - 1, 0)
+      WHERE storage_key IN (${sql.join(rows.map((r) => sql`${r.storage_key}`), sql`, `)})`);
+
   async function pass(): Promise<number> {
     let finished = 0;
     for (;;) {
       again = false;
+      if (stopped) return finished;
       const rows = await claim();
+      for (const row of rows) held.set(row.storage_key, row);
       for (const row of rows) {
+        if (stopped) return finished;
         try {
           // A photo no ad uses (deleted, or its post failed after queuing) needs nothing: the media sweep removes it.
           if (row.used) await storeDerivedFiles(deps.media, row.storage_key, { cover: row.cover });
@@ -88,6 +98,8 @@ export function createDerivedFilesJob(deps: { db: Db; media: MediaStore; logger:
           finished++;
         } catch (error) {
           await failed(row, error).catch(() => {});
+        } finally {
+          held.delete(row.storage_key);
         }
       }
       if (rows.length === 0 && !again) return finished;
@@ -115,6 +127,9 @@ export function createDerivedFilesJob(deps: { db: Db; media: MediaStore; logger:
     },
     async stop() {
       stopped = true;
+      // Also the photo being made now: if this process is cut before it is done, it is not left
+      // waiting; if it is done, `done` removes it whoever took it up meanwhile.
+      if (held.size > 0) await release([...held.values()]).catch((err: unknown) => deps.logger.warn({ err }, 'derived image files: could not give back claimed photos; they wait for their lease'));
       await running?.catch(() => {});
     },
   };

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFileName, ogImageFileName } from '#kernel/card-images.ts';
+import { queryRows } from '../../server/db/client.ts';
 import { listings, pendingImageFiles } from '../../server/db/schema/index.ts';
 import { createListing } from '../../server/listings/write.ts';
 import { createDerivedFilesJob } from '../../server/media/derived-files.ts';
@@ -65,6 +66,37 @@ describe('posting an ad', () => {
     expect([small.format, small.width, small.height]).toEqual(['webp', 400, 300]);
     const og = await sharp(path.join(t.config.mediaDir, ogImageFileName(cover))).metadata();
     expect([og.format, og.width, og.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it('a shutdown gives back the photos its job claimed: the next start makes them at once, not after their lease', async () => {
+    const deps = { ...t.services, images: { queue: t.services.images.queue, derived: stoppedJob() } };
+    const upload = { fields: { ...VALID_AD, title: 'Shutdown while making files' }, files: uploadedFiles([await image('jpeg', 1200, 900, 3), await image('jpeg', 1000, 800, 4)]), existingImages: [] };
+    const ad = await createListing(deps, owner.id, upload);
+    const keys = ad.photos.map((p) => p.url.match(/\/media\/([a-z0-9-]+)-1280\.webp$/)![1]!);
+    // The storage stalls on the first file the job writes: the process is stopped in the middle of a photo.
+    let open!: () => void;
+    const stalled = new Promise<void>((resolve) => (open = resolve));
+    let writing!: () => void;
+    const started = new Promise<void>((resolve) => (writing = resolve));
+    const media = t.services.media;
+    const slowMedia = { ...media, put: async (name: string, data: Buffer) => (writing(), await stalled, media.put(name, data)) };
+    const job = createDerivedFilesJob({ db: t.services.db, media: slowMedia, logger: t.services.logger });
+    const pass = job.runOnce();
+    await started;
+    const leased = await queryRows<{ n: number }>(t.services.db, sql`SELECT count(*)::int AS n FROM pending_image_files WHERE storage_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) AND run_after > now()`);
+    expect(leased[0]!.n).toBe(2);
+    const stopping = job.stop();
+    // Given back before the photo in hand is done: both takeable at once by another process.
+    await expect.poll(async () => (await queryRows<{ n: number }>(t.services.db, sql`SELECT count(*)::int AS n FROM pending_image_files WHERE storage_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) AND run_after <= now()`))[0]!.n).toBe(2);
+    open();
+    await stopping;
+    expect(await pass).toBe(1);
+    // The next start makes the other one at once.
+    expect(await createDerivedFilesJob({ db: t.services.db, media, logger: t.services.logger }).runOnce()).toBe(1);
+    // Every size of both; the card and link-preview files of the cover only.
+    const [cover, second] = keys as [string, string];
+    expect(imageFiles(cover).filter((f) => !onDisk(f))).toEqual([]);
+    expect(imageFiles(second).filter((f) => !onDisk(f))).toEqual([cardFileName(second, 320, 'avif'), cardFileName(second, 320, 'webp'), cardFileName(second, 480, 'avif'), cardFileName(second, 480, 'webp'), ogImageFileName(second)]);
   });
 
   it('pages never break while a size is missing: made at once with a free slot, else the nearest stored size', async () => {
