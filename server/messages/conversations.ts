@@ -3,6 +3,7 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, QUICK_REPLIES, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { bumpAdStat } from '../listings/ad-stats.ts';
 import { isUuid } from '../db/ids.ts';
 import { conversationReports, conversations, listings, messages, userBlocks, users } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -17,7 +18,7 @@ export type { ConversationAd };
  * anyone else a conversation does not exist (404, the same as an unknown id), so nothing leaks.
  */
 
-type Deps = Pick<Services, 'db' | 'rateLimits' | 'live'>;
+type Deps = Pick<Services, 'db' | 'rateLimits' | 'live' | 'logger'>;
 type Side = 'buyer' | 'seller';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,7 +130,7 @@ async function countNewConversation(deps: Deps, buyerId: string, body: string): 
 export async function sendMessage(deps: Deps, senderId: string, conversationId: string, rawBody: unknown): Promise<string> {
   const { db } = deps;
   const body = checkBody(rawBody);
-  const { side, otherId } = await ownConversation(db, senderId, conversationId);
+  const { row, side, otherId } = await ownConversation(db, senderId, conversationId);
   if (!otherId) throw conflict(MESSAGE_TEXTS.otherLeft);
   await deps.rateLimits.hit('messagesPerAccount', senderId);
   const withheld = await isBlocked(db, otherId, senderId);
@@ -151,6 +152,8 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
         ? { sellerUnread: sql`${conversations.sellerUnread} + 1`, lastMessageAt: message!.createdAt }
         : { buyerUnread: sql`${conversations.buyerUnread} + 1`, lastMessageAt: message!.createdAt };
     await tx.update(conversations).set({ ...mine, ...theirs }).where(eq(conversations.id, conversationId));
+    // The seller's figure is of buyers' messages that reach them: not their own replies, nor withheld or held ones.
+    if (side === 'buyer' && !withheld && !held) await bumpAdStat(tx, deps.logger, row.listingId, 'messages');
     return message!.id;
   });
   // After the commit, so that whoever is told reads the message. A withheld one is news only to its sender (their other tabs).

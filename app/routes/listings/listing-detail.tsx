@@ -86,7 +86,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   let views = listing.views;
   if (countsAsView(request, listing.owner, viewerId)) {
     try {
-      if (await recordView(context.db, listing._id, { userId: viewerId, deviceId: context.deviceId, deviceKnown: context.deviceKnown })) views += 1;
+      if (await recordView(context, listing._id, { userId: viewerId, deviceId: context.deviceId, deviceKnown: context.deviceKnown })) views += 1;
     } catch (error) {
       // A lost view count must not cost the visitor the page.
       context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
