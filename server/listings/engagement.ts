@@ -76,7 +76,7 @@ export async function recordWhatsAppTap(deps: Deps, listingId: string, viewer: V
 }
 
 /** messagesOnly: the seller chose to be reached by messages only (My details): no number, nothing counted. */
-export type PhoneReveal = { found: false } | { found: true; phoneNumber: string | null; messagesOnly?: true };
+export type PhoneReveal = { found: false } | { found: true; title: string; phoneNumber: string | null; messagesOnly?: true };
 
 /**
  * The seller's phone number, revealed on request (never in page HTML), for an active ad only
@@ -93,23 +93,23 @@ export async function revealPhone(
   who: Viewer & { ip: string },
 ): Promise<PhoneReveal> {
   if (!isUuid(listingId)) return { found: false };
-  const [row] = await queryRows<{ phone: string | null; show_phone: boolean; owner_id: string; seen: boolean }>(
+  const [row] = await queryRows<{ title: string; phone: string | null; show_phone: boolean; owner_id: string; seen: boolean }>(
     deps.db,
-    sql`select u.phone_number as phone, u.show_phone, l.owner_id,
+    sql`select l.title, u.phone_number as phone, u.show_phone, l.owner_id,
           exists(select 1 from phone_reveals r where r.device_id = ${who.deviceId} and r.listing_id = l.id) as seen
         from listings l join users u on u.id = l.owner_id where l.id = ${listingId} and l.status = 'active'`,
   );
   if (!row) return { found: false };
   // A seller who asked for messages only: the number never leaves the database for anyone else.
-  if (!row.show_phone && row.owner_id !== who.userId) return { found: true, phoneNumber: null, messagesOnly: true };
+  if (!row.show_phone && row.owner_id !== who.userId) return { found: true, title: row.title, phoneNumber: null, messagesOnly: true };
   // The seller's own number, and one already shown to this device, cost nothing.
-  if (row.seen || row.owner_id === who.userId) return { found: true, phoneNumber: row.phone };
+  if (row.seen || row.owner_id === who.userId) return { found: true, title: row.title, phoneNumber: row.phone };
   await deps.rateLimits.hit('phoneRevealPerIp', who.ip);
   if (!who.deviceKnown) await deps.rateLimits.hit('phoneRevealWithoutCookiePerIp', who.ip);
   await deps.rateLimits.hit('phoneRevealPerDevice', who.deviceId);
   if (who.userId) await deps.rateLimits.hit('phoneRevealPerAccount', who.userId);
   // A new id's reveal need not be remembered: nobody will send that id again.
-  if (!who.deviceKnown) return { found: true, phoneNumber: row.phone };
+  if (!who.deviceKnown) return { found: true, title: row.title, phoneNumber: row.phone };
   await deps.db.transaction(async (tx) => {
     const added = await queryRows<{ listing_id: string }>(
       tx,
@@ -117,5 +117,5 @@ export async function revealPhone(
     );
     if (added.length > 0) await bumpAdStat(tx, deps.logger, listingId, 'phoneReveals');
   });
-  return { found: true, phoneNumber: row.phone };
+  return { found: true, title: row.title, phoneNumber: row.phone };
 }

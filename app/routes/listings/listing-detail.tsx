@@ -254,7 +254,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   const now = useNow();
   const revealed: RevealResult =
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
-  const contact = useSellerPhone(listing._id, listing.title, revealed);
+  const contact = useSellerPhone(listing._id, revealed);
   const reportResult: ReportResult = actionData && 'reported' in actionData ? { reported: actionData.reported } : actionData && 'reportError' in actionData ? { reportError: actionData.reportError } : undefined;
   return (
     // Room at the bottom for the phone's contact bar.
