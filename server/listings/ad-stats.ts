@@ -53,7 +53,7 @@ export async function statsOfAds(db: Db, listingIds: readonly string[]): Promise
   const ids = listingIds.filter(isUuid);
   const out: Record<string, AdStats> = Object.fromEntries(ids.map((id) => [id, zero()]));
   if (ids.length === 0) return out;
-  const recent = sql`day > current_date - ${STATS_RECENT_DAYS}`;
+  const recent = sql`day > current_date - ${STATS_RECENT_DAYS}::int`;
   const sums = STAT_KINDS.map((k) => {
     const c = sql.raw(COLUMN[k]);
     return sql`coalesce(sum(${c}) filter (where ${recent}), 0)::int as ${sql.raw(`r_${COLUMN[k]}`)}, coalesce(sum(${c}), 0)::int as ${sql.raw(`t_${COLUMN[k]}`)}`;
