@@ -4,6 +4,7 @@ import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { savedAds, users } from '../../server/db/schema/index.ts';
+import { releaseHeldMessages } from '../../server/messages/moderation.ts';
 import { makeAdmin } from '../../server/moderation/moderation.ts';
 import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -108,6 +109,19 @@ describe('counting', () => {
       saves: { recent: 1, total: 6 },
     });
     expect(statsRows(await manageAds(seller))).toEqual(['Views 11 / 111 Phone 1 / 21 WhatsApp 1 / 4 Messages 2 / 6 Saves 1 / 6']);
+  });
+
+  it('a buyer’s message held for review counts when a moderator lets it through, not before', async () => {
+    const buyer = await t.createUser();
+    const moderator = await t.createUser();
+    const [{ id }] = (await insertRows(t, seller.user.id, [{ title: 'Held message ad' }])) as [{ id: string }];
+    const res = await t.request('/api/conversations', { method: 'POST', token: buyer.token, json: { listingId: id, body: 'Hello, still for sale?' } });
+    const { conversationId } = (await res.json()) as { conversationId: string };
+    // Held as a sender past the day's risky messages is (server/messages/conversations.ts): written withheld, not counted.
+    await t.services.db.execute(sql`insert into messages (conversation_id, sender_id, body, withheld, held_at) values (${conversationId}, ${buyer.user.id}, 'Pay the deposit first', true, now())`);
+    expect((await apiStats(seller, id)).messages).toEqual({ recent: 1, total: 1 });
+    expect(await releaseHeldMessages(t.services, moderator.user.id, conversationId)).toBe(1);
+    expect((await apiStats(seller, id)).messages).toEqual({ recent: 2, total: 2 });
   });
 
   it('a counter that fails costs the count, never the buyer’s action', async () => {
