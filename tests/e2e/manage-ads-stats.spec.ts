@@ -77,7 +77,12 @@ for (const withJs of [true, false]) {
       await expect(figure(page, ad.title, 'messages')).toHaveText('0 / 0');
       // Labels readable on a phone, the row inside its card, nothing wider than the screen.
       const row = page.getByTestId('ad-stats').first();
-      for (const label of ['Views', 'Phone', 'WhatsApp', 'Messages', 'Saves']) await expect(row.getByText(label, { exact: true })).toBeVisible();
+      for (const label of ['Views', 'Phone', 'WhatsApp', 'Messages', 'Saves']) {
+        const dt = row.getByText(label, { exact: true });
+        await expect(dt).toBeVisible();
+        // Whole on one line: neither cut short nor broken.
+        expect(await dt.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getClientRects().length === 1 && el.getBoundingClientRect().height < 20)).toBe(true);
+      }
       const rowBox = (await row.boundingBox())!;
       expect(rowBox.x).toBeGreaterThanOrEqual(0);
       expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(360);
