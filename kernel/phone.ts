@@ -30,6 +30,11 @@ export function whatsAppUrl(phone: string | null | undefined, message: string): 
   return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : null;
 }
 
+/** The greeting plus listing title the chat opens with (spec section 1). */
+export function chatMessage(title: string): string {
+  return `Hello, I'm interested in your ad "${title}" on Soko. Is it still available?`;
+}
+
 /** For display: +254 712 345 678. Anything that is not a Kenyan number is shown as given. */
 export function formatPhone(input: string): string {
   const e164 = normalisePhone(input);

@@ -130,7 +130,7 @@ try {
   };
   const send = async (i: number) => {
     const thread = threads[(i * 104729) % threads.length]!;
-    await sendMessage({ db, rateLimits, live }, thread.buyer_id, thread.id, `Bench reply ${i}: can we meet at the stage?`);
+    await sendMessage({ db, rateLimits, live, logger: createLogger('silent') }, thread.buyer_id, thread.id, `Bench reply ${i}: can we meet at the stage?`);
   };
 
   // Warm-up: the plans and the connections.

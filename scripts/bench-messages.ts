@@ -16,6 +16,7 @@ import { openDatabase, queryRows } from '../server/db/client.ts';
 import { listInbox, messagesVersion, readThread, sendMessage, unreadCount } from '../server/messages/conversations.ts';
 import { createRateLimits, RATE_LIMITS } from '../server/rate-limits/rate-limits.ts';
 import { pgliteTemplate } from '../tests/support/templates.ts';
+import { createLogger } from '../server/logger.ts';
 
 const conversations = Math.min(200_000, Number(process.argv[2]) || 50_000);
 const perConversation = Math.min(20, Number(process.argv[3]) || 4);
@@ -64,5 +65,5 @@ await measure('inbox (50 latest)', () => listInbox(db, userId));
 await measure('thread (read, no mark)', () => readThread(db, userId, threadId, { markRead: false }));
 // The real limits, with the hourly message ceiling lifted so that the runs are not refused.
 const rateLimits = createRateLimits(undefined, { ...RATE_LIMITS, messagesPerAccount: { ...RATE_LIMITS.messagesPerAccount, limit: 1_000_000 } });
-await measure('send a reply', () => sendMessage({ db, rateLimits }, userId, threadId, 'Bench reply'));
+await measure('send a reply', () => sendMessage({ db, rateLimits, logger: createLogger('silent') }, userId, threadId, 'Bench reply'));
 await database.close();

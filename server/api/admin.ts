@@ -12,7 +12,7 @@ import { createApiRouter } from './router.ts';
  * Admins only: 401 signed out, 403 for everyone else.
  */
 
-const ACTIONS = ['approve', 'hide', 'ban', 'auto_hold', 'resubmit'] as const;
+const ACTIONS = ['approve', 'hide', 'ban', 'auto_hold', 'resubmit', 'approve_review', 'hide_review', 'restore_review'] as const;
 const adminErrors = errorResponses(401, { 403: 'Not an admin' });
 
 const QueueItem = z
@@ -37,10 +37,11 @@ const LogEntry = z
     at: z.string(),
     actor: z.string().openapi({ description: 'The moderator (name and e-mail), the seller for a resubmission, or "Automatic"' }),
     action: z.enum(ACTIONS),
-    subject: z.string().openapi({ description: 'The ad’s title or the account, as they were then' }),
+    subject: z.string().openapi({ description: 'The ad’s title, the account, or the review (author, seller, stars, ad), as they were then' }),
     reason: z.string(),
     listingId: z.string().uuid().nullable(),
-    userId: z.string().uuid().nullable(),
+    userId: z.string().uuid().nullable().openapi({ description: 'The account acted on; for a review action, the review’s author' }),
+    reviewId: z.string().uuid().nullable().openapi({ description: 'The review acted on (approve_review, hide_review, restore_review)' }),
   })
   .openapi('ModerationLogEntry');
 

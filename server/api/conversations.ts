@@ -241,7 +241,7 @@ export function conversationRoutes(services: Services) {
   });
   app.openapi(routes.release, async (c) => {
     const auth = requireAdmin(c.get('auth'));
-    return c.json({ released: await releaseHeldMessages(db, auth.user.id, c.req.valid('param').id, services.live) }, 200);
+    return c.json({ released: await releaseHeldMessages(services, auth.user.id, c.req.valid('param').id) }, 200);
   });
   return app;
 }

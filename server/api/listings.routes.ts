@@ -61,12 +61,26 @@ export const ListingSchema = z
   })
   .openapi('Listing');
 
+const StatPair = z.object({ recent: z.number().int().openapi({ description: 'Last 7 days' }), total: z.number().int() });
+
 /** An ad as its owner sees it in Manage ads: the listing, its end of term, when it was sold, and a moderator's reason. */
 export const OwnListingSchema = ListingSchema.extend({
   expiresAt: z.string().openapi({ description: 'End of term (ISO 8601); renew in the last days or once expired' }),
   soldAt: z.string().nullable(),
   moderationReason: z.string().nullable().openapi({ description: 'Why a moderator hid the ad (status hidden), or why it is held' }),
+  stats: z
+    .object({ views: StatPair, phoneReveals: StatPair, whatsappTaps: StatPair, messages: StatPair, saves: StatPair })
+    .openapi('AdStats', {
+      description:
+        'How the ad does, as Manage ads shows it: each figure for the last 7 days (today and the six before) and in total. Views and WhatsApp taps count once per viewer a day, ' +
+        'phone reveals once per device, messages are buyers’ delivered messages, saves are saves that still stand.',
+    }),
 }).openapi('OwnListing');
+
+export const OwnAdsQuery = z.object({
+  page: z.string().optional().openapi({ description: 'Page number from 1 (a page past the last gives the last). With page or limit the list is paged; without either, every ad' }),
+  limit: z.string().optional().openapi({ description: 'Ads a page, 1 to 50 (default 12, as Manage ads)' }),
+});
 
 const errors = errorResponses(400, 401, { 403: 'Not the owner of this listing', 404: 'Listing not found' });
 
@@ -200,10 +214,20 @@ export const listingRoutes = {
     method: 'get',
     path: '/listings/user/{userId}',
     tags: ['listings'],
-    summary: 'Every ad of the signed-in user (Manage ads)',
+    summary: 'The signed-in user’s ads (Manage ads), with each ad’s figures; paged with page or limit',
     security: bearer,
-    request: { params: z.object({ userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }) }) },
-    responses: { 200: json(z.array(OwnListingSchema), 'The user’s ads, newest first, each with its term and moderation state'), ...errorResponses(401, { 403: 'Another user’s id' }) },
+    request: { params: z.object({ userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }) }), query: OwnAdsQuery },
+    responses: {
+      200: {
+        ...json(z.array(OwnListingSchema), 'The user’s ads, newest first, each with its term, moderation state and figures'),
+        headers: {
+          'X-Total-Count': { schema: { type: 'integer' }, description: 'How many ads the user has in all' },
+          'X-Page': { schema: { type: 'integer' }, description: 'The page answered (paged requests)' },
+          'X-Page-Count': { schema: { type: 'integer' }, description: 'How many pages there are (paged requests)' },
+        },
+      },
+      ...errorResponses(400, 401, { 403: 'Another user’s id' }),
+    },
   }),
   get: createRoute({
     method: 'get',

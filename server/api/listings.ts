@@ -6,7 +6,8 @@ import { requireAuth } from '../http/guards.ts';
 import type { ListingJson } from '../listings/listing-json.ts';
 import { parseListingQuery } from '../listings/listing-query.ts';
 import { revealPhone } from '../listings/engagement.ts';
-import { featuredListings, getListingFor, listingsByOwner } from '../listings/queries.ts';
+import { featuredListings, getListingFor, listingsByOwner, OWN_ADS_PAGE_SIZE, ownerListingsPage } from '../listings/queries.ts';
+import { statsOfAds } from '../listings/ad-stats.ts';
 import { searchListings } from '../search/search.ts';
 import { type ListingPage } from '../search/search-query.ts';
 import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '../listings/lifecycle.ts';
@@ -55,12 +56,26 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.byUser, async (c) => {
     const auth = requireAuth(c.get('auth'));
     if (c.req.valid('param').userId !== auth.user.id) throw forbidden('You can only view your own ads.');
-    const [own, states] = await Promise.all([listingsByOwner(db, auth.user.id), ownerAdStates(db, auth.user.id)]);
+    const { page, limit } = c.req.valid('query');
+    const paged = page !== undefined || limit !== undefined;
+    const size = limit === undefined ? OWN_ADS_PAGE_SIZE : /^\d+$/.test(limit) ? Number(limit) : NaN;
+    const number = page === undefined ? 1 : /^\d+$/.test(page) ? Number(page) : NaN;
+    if (!(size >= 1 && size <= 50)) throw badRequest('limit must be a whole number from 1 to 50.');
+    if (!(number >= 1)) throw badRequest('page must be a whole number from 1.');
+    const own = paged ? await ownerListingsPage(db, auth.user.id, number, size) : null;
+    const items = own ? own.items : await listingsByOwner(db, auth.user.id);
+    const ids = items.map((l) => l._id);
+    const [states, stats] = await Promise.all([ownerAdStates(db, auth.user.id, ids), statsOfAds(db, ids)]);
+    c.header('X-Total-Count', String(own ? own.total : items.length));
+    if (own) {
+      c.header('X-Page', String(own.page));
+      c.header('X-Page-Count', String(own.pages));
+    }
     const missing = { expiresAt: '', soldAt: null, moderationReason: null };
     return c.json(
-      own.map((l) => {
+      items.map((l) => {
         const { expiresAt, soldAt, moderationReason } = states[l._id] ?? missing;
-        return { ...(l as Listing), expiresAt, soldAt, moderationReason };
+        return { ...(l as Listing), expiresAt, soldAt, moderationReason, stats: stats[l._id]! };
       }),
       200,
     );

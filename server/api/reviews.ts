@@ -3,7 +3,7 @@ import { REVIEW_EDIT_DAYS, REVIEW_MESSAGES as M, REVIEW_OUTCOMES, REVIEW_REPLY_M
 import type { Services } from '../context.ts';
 import { requireAdmin, requireAuth } from '../http/guards.ts';
 import { notFound } from '../http/errors.ts';
-import { approveReview, rejectReview, reviewQueue } from '../reviews/review-moderation.ts';
+import { approveReview, rejectReview, restoreReview, reviewQueue } from '../reviews/review-moderation.ts';
 import { replyToReview, reportReview, reviewEligibility, sellerReviews, submitReview } from '../reviews/reviews.ts';
 import { findSeller } from '../users/sellers.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
@@ -180,6 +180,16 @@ const routes = {
     request: { params: IdParam },
     responses: { 200: json(MessageSchema, 'Hidden'), ...errorResponses(401, { 403: 'Not an admin', 404: 'No such review' }) },
   }),
+  restore: createRoute({
+    method: 'post',
+    path: '/admin/reviews/{id}/restore',
+    tags: ['admin'],
+    summary: 'Put a hidden review back on the seller’s page and average',
+    description: 'Each of approve, reject and restore writes a row of the moderation log (GET /api/admin/log).',
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(MessageSchema, 'Restored'), ...errorResponses(401, { 403: 'Not an admin', 404: 'No such review', 409: 'The review is not hidden' }) },
+  }),
 };
 
 export function reviewRoutes(services: Services) {
@@ -219,14 +229,19 @@ export function reviewRoutes(services: Services) {
     return c.json(await reviewQueue(db), 200);
   });
   app.openapi(routes.approve, async (c) => {
-    requireAdmin(c.get('auth'));
-    await approveReview(db, c.req.valid('param').id);
+    const admin = requireAdmin(c.get('auth')).user;
+    await approveReview(db, admin, c.req.valid('param').id);
     return c.json({ message: 'Review published.' }, 200);
   });
   app.openapi(routes.reject, async (c) => {
-    requireAdmin(c.get('auth'));
-    await rejectReview(db, c.req.valid('param').id);
+    const admin = requireAdmin(c.get('auth')).user;
+    await rejectReview(db, admin, c.req.valid('param').id);
     return c.json({ message: 'Review hidden.' }, 200);
+  });
+  app.openapi(routes.restore, async (c) => {
+    const admin = requireAdmin(c.get('auth')).user;
+    await restoreReview(db, admin, c.req.valid('param').id);
+    return c.json({ message: 'Review restored.' }, 200);
   });
   return app;
 }

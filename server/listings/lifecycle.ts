@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { canRenew, canUndoSold, expiryDate, LIFECYCLE_MESSAGES as M, notYetRenewable, REMINDER_DAYS, SOLD_UNDO_DAYS } from '#kernel/lifecycle-rules.ts';
 import type { Config } from '../config.ts';
@@ -27,12 +27,14 @@ export type LifecycleDeps = Pick<Services, 'db' | 'config'>;
 export type AdState = { status: ListingStatus; expiresAt: string; soldAt: string | null; moderationReason: string | null };
 
 /** Every ad of the owner's, by id: its state, end of term, and the moderator's reason if hidden. */
-export async function ownerAdStates(db: Db, ownerId: string): Promise<Record<string, AdState>> {
+export async function ownerAdStates(db: Db, ownerId: string, onlyIds?: readonly string[]): Promise<Record<string, AdState>> {
   if (!isUuid(ownerId)) return {};
+  const ids = onlyIds?.filter(isUuid);
+  if (ids && ids.length === 0) return {};
   const rows = await db
     .select({ id: listings.id, status: listings.status, expiresAt: listings.expiresAt, soldAt: listings.soldAt, moderationReason: listings.moderationReason })
     .from(listings)
-    .where(eq(listings.ownerId, ownerId))
+    .where(ids ? and(eq(listings.ownerId, ownerId), inArray(listings.id, [...ids])) : eq(listings.ownerId, ownerId))
     .orderBy(desc(listings.createdAt));
   return Object.fromEntries(
     rows.map((r) => [r.id, { status: r.status, expiresAt: r.expiresAt.toISOString(), soldAt: r.soldAt?.toISOString() ?? null, moderationReason: r.moderationReason }]),

@@ -95,8 +95,39 @@ export function cardsOfPage(db: Db, page: SQL, now = new Date()): Promise<CardJs
   return loadListings(db, page, now, cardFormat);
 }
 
-function ownerPage(ownerId: string): SQL {
-  return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings WHERE owner_id = ${ownerId}`;
+function ownerPage(ownerId: string, slice?: { offset: number; limit: number }): SQL {
+  const cut = slice ? sql` ORDER BY created_at DESC, id DESC LIMIT ${slice.limit} OFFSET ${slice.offset}` : sql``;
+  return sql`SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM listings WHERE owner_id = ${ownerId}${cut}`;
+}
+
+/** Manage ads' page size: 12 cards are a few screens on a phone, not 29. */
+export const OWN_ADS_PAGE_SIZE = 12;
+
+export type OwnPage<T> = { items: T[]; total: number; page: number; pages: number; limit: number };
+
+/**
+ * One page of the owner's ads, newest first (listings_owner_id_idx), and how many there are. A
+ * page past the last gives the last (after deleting the last page's only ad, say).
+ */
+async function ownerSlice<T>(db: Db, ownerId: string, page: number, limit: number, now: Date, format: ListingFormat<T>): Promise<OwnPage<T>> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(listings).where(eq(listings.ownerId, ownerId));
+  const total = Number(row?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const items = total === 0 ? [] : await loadListings(db, ownerPage(ownerId, { offset: (current - 1) * limit, limit }), now, format);
+  return { items, total, page: current, pages, limit };
+}
+
+/** A page of the owner's ads as cards (Manage ads). */
+export async function ownerCardsPage(db: Db, ownerId: string, page: number, limit = OWN_ADS_PAGE_SIZE, now = new Date()): Promise<OwnPage<CardJson>> {
+  if (!isUuid(ownerId)) return { items: [], total: 0, page: 1, pages: 1, limit };
+  return ownerSlice(db, ownerId, page, limit, now, cardFormat);
+}
+
+/** The same as listings (the API's my-ads list). */
+export async function ownerListingsPage(db: Db, ownerId: string, page: number, limit: number, now = new Date()): Promise<OwnPage<ListingJson>> {
+  if (!isUuid(ownerId)) return { items: [], total: 0, page: 1, pages: 1, limit };
+  return ownerSlice(db, ownerId, page, limit, now, listingFormat);
 }
 
 export type CategoryCount = { name: Category; count: number };

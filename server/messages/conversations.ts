@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, QUICK_REPLIES, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { adStatUpsert } from '../listings/ad-stats.ts';
 import { isUuid } from '../db/ids.ts';
 import { conversationReports, conversations, listings, userBlocks, users } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -17,7 +18,7 @@ export type { ConversationAd };
  * anyone else a conversation does not exist (404, the same as an unknown id), so nothing leaks.
  */
 
-type Deps = Pick<Services, 'db' | 'rateLimits' | 'live'>;
+type Deps = Pick<Services, 'db' | 'rateLimits' | 'live' | 'logger'>;
 type Side = 'buyer' | 'seller';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -142,12 +143,16 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
   // read mark, and (when delivered) the other side's unread count and the inbox order.
   const mine = about.side === 'buyer' ? sql`buyer_last_read_at = m.created_at` : sql`seller_last_read_at = m.created_at`;
   const theirs = hidden ? sql`` : about.side === 'buyer' ? sql`, seller_unread = seller_unread + 1, last_message_at = m.created_at` : sql`, buyer_unread = buyer_unread + 1, last_message_at = m.created_at`;
+  // The seller's figure (Manage ads, server/listings/ad-stats.ts) counts buyers' messages that reach
+  // them, not their own replies nor withheld or held ones; bumped in the same statement, a plain upsert.
+  const counted = about.side === 'buyer' && !hidden;
   const [written] = await queryRows<{ id: string }>(
     db,
     sql`WITH m AS (
           INSERT INTO messages (conversation_id, sender_id, body, flagged, withheld, held_at)
           VALUES (${conversationId}, ${senderId}, ${body}, ${flagged}, ${hidden}, ${held ? new Date() : null})
           RETURNING id, created_at)
+        ${counted ? sql`, stat AS (${adStatUpsert(about.listingId, 'messages')})` : sql``}
         UPDATE conversations SET ${mine}${theirs} FROM m WHERE conversations.id = ${conversationId} RETURNING m.id`,
   );
   // After the commit, so that whoever is told reads the message. A withheld one is news only to its sender (their other tabs).
@@ -163,9 +168,9 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
  */
 async function sendingContext(db: Db, senderId: string, conversationId: string) {
   if (!isUuid(conversationId)) throw notFound(MESSAGE_TEXTS.notFound);
-  const [row] = await queryRows<{ buyer_id: string | null; seller_id: string | null; blocked: boolean; earlier: number; risky: number }>(
+  const [row] = await queryRows<{ listing_id: string; buyer_id: string | null; seller_id: string | null; blocked: boolean; earlier: number; risky: number }>(
     db,
-    sql`SELECT c.buyer_id, c.seller_id,
+    sql`SELECT c.listing_id, c.buyer_id, c.seller_id,
           EXISTS (SELECT 1 FROM user_blocks b
                    WHERE b.blocker_id = CASE WHEN c.buyer_id = ${senderId} THEN c.seller_id ELSE c.buyer_id END AND b.blocked_id = ${senderId}) AS blocked,
           (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = ${senderId})::int AS earlier,
@@ -176,7 +181,7 @@ async function sendingContext(db: Db, senderId: string, conversationId: string) 
   );
   if (!row) throw notFound(MESSAGE_TEXTS.notFound);
   const side: Side = row.buyer_id === senderId ? 'buyer' : 'seller';
-  return { side, otherId: side === 'buyer' ? row.seller_id : row.buyer_id, blocked: row.blocked, earlier: Number(row.earlier), riskyToday: Number(row.risky) };
+  return { side, listingId: row.listing_id, otherId: side === 'buyer' ? row.seller_id : row.buyer_id, blocked: row.blocked, earlier: Number(row.earlier), riskyToday: Number(row.risky) };
 }
 
 const AD_COLUMNS = sql`l.status AS l_status, l.price AS l_price, l.currency AS l_currency, l.title AS l_title,

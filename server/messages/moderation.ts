@@ -4,6 +4,8 @@ import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { conversationAudit, conversationReports, conversations, messages } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import type { Services } from '../context.ts';
+import { bumpAdStat } from '../listings/ad-stats.ts';
 import type { LiveBus } from './live-bus.ts';
 
 /*
@@ -45,7 +47,8 @@ async function inQueue(db: Db, conversationId: string): Promise<boolean> {
 }
 
 /** A moderator lets a conversation's held messages through: delivered now, counted unread for their reader, pushed to open pages. Audited. */
-export async function releaseHeldMessages(db: Db, moderatorId: string, conversationId: string, live?: LiveBus): Promise<number> {
+export async function releaseHeldMessages(deps: Pick<Services, 'db' | 'logger'> & { live?: LiveBus }, moderatorId: string, conversationId: string): Promise<number> {
+  const { db, live } = deps;
   if (!isUuid(conversationId)) throw notFound('Conversation not found.');
   const { count, people } = await db.transaction(async (tx) => {
     const released = await tx
@@ -54,8 +57,10 @@ export async function releaseHeldMessages(db: Db, moderatorId: string, conversat
       .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.heldAt)))
       .returning({ senderId: messages.senderId, createdAt: messages.createdAt });
     if (released.length === 0) throw notFound('No held messages in this conversation.');
-    const [c] = await tx.select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId }).from(conversations).where(eq(conversations.id, conversationId));
+    const [c] = await tx.select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId, listingId: conversations.listingId }).from(conversations).where(eq(conversations.id, conversationId));
     const toSeller = released.filter((m) => m.senderId === c?.buyerId).length;
+    // The buyer's messages reach the seller now: they count in the ad's figures today.
+    if (c && toSeller > 0) await bumpAdStat(tx, deps.logger, c.listingId, 'messages', toSeller);
     const latest = new Date(Math.max(...released.map((m) => m.createdAt.getTime())));
     await tx
       .update(conversations)

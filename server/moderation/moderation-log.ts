@@ -11,13 +11,14 @@ const actorName = (a: Actor) => `${a.firstName} ${a.lastName} (${a.email})`.trim
 const AUTOMATIC = 'Automatic';
 
 /** One row of the moderation log: who (null: Automatic), when, what, why. */
-export async function writeLog(db: Tx, entry: { actor: Actor | null; action: ModerationAction; listingId?: string; userId?: string; subject: string; reason?: string; now?: Date }) {
+export async function writeLog(db: Tx, entry: { actor: Actor | null; action: ModerationAction; listingId?: string; userId?: string; reviewId?: string; subject: string; reason?: string; now?: Date }) {
   await db.insert(moderationLog).values({
     actorId: entry.actor?.id ?? null,
     actorName: entry.actor ? actorName(entry.actor) : AUTOMATIC,
     action: entry.action,
     listingId: entry.listingId ?? null,
     userId: entry.userId ?? null,
+    reviewId: entry.reviewId ?? null,
     subject: entry.subject,
     reason: entry.reason ?? '',
     ...(entry.now ? { createdAt: entry.now } : {}),

@@ -123,7 +123,7 @@ export async function moderationQueue(deps: Pick<Services, 'db' | 'config'>, lim
   }));
 }
 
-export type LogEntry = { id: string; at: string; actor: string; action: ModerationAction; subject: string; reason: string; listingId: string | null; userId: string | null };
+export type LogEntry = { id: string; at: string; actor: string; action: ModerationAction; subject: string; reason: string; listingId: string | null; userId: string | null; reviewId: string | null };
 
 /** The newest actions first. */
 export async function moderationLogEntries(db: Db, limit = 50): Promise<LogEntry[]> {
@@ -132,7 +132,7 @@ export async function moderationLogEntries(db: Db, limit = 50): Promise<LogEntry
     .from(moderationLog)
     .orderBy(sql`${moderationLog.createdAt} desc, ${moderationLog.id}`)
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), actor: r.actorName, action: r.action, subject: r.subject, reason: r.reason, listingId: r.listingId, userId: r.userId }));
+  return rows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), actor: r.actorName, action: r.action, subject: r.subject, reason: r.reason, listingId: r.listingId, userId: r.userId, reviewId: r.reviewId }));
 }
 
 async function findAd(db: Tx, id: string) {

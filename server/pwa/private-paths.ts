@@ -31,6 +31,8 @@ export const PRIVATE_PATHS = [
   '/unsubscribe',
   '/messages',
   '/listing/*/review',
+  // The counted WhatsApp link: its answer carries the seller's number (a redirect to wa.me).
+  '/listing/*/whatsapp',
   '/manage-job-ads',
   '/create-listing',
   '/admin',

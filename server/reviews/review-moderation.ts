@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { REVIEW_MESSAGES as M, type ReviewOutcome } from '#kernel/review-rules.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { writeLog, type Actor } from '../moderation/moderation-log.ts';
 import type { ReviewStatus } from './reviews.ts';
 
 /*
@@ -68,17 +69,49 @@ export async function reviewQueue(db: Db): Promise<ReviewQueueItem[]> {
   }));
 }
 
-async function decide(db: Db, reviewId: string, status: 'published' | 'hidden'): Promise<void> {
+type Decision = { action: 'approve_review' | 'hide_review' | 'restore_review'; status: 'published' | 'hidden'; from: ReviewStatus[] };
+
+const DECISIONS = {
+  approve: { action: 'approve_review', status: 'published', from: ['held', 'published', 'hidden'] },
+  hide: { action: 'hide_review', status: 'hidden', from: ['held', 'published', 'hidden'] },
+  restore: { action: 'restore_review', status: 'published', from: ['hidden'] },
+} satisfies Record<string, Decision>;
+
+/** The review, its status changed and its reports cleared, and the moderation log's row, in one transaction. */
+async function decide(db: Db, admin: Actor, reviewId: string, decision: Decision): Promise<void> {
   if (!isUuid(reviewId)) throw notFound(M.notFound);
   await db.transaction(async (tx) => {
-    const done = await queryRows<{ id: string }>(tx, sql`UPDATE reviews SET status = ${status}, held_reason = NULL WHERE id = ${reviewId} RETURNING id`);
-    if (done.length === 0) throw notFound(M.notFound);
+    const [review] = await queryRows<{ status: ReviewStatus; listing_id: string; listing_title: string; author_id: string; stars: number; author: string; seller: string }>(
+      tx,
+      sql`SELECT r.status, r.listing_id, r.listing_title, r.author_id, r.stars,
+                 trim(a.first_name || ' ' || a.last_name) AS author, trim(s.first_name || ' ' || s.last_name) AS seller
+          FROM reviews r JOIN users a ON a.id = r.author_id JOIN users s ON s.id = r.seller_id
+          WHERE r.id = ${reviewId} FOR UPDATE OF r`,
+    );
+    if (!review) throw notFound(M.notFound);
+    if (!decision.from.includes(review.status)) throw conflict(REVIEW_NOT_HIDDEN);
+    await tx.execute(sql`UPDATE reviews SET status = ${decision.status}, held_reason = NULL WHERE id = ${reviewId}`);
     await tx.execute(sql`DELETE FROM review_reports WHERE review_id = ${reviewId}`);
+    await writeLog(tx, {
+      actor: admin,
+      action: decision.action,
+      listingId: review.listing_id,
+      userId: review.author_id,
+      reviewId,
+      // As it was then: who reviewed whom, about which ad, with how many stars.
+      subject: `Review by ${review.author} of ${review.seller} (${Number(review.stars)}/5), ad “${review.listing_title}”`,
+      reason: review.status === decision.status ? '' : `was ${review.status}`,
+    });
   });
 }
 
-/** Publishes a held review (or keeps a reported one), its reports cleared. */
-export const approveReview = (db: Db, reviewId: string) => decide(db, reviewId, 'published');
+export const REVIEW_NOT_HIDDEN = 'This review is not hidden; there is nothing to restore.';
 
-/** Hides a review: off the seller's page and average. */
-export const rejectReview = (db: Db, reviewId: string) => decide(db, reviewId, 'hidden');
+/** Publishes a held review (or keeps a reported one), its reports cleared. Logged. */
+export const approveReview = (db: Db, admin: Actor, reviewId: string) => decide(db, admin, reviewId, DECISIONS.approve);
+
+/** Hides a review: off the seller's page and average. Logged. */
+export const rejectReview = (db: Db, admin: Actor, reviewId: string) => decide(db, admin, reviewId, DECISIONS.hide);
+
+/** Puts a hidden review back on the seller's page and average (a hide by mistake; from the moderation log). Logged. */
+export const restoreReview = (db: Db, admin: Actor, reviewId: string) => decide(db, admin, reviewId, DECISIONS.restore);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_SAVED_ADS, SAVED_PAGE_SIZE } from '#kernel/saved-rules.ts';
 import type { Services } from '../context.ts';
 import { sqlArray, type Db } from '../db/client.ts';
+import { bumpAdStat } from '../listings/ad-stats.ts';
 import { isUuid } from '../db/ids.ts';
 import { listings, savedAds } from '../db/schema/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -26,7 +27,7 @@ export type SavedPage = { items: SavedAd[]; total: number; page: number; limit: 
  * Saves an ad to the user's list; saving it again keeps the first date. Only an active ad
  * can be saved (a deleted, sold, expired or hidden one is a 404), and a list holds at most MAX_SAVED_ADS.
  */
-export async function saveAd(services: Pick<Services, 'db' | 'rateLimits'>, userId: string, listingId: string): Promise<void> {
+export async function saveAd(services: Pick<Services, 'db' | 'rateLimits' | 'logger'>, userId: string, listingId: string): Promise<void> {
   const { db } = services;
   if (!isUuid(listingId)) throw notFound(LISTING_NOT_FOUND);
   await services.rateLimits.hit('savesPerUser', userId);
@@ -35,14 +36,24 @@ export async function saveAd(services: Pick<Services, 'db' | 'rateLimits'>, user
   const [already] = await db.select({ one: sql`1` }).from(savedAds).where(and(eq(savedAds.userId, userId), eq(savedAds.listingId, listingId))).limit(1);
   if (already) return;
   if ((await countSavedAds(db, userId)) >= MAX_SAVED_ADS) throw conflict(`You can save up to ${MAX_SAVED_ADS} ads. Remove some to save more.`);
-  await db.insert(savedAds).values({ userId, listingId, title: listing.title }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const added = await tx.insert(savedAds).values({ userId, listingId, title: listing.title }).onConflictDoNothing().returning({ listingId: savedAds.listingId });
+    if (added.length > 0) await bumpAdStat(tx, services.logger, listingId, 'saves');
+  });
 }
 
 /** Removes an ad from the user's list (also one that has gone); removing one not saved is no error. */
-export async function unsaveAd(services: Pick<Services, 'db' | 'rateLimits'>, userId: string, listingId: string): Promise<void> {
+export async function unsaveAd(services: Pick<Services, 'db' | 'rateLimits' | 'logger'>, userId: string, listingId: string): Promise<void> {
   if (!isUuid(listingId)) throw notFound(LISTING_NOT_FOUND);
   await services.rateLimits.hit('savesPerUser', userId);
-  await services.db.delete(savedAds).where(and(eq(savedAds.userId, userId), eq(savedAds.listingId, listingId)));
+  await services.db.transaction(async (tx) => {
+    // The save comes off the day it was made: the seller's figure is of saves that stand, so saving and removing again adds nothing.
+    const removed = await tx
+      .delete(savedAds)
+      .where(and(eq(savedAds.userId, userId), eq(savedAds.listingId, listingId)))
+      .returning({ day: sql<string>`(${savedAds.savedAt})::date::text` });
+    if (removed[0]) await bumpAdStat(tx, services.logger, listingId, 'saves', -1, removed[0].day);
+  });
 }
 
 export async function countSavedAds(db: Db, userId: string): Promise<number> {

@@ -159,7 +159,7 @@ describe('the event stream', () => {
     const sellerStream = await openStream(app, seller, { 'Last-Event-ID': await tagOf(app, seller) });
     try {
       expect(await sellerStream.next(300)).toBeNull();
-      expect(await releaseHeldMessages(t.services.db, stranger.user.id, conversationId, t.services.live)).toBe(1);
+      expect(await releaseHeldMessages(t.services, stranger.user.id, conversationId)).toBe(1);
       const event = await sellerStream.next(2_000);
       expect(event, 'the seller hears of the released message').not.toBeNull();
       expect(event!.data).toBe(await tagOf(app, seller));

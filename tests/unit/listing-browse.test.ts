@@ -4,9 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { categoryFromSlug, emptyStateText, listingsHeading, pageSearch, slugHeading } from '../../app/components/listings/browse.ts';
 import { ListingCard, type CardListing } from '../../app/components/listings/ListingCard.tsx';
-import { chatMessage } from '../../app/components/listings/PhoneReveal.tsx';
 import { buildSrcSet, pickVariants, PLACEHOLDER_SRC } from '../../app/components/listings/ResponsiveImage.tsx';
-import { whatsAppUrl } from '#kernel/phone.ts';
+import { chatMessage, whatsAppUrl } from '#kernel/phone.ts';
 import type { Photo } from '../../server/listings/listing-json.ts';
 import { browsePageCount, MAX_BROWSE_PAGE, parseListingQuery } from '../../server/listings/listing-query.ts';
 

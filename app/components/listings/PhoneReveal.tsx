@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatPhone, whatsAppUrl } from '#kernel/phone.ts';
+import { formatPhone, whatsAppNumber } from '#kernel/phone.ts';
 import { toast } from '~/lib/toast';
 
 /** What the phone API answered: the number, null when the seller gave none. */
@@ -16,10 +16,11 @@ async function fetchPhone(listingId: string): Promise<Fetched> {
   }
 }
 
-/** The greeting plus listing title the chat opens with (spec section 1). */
-export function chatMessage(title: string): string {
-  return `Hello, I'm interested in your ad "${title}" on Soko. Is it still available?`;
-}
+/**
+ * Where the WhatsApp buttons go once the number is known: our counting redirect, which answers
+ * with the wa.me address (server-side, so the tap is counted for the seller with or without JavaScript).
+ */
+const chatPath = (listingId: string) => `/listing/${encodeURIComponent(listingId)}/whatsapp`;
 
 export const NO_PHONE = 'Phone number not available for this seller.';
 export const NO_CHAT = 'Cannot message seller: Phone number not available for this listing.';
@@ -33,7 +34,7 @@ export type RevealResult = { phone: string | null; intent: string } | { error: s
  * (the rate-limited revealPhone); with JavaScript they fetch it from the API instead, once, and
  * it is remembered (DESIGN.md section 5). Shared by the seller card and the bottom bar.
  */
-export function useSellerPhone(listingId: string, listingTitle: string, posted: RevealResult) {
+export function useSellerPhone(listingId: string, posted: RevealResult) {
   const fromPost = posted && 'phone' in posted ? posted.phone : undefined;
   // undefined: not asked yet; null: the seller has no number.
   const [phone, setPhone] = useState<string | null | undefined>(fromPost);
@@ -93,16 +94,15 @@ export function useSellerPhone(listingId: string, listingTitle: string, posted: 
     async chat() {
       const number = await getPhone();
       if (number === undefined) return;
-      const url = number === null ? null : whatsAppUrl(number, chatMessage(listingTitle));
-      if (!url) {
+      if (number === null || !whatsAppNumber(number)) {
         setProblem(NO_CHAT);
         toast.error(NO_CHAT);
         return;
       }
       toast.success('Opening WhatsApp to message the seller!');
-      window.open(url, '_blank', 'noopener,noreferrer');
+      window.open(chatPath(listingId), '_blank', 'noopener,noreferrer');
     },
-    chatUrl: phone ? whatsAppUrl(phone, chatMessage(listingTitle)) : null,
+    chatUrl: phone && whatsAppNumber(phone) ? chatPath(listingId) : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { REPORT_REASONS } from '#kernel/report-rules.ts';
 import { requireAdmin } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { approveListing, banUser, hideListing, moderationLogEntries, moderationQueue, type LogEntry, type QueueItem } from '../../../server/moderation/moderation';
-import { approveReview, rejectReview, reviewQueue, type ReviewQueueItem } from '../../../server/reviews/review-moderation';
+import { approveReview, rejectReview, restoreReview, reviewQueue, type ReviewQueueItem } from '../../../server/reviews/review-moderation';
 import { REVIEW_OUTCOMES, REVIEW_REPORT_REASONS } from '#kernel/review-rules.ts';
 import type { Route } from './+types/admin';
 
@@ -38,12 +38,16 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       return { ok: true as const, message: 'Ad hidden. Its seller sees your reason in Manage ads.' };
     }
     if (intent === 'approve-review') {
-      await approveReview(context.db, id);
+      await approveReview(context.db, admin, id);
       return { ok: true as const, message: 'Review published: it counts in the seller’s rating.' };
     }
     if (intent === 'reject-review') {
-      await rejectReview(context.db, id);
+      await rejectReview(context.db, admin, id);
       return { ok: true as const, message: 'Review hidden: off the seller’s page and rating.' };
+    }
+    if (intent === 'restore-review') {
+      await restoreReview(context.db, admin, id);
+      return { ok: true as const, message: 'Review restored: it counts in the seller’s rating again.' };
     }
     if (intent === 'ban') {
       const { hiddenAds } = await banUser(context, admin, id, form.get('reason'));
@@ -64,6 +68,9 @@ const ACTION_LABELS: Record<LogEntry['action'], string> = {
   ban: 'Banned account',
   auto_hold: 'Held ad (automatic)',
   resubmit: 'Resubmitted ad',
+  approve_review: 'Approved review',
+  hide_review: 'Hid review',
+  restore_review: 'Restored review',
 };
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
@@ -135,7 +142,16 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                     <td className="py-2 pr-3 break-words">
                       {ACTION_LABELS[entry.action]}: {entry.listingId ? <Link to={`/listing/${entry.listingId}`} className="underline">{entry.subject}</Link> : entry.subject}
                     </td>
-                    <td className="py-2 pr-3 break-words">{entry.reason || '—'}</td>
+                    <td className="py-2 pr-3 break-words">
+                      {entry.reason || '—'}
+                      {/* A hide by mistake is put right from here: the review queue no longer lists hidden reviews. */}
+                      {entry.action === 'hide_review' && entry.reviewId && (
+                        <Form method="post" className="mt-1">
+                          <input type="hidden" name="id" value={entry.reviewId} />
+                          <button type="submit" name="intent" value="restore-review" className="btn-secondary px-2 py-1 text-xs" aria-label={`Restore ${entry.subject}`}>Restore</button>
+                        </Form>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -39,7 +39,7 @@ export async function action({ context, request, url, params }: Route.ActionArgs
       return redirect('/admin/conversations?dismissed=1');
     }
     if (intent === 'release') {
-      const n = await releaseHeldMessages(context.db, admin.id, params.id, context.live);
+      const n = await releaseHeldMessages(context, admin.id, params.id);
       return { ok: true as const, message: `${n} held message${n === 1 ? '' : 's'} delivered.` };
     }
     if (intent === 'ban') {

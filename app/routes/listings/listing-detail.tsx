@@ -86,7 +86,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   let views = listing.views;
   if (countsAsView(request, listing.owner, viewerId)) {
     try {
-      if (await recordView(context.db, listing._id, { userId: viewerId, deviceId: context.deviceId, deviceKnown: context.deviceKnown })) views += 1;
+      if (await recordView(context, listing._id, { userId: viewerId, deviceId: context.deviceId, deviceKnown: context.deviceKnown })) views += 1;
     } catch (error) {
       // A lost view count must not cost the visitor the page.
       context.logger.warn({ reqId: context.requestId, err: error }, 'view not counted');
@@ -254,7 +254,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
   const now = useNow();
   const revealed: RevealResult =
     actionData && 'error' in actionData ? { error: actionData.error } : actionData && 'phone' in actionData && actionData.intent ? { phone: actionData.phone ?? null, intent: actionData.intent } : undefined;
-  const contact = useSellerPhone(listing._id, listing.title, revealed);
+  const contact = useSellerPhone(listing._id, revealed);
   const reportResult: ReportResult = actionData && 'reported' in actionData ? { reported: actionData.reported } : actionData && 'reportError' in actionData ? { reportError: actionData.reportError } : undefined;
   return (
     // Room at the bottom for the phone's contact bar.

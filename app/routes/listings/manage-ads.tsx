@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router';
 import { canRenew, canUndoSold, expiryDate, LIFECYCLE_MESSAGES, SOLD_UNDO_DAYS, STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
 import { MESSAGES } from '#kernel/listing-rules.ts';
+import { groupDigits } from '#kernel/format.ts';
 import { ListingCard } from '~/components/listings/ListingCard';
 import { FeatureAdButton } from '~/components/payments/FeatureAdButton';
 import { requireAuth } from '../../../server/http/guards';
 import { toast } from '~/lib/toast';
 import { failureData } from '../../../server/http/page-errors';
-import { cardsByOwner } from '../../../server/listings/queries';
+import { ownerCardsPage } from '../../../server/listings/queries';
+import { statsOfAds, type AdStats } from '../../../server/listings/ad-stats';
 import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '../../../server/listings/lifecycle';
 import { resubmitListing } from '../../../server/moderation/moderation';
 import { deleteListing } from '../../../server/listings/write';
@@ -17,8 +19,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads | Soko' }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
-  const [ads, states] = await Promise.all([cardsByOwner(context.db, auth.user.id), ownerAdStates(context.db, auth.user.id)]);
-  return { email: auth.user.email, ads, states, now: Date.now(), mpesa: !!context.payments?.mpesa };
+  const { items: ads, total, page, pages, limit } = await ownerCardsPage(context.db, auth.user.id, Number(url.searchParams.get('page') ?? 1));
+  const ids = ads.map((a) => a._id);
+  // The page's states and figures: one query each for the whole page, not one per ad.
+  const [states, stats] = await Promise.all([ownerAdStates(context.db, auth.user.id, ids), statsOfAds(context.db, ids)]);
+  return { email: auth.user.email, ads, states, stats, paging: { total, page, pages, first: total === 0 ? 0 : (page - 1) * limit + 1 }, now: Date.now(), mpesa: !!context.payments?.mpesa };
 }
 
 /**
@@ -80,9 +85,9 @@ function AdStateLine({ state }: { state: State }) {
 }
 
 /** One small POST form per action: it works without JavaScript. */
-function StateAction({ id, intent, label, title }: { id: string; intent: 'renew' | 'unsold' | 'resubmit'; label: string; title: string }) {
+function StateAction({ id, intent, label, title, back }: { id: string; intent: 'renew' | 'unsold' | 'resubmit'; label: string; title: string; back: string }) {
   return (
-    <Form method="post" action="/manage-ads" preventScrollReset>
+    <Form method="post" action={back} preventScrollReset>
       <input type="hidden" name="id" value={id} />
       <button type="submit" name="intent" value={intent} className={iconButton} aria-label={`${label}: ${title}`}>
         {label}
@@ -93,12 +98,56 @@ function StateAction({ id, intent, label, title }: { id: string; intent: 'renew'
 
 const iconButton = 'btn-secondary px-3 py-1.5 text-xs';
 
+const STAT_LABELS: Array<[keyof AdStats, string]> = [
+  ['views', 'Views'],
+  ['phoneReveals', 'Phone'],
+  ['whatsappTaps', 'WhatsApp'],
+  ['messages', 'Messages'],
+  ['saves', 'Saves'],
+];
+
+/** How the ad does: each figure for the last 7 days, then in all; five narrow columns fit a 360 px card. */
+function AdStatsRow({ stats }: { stats: AdStats }) {
+  return (
+    <div className="w-full text-xs" data-testid="ad-stats">
+      <p className="text-gray-600 dark:text-gray-400">Last 7 days / total</p>
+      <dl className="mt-1 grid grid-cols-5 gap-0.5 text-center">
+        {STAT_LABELS.map(([kind, label]) => (
+          <div key={kind} className="min-w-0 rounded bg-gray-50 py-1 dark:bg-gray-800" data-stat={kind}>
+            {/* 11 px and tight: "WhatsApp" and "Messages" fit a fifth of a 360 px card whole. */}
+            <dt className="break-words text-[11px] tracking-tight text-gray-600 dark:text-gray-400">{label}</dt>
+            <dd className="font-semibold tabular-nums">
+              {groupDigits(stats[kind].recent)}
+              <span className="font-normal text-gray-600 dark:text-gray-400"> / {groupDigits(stats[kind].total)}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** Previous and Next as plain links (?page=N): they work without JavaScript. */
+function Pager({ page, pages }: { page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages of your ads" className="mt-6 flex items-center justify-between gap-2">
+      {page > 1 ? <Link to={`?page=${page - 1}`} className="btn-secondary" rel="prev">Previous</Link> : <span />}
+      <span className="text-sm text-gray-600 dark:text-gray-400">Page {page} of {pages}</span>
+      {page < pages ? <Link to={`?page=${page + 1}`} className="btn-secondary" rel="next">Next</Link> : <span />}
+    </nav>
+  );
+}
+
 /** One fetcher for deletes, owned by the page: the dialog is gone once the list reloads without the ad. */
 const DELETE_FETCHER = 'delete-ad';
 
 export default function ManageAds({ loaderData, actionData }: Route.ComponentProps) {
-  const { ads, email, states, now, mpesa } = loaderData;
+  const { ads, email, states, stats, paging, now, mpesa } = loaderData;
   const [params] = useSearchParams();
+  // Dialogs and their Cancel keep the page the seller is on.
+  const here = paging.page > 1 ? `/manage-ads?page=${paging.page}` : '/manage-ads';
+  const on = (extra: string) => `?${paging.page > 1 ? `page=${paging.page}&` : ''}${extra}`;
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
   const handled = useRef<unknown>(null);
@@ -112,12 +161,12 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
     handled.current = fetcher.data;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(fetcher.data.message);
-    navigate('/manage-ads', { replace: true, preventScrollReset: true });
-  }, [fetcher.state, fetcher.data, navigate]);
+    navigate(here, { replace: true, preventScrollReset: true });
+  }, [fetcher.state, fetcher.data, navigate, here]);
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold sm:text-3xl">Your Ads ({ads.length})</h1>
+        <h1 className="text-2xl font-extrabold sm:text-3xl">Your Ads ({paging.total})</h1>
         <Link to="/post-ad" className="btn-primary">Post an ad</Link>
       </div>
       {/* Shown after a plain (no-JavaScript) delete; with JavaScript a toast says it. */}
@@ -133,6 +182,12 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
           <Link to="/post-ad" className="btn-primary">Create New Ad</Link>
         </div>
       ) : (
+        <>
+        {paging.pages > 1 && (
+          <p className="mt-4 text-sm text-gray-600 dark:text-gray-400" data-testid="ads-shown">
+            Showing {paging.first}–{paging.first + ads.length - 1} of {paging.total}
+          </p>
+        )}
         <ul aria-label="Your ads" className="mt-6 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
           {ads.map((ad, i) => (
             <li key={ad._id} className="min-w-0">
@@ -144,21 +199,22 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
                 actions={
                   <>
                     {states[ad._id] && <AdStateLine state={states[ad._id]!} />}
-                    {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label="Renew" title={ad.title} />}
+                    {stats[ad._id] && <AdStatsRow stats={stats[ad._id]!} />}
+                    {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label="Renew" title={ad.title} back={here} />}
                     {states[ad._id]?.status === 'active' && (
-                      <Link to={`?sold=${ad._id}`} preventScrollReset className={iconButton} aria-label={`Mark as sold: ${ad.title}`}>
+                      <Link to={on(`sold=${ad._id}`)} preventScrollReset className={iconButton} aria-label={`Mark as sold: ${ad.title}`}>
                         Mark as sold
                       </Link>
                     )}
                     {states[ad._id] && canUndoSold(states[ad._id]!.status, states[ad._id]!.soldAt, now) && (
-                      <StateAction id={ad._id} intent="unsold" label="Still available" title={ad.title} />
+                      <StateAction id={ad._id} intent="unsold" label="Still available" title={ad.title} back={here} />
                     )}
-                    {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label="Resubmit for review" title={ad.title} />}
+                    {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label="Resubmit for review" title={ad.title} back={here} />}
                     {!ad.featured && states[ad._id]?.status === 'active' && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} mpesa={mpesa} />}
                     <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`View ${ad.title}`}>View</Link>
                     <Link to={`/listings/${ad._id}`} className={iconButton} aria-label={`Edit ${ad.title}`}>Edit</Link>
                     <Link
-                      to={`?delete=${ad._id}`}
+                      to={on(`delete=${ad._id}`)}
                       preventScrollReset
                       className="btn px-3 py-1.5 text-xs text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950"
                       aria-label={`Delete ${ad.title}`}
@@ -171,21 +227,23 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ul>
+        <Pager page={paging.page} pages={paging.pages} />
+        </>
       )}
-      {confirming && <DeleteDialog id={confirming._id} title={confirming.title} />}
-      {selling && <SoldDialog id={selling._id} title={selling.title} />}
+      {confirming && <DeleteDialog id={confirming._id} title={confirming.title} back={here} />}
+      {selling && <SoldDialog id={selling._id} title={selling.title} back={here} />}
     </section>
   );
 }
 
 /** 'Are you absolutely sure?' — Cancel closes it, Continue deletes (a form post, with or without JavaScript). */
-function DeleteDialog({ id, title }: { id: string; title: string }) {
+function DeleteDialog({ id, title, back }: { id: string; title: string; back: string }) {
   const fetcher = useFetcher<typeof action>({ key: DELETE_FETCHER });
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLAnchorElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== 'idle';
-  const close = () => navigate('/manage-ads', { replace: true, preventScrollReset: true });
+  const close = () => navigate(back, { replace: true, preventScrollReset: true });
 
   useEffect(() => {
     cancelRef.current?.focus();
@@ -210,9 +268,9 @@ function DeleteDialog({ id, title }: { id: string; title: string }) {
         <p id="delete-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
           This action cannot be undone. This will permanently delete your ad “{title}” and its photos.
         </p>
-        <fetcher.Form method="post" action="/manage-ads" className="mt-5 flex justify-end gap-2">
+        <fetcher.Form method="post" action={back} className="mt-5 flex justify-end gap-2">
           <input type="hidden" name="id" value={id} />
-          <Link ref={cancelRef} to="/manage-ads" replace preventScrollReset className="btn-secondary">Cancel</Link>
+          <Link ref={cancelRef} to={back} replace preventScrollReset className="btn-secondary">Cancel</Link>
           <button type="submit" className="btn-danger" disabled={busy}>{busy ? 'Deleting...' : 'Continue'}</button>
         </fetcher.Form>
       </div>
@@ -221,19 +279,19 @@ function DeleteDialog({ id, title }: { id: string; title: string }) {
 }
 
 /** "Mark as sold?" — Cancel closes it, Mark as sold posts (a plain form); it can be undone for SOLD_UNDO_DAYS days. */
-function SoldDialog({ id, title }: { id: string; title: string }) {
+function SoldDialog({ id, title, back }: { id: string; title: string; back: string }) {
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLAnchorElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     cancelRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') navigate('/manage-ads', { replace: true, preventScrollReset: true });
+      if (e.key === 'Escape') navigate(back, { replace: true, preventScrollReset: true });
       if (e.key === 'Tab') keepFocusInside(dialogRef.current, e);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [navigate]);
+  }, [navigate, back]);
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
       <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="sold-title" aria-describedby="sold-description" className="card w-full max-w-md p-5">
@@ -241,9 +299,9 @@ function SoldDialog({ id, title }: { id: string; title: string }) {
         <p id="sold-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
           “{title}” leaves search and buyers stop calling; its page stays with a Sold notice. Sold by mistake? Choose “Still available” within {SOLD_UNDO_DAYS} days to put it back as it was.
         </p>
-        <Form method="post" action="/manage-ads" preventScrollReset className="mt-5 flex justify-end gap-2">
+        <Form method="post" action={back} preventScrollReset className="mt-5 flex justify-end gap-2">
           <input type="hidden" name="id" value={id} />
-          <Link ref={cancelRef} to="/manage-ads" replace preventScrollReset className="btn-secondary">Cancel</Link>
+          <Link ref={cancelRef} to={back} replace preventScrollReset className="btn-secondary">Cancel</Link>
           <button type="submit" name="intent" value="sold" className="btn-primary">Mark as sold</button>
         </Form>
       </div>

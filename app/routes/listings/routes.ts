@@ -7,6 +7,8 @@ export const listingsRoutes: RouteConfigEntry[] = [
   route('products', 'routes/listings/listings.tsx', { id: 'products' }),
   route('category/:slug', 'routes/listings/category.tsx'),
   route('listing/:id', 'routes/listings/listing-detail.tsx'),
+  // The ad's WhatsApp link: a counted 302 to wa.me (no page of its own).
+  route('listing/:id/whatsapp', 'routes/listings/whatsapp.ts'),
   // Write side: post/edit with photos (?id= for edit), the text-only edit form, the seller's own ads.
   route('post-ad', 'routes/listings/post-ad.tsx'),
   route('listings/:id', 'routes/listings/edit-ad.tsx'),

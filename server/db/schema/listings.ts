@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AttributeValues } from '#kernel/subcategories.ts';
 import { users } from './users.ts';
 
@@ -49,12 +49,29 @@ export const moderationLog = pgTable('moderation_log', {
   action: text('action').$type<ModerationAction>().notNull(),
   listingId: uuid('listing_id'),
   userId: uuid('user_id'),
+  /** The review acted on, for the review actions (migration 1800). */
+  reviewId: uuid('review_id'),
   subject: text('subject').notNull(),
   reason: text('reason').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type ModerationAction = 'approve' | 'hide' | 'ban' | 'auto_hold' | 'resubmit';
+export type ModerationAction = 'approve' | 'hide' | 'ban' | 'auto_hold' | 'resubmit' | 'approve_review' | 'hide_review' | 'restore_review';
+
+/** Per ad per day counters of what buyers did (migration 1800, server/listings/ad-stats.ts). */
+export const listingStatsDaily = pgTable(
+  'listing_stats_daily',
+  {
+    listingId: uuid('listing_id').notNull().references(() => listings.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    phoneReveals: integer('phone_reveals').notNull().default(0),
+    whatsappTaps: integer('whatsapp_taps').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+    saves: integer('saves').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+);
 
 export const listingImages = pgTable('listing_images', {
   id: uuid('id').primaryKey().defaultRandom(),
