@@ -8,6 +8,7 @@ import { parseListingQuery } from '../listings/listing-query.ts';
 import { revealPhone } from '../listings/engagement.ts';
 import { featuredListings, getListingFor, listingsByOwner } from '../listings/queries.ts';
 import { searchListings } from '../search/search.ts';
+import { suggest } from '../search/suggest.ts';
 import { type ListingPage } from '../search/search-query.ts';
 import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '../listings/lifecycle.ts';
 import { resubmitListing } from '../moderation/moderation.ts';
@@ -50,6 +51,13 @@ export function listingsRoutes(services: Services) {
     const limit = raw === undefined || raw === '' ? 8 : /^\d+$/.test(raw) ? Number(raw) : NaN;
     if (!(limit >= 1 && limit <= 50)) throw badRequest('limit must be a whole number from 1 to 50.');
     return c.json((await featuredListings(db, limit)) as Listing[], 200);
+  });
+
+  app.openapi(routes.suggest, async (c) => {
+    const suggestions = await suggest(db, services.searchIndex, c.req.valid('query').q);
+    // The same for everyone (active ads only, nobody's own): browsers and proxies may keep it a minute.
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(suggestions, 200);
   });
 
   app.openapi(routes.byUser, async (c) => {
