@@ -79,7 +79,7 @@ for (const engine of ['memory', 'database'] as const) {
         { kind: 'subcategory', text: 'Cars', category: 'Cars & Vehicles', subcategory: 'Cars', url: '/listings?category=Cars%20%26%20Vehicles&subcategory=Cars' },
       ]);
       expect(texts(got)).toEqual(['Cars & Vehicles', 'Cars', 'Cats', 'Cameras', 'call']);
-      expect(texts(await suggest('pho'))).toEqual(['Phones']);
+      expect(texts(await suggest('pho'))).toEqual(['Photography', 'Phones']);
       expect((await suggest('kib')).every((s) => s.kind === 'word')).toBe(true);
     });
 
