@@ -10,7 +10,7 @@ type Suggestion = { kind: 'category' | 'subcategory' | 'word'; text: string; url
 
 export function attach(input: HTMLInputElement) {
   if (input.dataset.suggest) return;
-  input.dataset.suggest = '';
+  input.dataset.suggest = '1';
   const form = input.form!;
   const list = document.createElement('ul');
   const id = (list.id = `${input.id}-suggestions`);
