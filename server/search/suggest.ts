@@ -49,7 +49,8 @@ const searchUrl = (search: string) => `/products?search=${encodeURIComponent(sea
  * characters once trimmed, else a 400 saying so). Case is folded as search folds it.
  */
 export async function suggest(db: Db, index: SearchIndex | undefined, q: string | undefined): Promise<Suggestion[]> {
-  const typed = (q ?? '').trim().toLowerCase().slice(0, MAX_TYPED);
+  // NUL and lone surrogates are no text PostgreSQL takes, nor any word of an ad.
+  const typed = (q ?? '').slice(0, MAX_TYPED).toWellFormed().replace(/[\0\uFFFD]/g, '').trim().toLowerCase();
   if ([...typed].length < SUGGEST_MIN_CHARS) throw badRequest(SUGGEST_TOO_SHORT, [{ path: 'q', msg: SUGGEST_TOO_SHORT }]);
   const out: Suggestion[] = [];
   // A place is named by the start of one of its words, when one word (or the start of the name) was typed.

@@ -124,6 +124,16 @@ for (const engine of ['memory', 'database'] as const) {
       expect(count!.n).toBe(21);
     });
 
+    it('answers text no ad holds without a fault', async () => {
+      // As sent: NUL, invalid UTF-8 (a lone surrogate's bytes, a cut sequence), then plain text.
+      const raw = ['to%00y', '%ED%A0%80toy', 'toy%F0', ...['x'.repeat(20_000), "' OR 1=1 --", '%_', '😀😀'].map(encodeURIComponent)];
+      for (const q of raw) {
+        const res = await t.request(`/api/listings/suggest?q=${q}`);
+        expect([200, 400]).toContain(res.status);
+      }
+      expect(await suggest('😀😀')).toEqual([]);
+    });
+
     it('is in the OpenAPI document', async () => {
       const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
       expect(doc.paths['/listings/suggest']).toBeDefined();
