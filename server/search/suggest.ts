@@ -50,7 +50,11 @@ const searchUrl = (search: string) => `/products?search=${encodeURIComponent(sea
  */
 export async function suggest(db: Db, index: SearchIndex | undefined, q: string | undefined): Promise<Suggestion[]> {
   // NUL and lone surrogates are no text PostgreSQL takes, nor any word of an ad.
-  const typed = (q ?? '').slice(0, MAX_TYPED).toWellFormed().replace(/[\0\uFFFD]/g, '').trim().toLowerCase();
+  const typed = (q ?? '')
+    .slice(0, MAX_TYPED)
+    .replace(/[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .trim()
+    .toLowerCase();
   if ([...typed].length < SUGGEST_MIN_CHARS) throw badRequest(SUGGEST_TOO_SHORT, [{ path: 'q', msg: SUGGEST_TOO_SHORT }]);
   const out: Suggestion[] = [];
   // A place is named by the start of one of its words, when one word (or the start of the name) was typed.
