@@ -18,7 +18,9 @@ export function attach(input: HTMLInputElement) {
   list.setAttribute('aria-label', 'Suggestions');
   list.className = 'suggestions';
   list.hidden = true;
-  form.append(list);
+  // Right under the box: in the column of a phone's form it pushes the rest down rather than
+  // covering the Search button; on a wide screen's row it lies over the page (app.css).
+  input.after(list);
   const set = (name: string, value: string) => input.setAttribute(name, value);
   set('role', 'combobox');
   set('aria-autocomplete', 'list');
@@ -53,7 +55,7 @@ export function attach(input: HTMLInputElement) {
     list.hidden = !next.length;
     set('aria-expanded', String(!list.hidden));
     input.removeAttribute('aria-activedescendant');
-    // Under the box whatever the form's layout (a column on phones, a row on wide screens).
+    // Under the box on a wide screen's row (where the list is placed over the page).
     list.style.cssText = `top:${input.offsetTop + input.offsetHeight}px;left:${input.offsetLeft}px;width:${input.offsetWidth}px`;
   };
   const close = () => {
@@ -93,7 +95,8 @@ export function attach(input: HTMLInputElement) {
     clearTimeout(timer);
     timer = setTimeout(ask, 150);
   });
-  input.addEventListener('blur', close);
+  // Later than the blur: a tap on the Search button under the list lands before the list goes and the button moves up.
+  input.addEventListener('blur', () => setTimeout(close, 150));
   form.addEventListener('submit', close);
   input.addEventListener('keydown', (e) => {
     const n = items.length;
