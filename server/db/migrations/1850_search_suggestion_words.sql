@@ -5,7 +5,10 @@
 -- job counts them all now and then (server/search/database/database-suggest.ts) and a
 -- suggestion reads a range of this table. COLLATE "C": a prefix is a range of the primary key
 -- whatever the database's collation.
+-- INCLUDE (ads): a prefix's words and counts come from the index alone (a prefix of two letters
+-- can hold ten thousand words; the job vacuums the table after each refresh).
 CREATE TABLE search_suggestion_words (
-  word text COLLATE "C" PRIMARY KEY,
-  ads integer NOT NULL
+  word text COLLATE "C" NOT NULL,
+  ads integer NOT NULL,
+  PRIMARY KEY (word) INCLUDE (ads)
 );
