@@ -5,6 +5,9 @@
  *
  *   npm run bench:suggest -- [ads=100000] [postgres://…/an_empty_database]
  *   npm run bench:suggest -- 0 postgres://…/the_same_database      # measure again, no seeding
+ *   npm run bench:suggest -- 0 postgres://…/the_same_database keep-words
+ *        # the database path only, on the table of words as it is (no refresh): a table filled by
+ *        # hand with many more words than the seed's vocabulary, to measure dense prefixes
  *
  * Without a URL: PGlite copied from the migrated test template. With one: that database, which
  * must be empty (it is migrated and filled here by scripts/bench-search/seed.ts; drop it afterwards).
@@ -23,6 +26,7 @@ import { seedListings } from './bench-search/seed.ts';
 const asked = Number(process.argv[2]);
 const ads = asked === 0 ? 0 : Math.min(2_000_000, asked || 100_000);
 const url = process.argv[3];
+const keepWords = process.argv[4] === 'keep-words';
 const PREFIXES = 2000;
 
 const database = url ? await openDatabase({ kind: 'postgres', url }) : await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
@@ -34,13 +38,16 @@ const [{ n: total }] = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::
 console.log(`data: ${total} active ads on ${database.kind}; seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
 
 let start = performance.now();
-const words = await refreshSuggestionWords(db);
-console.log(`refresh of the table of words: ${words} words in ${Math.round(performance.now() - start)} ms`);
+if (!keepWords) {
+  const words = await refreshSuggestionWords(db);
+  console.log(`refresh of the table of words: ${words} words in ${Math.round(performance.now() - start)} ms`);
+}
 
 // Distinct prefixes of 2 to 6 characters of the vocabulary's words, in a seeded random order, and
 // a tenth typed after another word ("toyota ax").
 const rng = createRng(7);
-const vocabulary = (await queryRows<{ word: string }>(db, sql`SELECT word FROM search_vocabulary WHERE word ~ '^[a-z]{2,}$' ORDER BY md5(word) LIMIT 20000`)).map((r) => r.word);
+const vocabulary = (await queryRows<{ word: string }>(db, sql`SELECT word FROM search_suggestion_words WHERE word ~ '^[a-z]{2,}$' ORDER BY md5(word) LIMIT 20000`)).map((r) => r.word);
+console.log(`table of words: ${(await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM search_suggestion_words`))[0]!.n} words`);
 const prefixes = new Set<string>();
 for (let i = 0; prefixes.size < PREFIXES && i < PREFIXES * 20; i++) {
   const prefix = rng.pick(vocabulary).slice(0, rng.int(2, 6));
@@ -63,6 +70,10 @@ async function measure(name: string, index: SearchIndex | undefined) {
 }
 
 await measure('database', undefined);
+if (keepWords) {
+  await database.close();
+  process.exit(0);
+}
 start = performance.now();
 const index = createSearchIndex(db, pino({ level: 'silent' }), { databaseInThread: database.kind === 'pglite' });
 await index.ready;
