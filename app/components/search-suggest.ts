@@ -42,13 +42,9 @@ export function attach(input: HTMLInputElement) {
         li.id = `${id}-${i}`;
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', 'false');
-        const a = document.createElement('a');
-        a.href = s.url;
-        a.tabIndex = -1;
-        a.dataset.inApp = '';
-        a.textContent = s.text;
-        if (s.kind !== 'word') a.append(Object.assign(document.createElement('small'), { textContent: s.kind === 'category' ? 'Category' : s.category }));
-        li.append(a);
+        // Text only: a link inside an option would be a control inside a control (axe: nested-interactive).
+        li.textContent = s.text;
+        if (s.kind !== 'word') li.append(Object.assign(document.createElement('small'), { textContent: s.kind === 'category' ? 'Category' : s.category }));
         return li;
       }),
     );
@@ -85,9 +81,13 @@ export function attach(input: HTMLInputElement) {
       input.value = s.text;
       form.requestSubmit();
     } else if (s) {
-      // A category's page: the document's listener for in-app links follows it (app/lib/in-app-links.ts).
-      list.children[i]!.querySelector('a')!.click();
-      setTimeout(close);
+      // A category's page, through the document's listener for in-app links (app/lib/in-app-links.ts).
+      const a = Object.assign(document.createElement('a'), { href: s.url });
+      a.dataset.inApp = '';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      close();
     }
   };
 
@@ -124,11 +124,7 @@ export function attach(input: HTMLInputElement) {
   list.addEventListener('pointerdown', (e) => e.preventDefault());
   list.addEventListener('click', (e) => {
     const li = (e.target as Element).closest('li');
-    const i = li ? [...list.children].indexOf(li) : -1;
-    if (items[i]?.kind === 'word') {
-      e.preventDefault();
-      choose(i);
-    } else setTimeout(close);
+    if (li) choose([...list.children].indexOf(li));
   });
   ask();
 }
