@@ -6,6 +6,7 @@ import { OUTBOX_INTERVAL_MS } from './mail/outbox.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from './payments/payments.ts';
 import { paymentsDeps } from './payments/service.ts';
 import { CATCH_UP_EVERY_MS, SELF_CHECK_EVERY_MS } from './search/memory/search-index.ts';
+import { refreshSuggestionWords, SUGGESTION_REFRESH_MS } from './search/database/database-suggest.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { createServices } from './services.ts';
 import { SWEEP_INTERVAL_MS, sweepMedia } from './media/sweep.ts';
@@ -70,6 +71,12 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     jobs.every('search-index catch-up', CATCH_UP_EVERY_MS, () => searchIndex.keepFresh());
     // A write that left no change note (TRUNCATE, a restore with triggers off) is found here.
     jobs.every('search-index self-check', SELF_CHECK_EVERY_MS, () => searchIndex.selfCheck(), { jitter: 0.2 });
+  }
+  // The database's words for suggestions (issue 42), for when the memory index cannot answer. On
+  // PGlite counting them would hold this thread for seconds, and the index answers there once
+  // loaded: the job runs only where the database is a server of its own, or without an index.
+  if (built.database.kind !== 'pglite' || !searchIndex) {
+    jobs.every('suggestion words', SUGGESTION_REFRESH_MS, () => refreshSuggestionWords(db), { runAtStart: true, jitter: 0.2 });
   }
   // Saved-search alerts: new ads matched, instant alerts and daily digests queued in the outbox (server/alerts/).
   const alerts = createAlertJob({ db, appUrl: config.appUrl, logger, deliver });

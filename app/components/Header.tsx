@@ -3,6 +3,7 @@ import { Form, useLocation, useNavigate } from 'react-router';
 import { InAppLink } from './InAppLink';
 import { CATEGORIES, resolveCategory } from '#kernel/categories.ts';
 import { Logo } from './Logo';
+import suggestUrl from 'virtual:search-suggest-url';
 
 type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; unreadMessages?: number | null; admin?: boolean } | null;
 
@@ -47,6 +48,12 @@ function useMenusClose() {
   }, []);
 }
 
+/** Suggestions as the buyer types (issue 42): their code is fetched on the box's first focus or input, not with every page. */
+function suggestions(event: { currentTarget: HTMLInputElement }) {
+  const input = event.currentTarget;
+  void import(/* @vite-ignore */ suggestUrl).then((m: typeof import('./search-suggest')) => m.attach(input));
+}
+
 /** The two header search forms: the mobile one says 'Location', the wide one 'e.g., London' (spec). */
 function SearchForm({ idPrefix, locationPlaceholder }: { idPrefix: string; locationPlaceholder: string }) {
   const navigate = useNavigate();
@@ -61,9 +68,9 @@ function SearchForm({ idPrefix, locationPlaceholder }: { idPrefix: string; locat
     if (locationRef.current) locationRef.current.value = '';
   };
   return (
-    <form role="search" aria-label="Site search" action="/products" method="get" onSubmit={submit} className="flex w-full flex-col gap-2 md:flex-row md:items-center">
+    <form role="search" aria-label="Site search" action="/products" method="get" onSubmit={submit} className="relative flex w-full flex-col gap-2 md:flex-row md:items-center">
       <label htmlFor={`${idPrefix}-search`} className="sr-only">Search term</label>
-      <input ref={searchRef} id={`${idPrefix}-search`} name="search" type="search" placeholder="What are you looking for?" className="input md:flex-[2]" autoComplete="off" enterKeyHint="search" />
+      <input ref={searchRef} id={`${idPrefix}-search`} name="search" type="search" placeholder="What are you looking for?" className="input md:flex-[2]" autoComplete="off" enterKeyHint="search" onFocus={suggestions} onInput={suggestions} />
       <label htmlFor={`${idPrefix}-location`} className="sr-only">Location</label>
       <input ref={locationRef} id={`${idPrefix}-location`} name="location" type="text" placeholder={locationPlaceholder} className="input md:flex-1" autoComplete="address-level2" />
       <button type="submit" className="btn-primary">Search</button>

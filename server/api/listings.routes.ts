@@ -82,6 +82,16 @@ export const OwnAdsQuery = z.object({
   limit: z.string().optional().openapi({ description: 'Ads a page, 1 to 50 (default 12, as Manage ads)' }),
 });
 
+export const SuggestionSchema = z
+  .object({
+    kind: z.enum(['category', 'subcategory', 'word']),
+    text: z.string().openapi({ description: 'What to show, and for a word what to search for', example: 'toyota' }),
+    category: z.string().optional(),
+    subcategory: z.string().nullable().optional(),
+    url: z.string().openapi({ description: 'The page it leads to (a category page, or the search)', example: '/products?search=toyota' }),
+  })
+  .openapi('Suggestion');
+
 const errors = errorResponses(400, 401, { 403: 'Not the owner of this listing', 404: 'Listing not found' });
 
 // Bodies are described with plain JSON Schema, so the library leaves parsing to the handlers:
@@ -209,6 +219,18 @@ export const listingRoutes = {
     summary: 'Active featured listings, newest first',
     request: { query: z.object({ limit: z.string().optional().openapi({ description: 'Default 8, at most 50' }) }) },
     responses: { 200: json(z.array(ListingSchema), 'Featured listings'), 400: errors[400] },
+  }),
+  suggest: createRoute({
+    method: 'get',
+    path: '/listings/suggest',
+    tags: ['listings'],
+    summary: 'Suggestions as a buyer types a search',
+    description:
+      'Up to 8: the categories and subcategories with a word starting with `q`, then the commonest words of active ads starting with the last word of `q` ' +
+      '(the words before it kept). Never a word only in hidden, sold or expired ads, nor one that looks like a phone number or part of an e-mail address. ' +
+      'Cached by browsers and proxies for 60 seconds.',
+    request: { query: z.object({ q: z.string().optional().openapi({ description: 'What the buyer has typed: at least 2 characters', example: 'toy' }) }) },
+    responses: { 200: json(z.array(SuggestionSchema), 'Suggestions, categories first'), 400: errors[400] },
   }),
   byUser: createRoute({
     method: 'get',

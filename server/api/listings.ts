@@ -9,6 +9,7 @@ import { revealPhone } from '../listings/engagement.ts';
 import { featuredListings, getListingFor, listingsByOwner, OWN_ADS_PAGE_SIZE, ownerListingsPage } from '../listings/queries.ts';
 import { statsOfAds } from '../listings/ad-stats.ts';
 import { searchListings } from '../search/search.ts';
+import { suggest } from '../search/suggest.ts';
 import { type ListingPage } from '../search/search-query.ts';
 import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '../listings/lifecycle.ts';
 import { resubmitListing } from '../moderation/moderation.ts';
@@ -51,6 +52,13 @@ export function listingsRoutes(services: Services) {
     const limit = raw === undefined || raw === '' ? 8 : /^\d+$/.test(raw) ? Number(raw) : NaN;
     if (!(limit >= 1 && limit <= 50)) throw badRequest('limit must be a whole number from 1 to 50.');
     return c.json((await featuredListings(db, limit)) as Listing[], 200);
+  });
+
+  app.openapi(routes.suggest, async (c) => {
+    const suggestions = await suggest(db, services.searchIndex, c.req.valid('query').q);
+    // The same for everyone (active ads only, nobody's own): browsers and proxies may keep it a minute.
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(suggestions, 200);
   });
 
   app.openapi(routes.byUser, async (c) => {

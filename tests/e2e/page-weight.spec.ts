@@ -3,7 +3,9 @@
  * the browser suite runs against (scripts/e2e-server.ts builds it into E2E_BUILD_DIR), from its
  * manifest, as `npm run bench:pages` counts it: no page is opened, well under a second.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { jsPerRoute, JS_BUDGET_GZIP } from '../../scripts/js-per-route.ts';
 import { expect, test } from './support';
 
@@ -12,6 +14,20 @@ test('every route ships at most 135 kB of gzipped JavaScript', { tag: '@one-view
   expect(routes.length).toBeGreaterThan(30);
   const over = routes.filter((r) => r.bytes > JS_BUDGET_GZIP).map((r) => `${r.route}: ${(r.bytes / 1000).toFixed(1)} kB`);
   expect(over, `over ${JS_BUDGET_GZIP / 1000} kB gzip`).toEqual([]);
+});
+
+/**
+ * The header's search suggestions (issue 42, point 2) are fetched on the search box's first focus,
+ * not with the page: their chunk is at most 2 kB gzip, and no route's scripts name it.
+ */
+test('the search suggestions chunk stays within 2,048 bytes of gzip and is loaded on demand only', { tag: '@one-viewport' }, () => {
+  const build = path.resolve(import.meta.dirname, '../..', process.env.E2E_BUILD_DIR ?? 'build-e2e');
+  const assets = path.join(build, 'client', 'assets');
+  const chunks = fs.readdirSync(assets).filter((f) => /^search-suggest-[\w-]+\.js$/.test(f));
+  expect(chunks).toHaveLength(1);
+  expect(gzipSync(fs.readFileSync(path.join(assets, chunks[0]!)), { level: 9 }).length).toBeLessThanOrEqual(2048);
+  const manifest = fs.readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f))!;
+  expect(fs.readFileSync(path.join(assets, manifest), 'utf8')).not.toContain(chunks[0]);
 });
 
 /**

@@ -164,6 +164,13 @@ export class MemoryIndex {
   private bitmapsAt = -1;
   /** Three-letter pieces of the words (and location words) → the tokens holding them, to find the words containing a part. */
   private trigrams = new Map<string, number[]>();
+  /**
+   * The words (not location words, nor prefixed or own tokens) by their first two characters:
+   * a suggestion's candidates (issue 42, docs/decisions/search-suggestions.md). Buckets rather
+   * than one sorted vocabulary: a new word is one push, and no sort of a million words ever
+   * holds the event loop.
+   */
+  private byFirstTwo = new Map<string, Growable>();
 
   /** Strings many ads share (locations, currencies), each kept once. */
   readonly values = new Interned();
@@ -216,6 +223,7 @@ export class MemoryIndex {
     n += this.ids.length * (16 + 40 + 8) + this.slotOf.size * 40;
     for (const t of this.tokens) n += 16 + t.length + 8 + 40;
     n += this.trigrams.size * (40 + 16 + 3 + 32) + this.trigramRefs * 8;
+    for (const b of this.byFirstTwo.values()) n += b.data.byteLength + 40 + 48;
     return n;
   }
   /** Token numbers held in the trigram lists, for bytes(). */
@@ -304,6 +312,12 @@ export class MemoryIndex {
         list.push(id);
         this.trigramRefs++;
       }
+      if (word === text && text.length >= 2) {
+        const key = text.slice(0, 2);
+        let bucket = this.byFirstTwo.get(key);
+        if (!bucket) this.byFirstTwo.set(key, (bucket = new Growable()));
+        bucket.push(id);
+      }
     }
     return id;
   }
@@ -318,6 +332,21 @@ export class MemoryIndex {
     for (let id = 0; id < this.tokens.length; id++) {
       const text = this.tokens[id]!;
       if (text.length >= min && text.length <= max && !/^([tcplf]:|\0)/.test(text)) yield [id, text];
+    }
+  }
+
+  /**
+   * Each word starting with `prefix` (two characters or more, lower-case) with the length of its
+   * list of ads, live and dead (the dead go at the next compaction): a suggestion's candidates
+   * and a cheap guess at their frequency.
+   */
+  wordsStartingWith(prefix: string, visit: (id: number, text: string, ads: number) => void) {
+    const bucket = prefix.length >= 2 ? this.byFirstTwo.get(prefix.slice(0, 2)) : undefined;
+    if (!bucket) return;
+    for (let i = 0; i < bucket.length; i++) {
+      const id = bucket.data[i]!;
+      const text = this.tokens[id]!;
+      if (text.startsWith(prefix)) visit(id, text, this.postings[id]!.length);
     }
   }
 

@@ -1,4 +1,5 @@
 import { CORRECTION_COUNT_CAP, isCandidate, type WordSource } from '../corrections.ts';
+import { SUGGEST_CANDIDATES, suggestable, type SuggestedWord } from '../suggest-words.ts';
 import type { SearchWord } from '../words.ts';
 import { compileSearch } from './index-terms.ts';
 import type { MemoryIndex } from './memory-index.ts';
@@ -23,4 +24,30 @@ export function memoryWords(index: MemoryIndex, now: () => number): WordSource {
       return out;
     },
   };
+}
+
+/** Live ads a suggestion's candidate is counted up to: enough to order the commonest words, bounded per word. */
+const SUGGEST_COUNT_CAP = 10_000;
+
+/**
+ * The index's words starting with `prefix` that live ads hold, commonest first (issue 42): the
+ * SUGGEST_CANDIDATES longest lists of ads (live and dead) among the words of the prefix's
+ * two-letter bucket, then each counted over its live ads; a word no live ad holds is left out.
+ */
+export function memorySuggestions(index: MemoryIndex, prefix: string, want: number): SuggestedWord[] {
+  const top: { id: number; text: string; ads: number }[] = [];
+  index.wordsStartingWith(prefix, (id, text, ads) => {
+    if (top.length === SUGGEST_CANDIDATES && ads <= top[top.length - 1]!.ads) return;
+    if (!suggestable(text)) return;
+    // A short sorted list: candidates are few, and most words fail the test above.
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.ads < ads) at--;
+    top.splice(at, 0, { id, text, ads });
+    if (top.length > SUGGEST_CANDIDATES) top.pop();
+  });
+  return top
+    .map((c) => ({ word: c.text, ads: index.liveAds(c.id, SUGGEST_COUNT_CAP) }))
+    .filter((c) => c.ads > 0)
+    .sort((a, b) => b.ads - a.ads || (a.word < b.word ? -1 : 1))
+    .slice(0, want);
 }

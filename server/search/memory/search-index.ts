@@ -4,7 +4,8 @@ import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts'
 import type { EngineAnswer, EngineQuery, SearchEngine } from '../search-engine.ts';
 import type { WordSource } from '../corrections.ts';
 import { compileSearch, ownTokens } from './index-terms.ts';
-import { memoryWords } from './memory-words.ts';
+import { memorySuggestions, memoryWords } from './memory-words.ts';
+import type { SuggestedWord } from '../suggest-words.ts';
 import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
 import { Slicer } from './slices.ts';
 
@@ -106,6 +107,8 @@ export type SearchIndex = SearchEngine & {
   readiness(): IndexReadiness;
   /** How many live ads, the time of the first load (the benchmark reports them), how many change notes were read, and the bytes held. */
   stats(): { ads: number; slots: number; loadMs: number; notesRead: number; bytes: number };
+  /** Live ads' words starting with `prefix`, commonest first (issue 42: suggestions), caught up; null when it cannot answer now (the database then does). */
+  suggestions(prefix: string, want: number): Promise<SuggestedWord[] | null>;
   /** One catch-up and tidy-up; server/main.ts runs it every CATCH_UP_EVERY_MS. */
   keepFresh(): Promise<void>;
   /** Compares the index with the database's active ads (server/main.ts runs it every SELF_CHECK_EVERY_MS); a difference starts a reload. */
@@ -463,6 +466,15 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
         return null;
       }
       return state && !stale ? memoryWords(state.index, () => Date.now() * 1000) : null;
+    },
+    async suggestions(prefix: string, want: number): Promise<SuggestedWord[] | null> {
+      if (!state || closed || stale || compaction) return null;
+      try {
+        await fresh();
+      } catch {
+        return null;
+      }
+      return state && !stale && !compaction ? memorySuggestions(state.index, prefix, want) : null;
     },
     async find({ filters, shape, now }: EngineQuery): Promise<EngineAnswer | null> {
       if (!state || closed || compaction) return null;
