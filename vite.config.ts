@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { suggestChunkUrl } from './scripts/search-suggest-url-plugin.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('./server/', import.meta.url));
 
@@ -78,37 +79,6 @@ function shellChunk(): (id: string, ctx: ChunkingContext) => string | null {
       }
     }
     return shell.has(id) ? 'shell' : null;
-  };
-}
-
-const SUGGEST_MODULE = fileURLToPath(new URL('./app/components/search-suggest.ts', import.meta.url));
-const SUGGEST_URL_ID = 'virtual:search-suggest-url';
-
-/**
- * The header's search suggestions (app/components/search-suggest.ts) as a chunk of their own,
- * named by its URL (`import url from 'virtual:search-suggest-url'`) and loaded with a plain
- * import(url). A literal import('./search-suggest') in the shell made the bundler wrap it in its
- * preload helper, which then moved into the shell chunk: 706 bytes gzip more on every route, where
- * /listings had 215 left (docs/decisions/search-suggestions.md). `npm run dev` serves the module
- * from source.
- */
-function suggestChunkUrl(): Plugin {
-  let serving = false;
-  return {
-    name: 'soko:search-suggest-url',
-    configResolved(config) {
-      serving = config.command === 'serve';
-    },
-    resolveId(id) {
-      return id === SUGGEST_URL_ID ? `\0${SUGGEST_URL_ID}` : null;
-    },
-    load(id) {
-      if (id !== `\0${SUGGEST_URL_ID}`) return null;
-      // The server never loads it: it only renders the header.
-      if (serving || this.environment?.name !== 'client') return `export default ${JSON.stringify('/app/components/search-suggest.ts')};`;
-      const ref = this.emitFile({ type: 'chunk', id: SUGGEST_MODULE, name: 'search-suggest' });
-      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
-    },
   };
 }
 

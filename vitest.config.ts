@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { suggestChunkUrl } from './scripts/search-suggest-url-plugin.ts';
 
 // Unit and integration tests run in Node against a real migrated database (see tests/support/db.ts).
 // Files share their worker's loaded modules (isolate: false): importing the app costs more than
@@ -8,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 // each file builds its own app over its own database). At least two workers, because much of a
 // test's time is spent waiting (timeouts, child processes, sleeps), not computing.
 export default defineConfig({
+  // The header imports the suggestions' address from it (served from source here).
+  plugins: [suggestChunkUrl()],
   // JSX for React's production build, which the tests load (test.env below).
   oxc: { jsx: { runtime: 'automatic', development: false } },
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
