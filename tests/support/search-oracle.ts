@@ -13,9 +13,10 @@ import type { ListingFilters } from '../../server/search/search-query.ts';
  * bounded-search.ts's comments) and not from either engine's code: nothing under
  * server/search/ is imported but the filters' type. Only the kernel's word rules (a word's forms,
  * the categories it names), its money rule (a price's value in Ksh) and its subcategory data are
- * shared, since they are the specification of those things. A matching rule is a full scan of
- * every ad here, so a shortcut an engine takes (a vocabulary, a bitmap, a bounded walk, a
- * merge of currencies) cannot hide a wrong answer.
+ * shared, since they are the specification of those things. Every rule is tested on every
+ * active ad (a word's test once, kept until a write changes the ad), so a shortcut an engine
+ * takes (a vocabulary, a bitmap, a bounded walk, a merge of currencies) cannot hide a wrong
+ * answer.
  *
  * Assumption: text in the ads is lower-cased by JavaScript's toLowerCase as PostgreSQL's lower()
  * would; the two agree on ASCII and on the seeded words (already lower-case beyond ASCII).
