@@ -2,8 +2,8 @@
  * Messages at the issue's scale (issue 43, point 8), on PostgreSQL: 100,000 users and 1,000,000
  * messages (250,000 conversations of 4), seeded with generate_series in a database of its own
  * (made and dropped here). Then, three rounds, of which the median is printed:
- *   - the inbox page's database work (what the header asks, its unread count, and what the page's
- *     loader asks, the 50 latest conversations with the live tag, in one statement) at 16 clients, p50/p95;
+ *   - the inbox page's database work (what its loader and the header ask: the live tag, the
+ *     header's unread count, the 50 latest conversations) at 16 clients, p50/p95;
  *   - sending a reply (limits counted in the database, the live note through NOTIFY) at 16 clients;
  *   - 1,000 open live event streams (/messages/events, the real app and route) in this process:
  *     its memory before and after, after a full garbage collection; the clients are another process.
@@ -27,7 +27,8 @@ import { openDatabase, queryRows } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { listen } from '../server/http/serve.ts';
 import { createLogger } from '../server/logger.ts';
-import { readInbox, sendMessage, unreadCount } from '../server/messages/conversations.ts';
+import { listInbox, sendMessage, unreadCount } from '../server/messages/conversations.ts';
+import { liveTag } from '../server/messages/live-stream.ts';
 import { createLiveBus } from '../server/messages/live-bus.ts';
 import { createDatabaseStore } from '../server/rate-limits/database-store.ts';
 import { createRateLimits, RATE_LIMITS } from '../server/rate-limits/rate-limits.ts';
@@ -124,9 +125,9 @@ try {
   const inboxPage = async (i: number) => {
     // Every 20th view is the busy user's (2,500 conversations of their own).
     const userId = i % 20 === 0 ? busy : readers[(i * 7919) % readers.length]!;
-    // The header's count (root loader), then the inbox with its live tag (the page's loader).
+    await liveTag(db, userId);
     await unreadCount(db, userId);
-    await readInbox(db, userId);
+    await listInbox(db, userId);
   };
   const send = async (i: number) => {
     const thread = threads[(i * 104729) % threads.length]!;

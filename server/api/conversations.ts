@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CONVERSATION_REPORT_REASONS, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
 import { requireAdmin, requireAuth } from '../http/guards.ts';
-import { deleteForMe, readInbox, markConversationRead, messageSeller, readThread, reportConversation, sendMessage, setBlocked } from '../messages/conversations.ts';
+import { deleteForMe, listInbox, markConversationRead, messageSeller, readThread, reportConversation, sendMessage, setBlocked, unreadCount } from '../messages/conversations.ts';
 import { readReportedConversation, releaseHeldMessages, reportedConversations } from '../messages/moderation.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
@@ -186,7 +186,7 @@ export function conversationRoutes(services: Services) {
   app.openapi(routes.inbox, async (c) => {
     const auth = requireAuth(c.get('auth'));
     c.header('Cache-Control', 'private, no-store');
-    const { items, unread } = await readInbox(db, auth.user.id);
+    const [items, unread] = await Promise.all([listInbox(db, auth.user.id), unreadCount(db, auth.user.id)]);
     return c.json({ items, unread }, 200);
   });
   app.openapi(routes.start, async (c) => {

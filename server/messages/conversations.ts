@@ -216,23 +216,12 @@ function adOf(r: AdRow): ConversationAd {
 
 /** The user's conversations, latest activity first: the ad, the other person, the last message they may see, the unread count. */
 export async function listInbox(db: Db, userId: string, limit = INBOX_LIMIT): Promise<InboxItem[]> {
-  return (await readInbox(db, userId, limit)).items;
-}
-
-/**
- * The inbox, the unread count and the messages version it was read at (the live stream's tag,
- * live-stream.ts), in one statement: one snapshot, so a message arriving meanwhile moves the version the page
- * starts its stream from, and one round trip on the inbox page.
- */
-export async function readInbox(db: Db, userId: string, limit = INBOX_LIMIT): Promise<{ items: InboxItem[]; version: string; unread: number }> {
   const n = Math.min(100, Math.max(1, Math.floor(limit)));
   const rows = await queryRows<
-    AdRow & { v_at: Date | null; v_n: number; id: string | null; role: Side; unread: number; last_message_at: Date; first_name: string | null; last_name: string | null; m_body: string; m_sender: string | null; m_at: Date; m_flagged: string | null }
+    AdRow & { id: string; role: Side; unread: number; last_message_at: Date; first_name: string | null; last_name: string | null; m_body: string; m_sender: string | null; m_at: Date; m_flagged: string | null }
   >(
     db,
-    // The version's row always comes back; the inbox's columns are null when it is empty.
-    sql`SELECT v.v_at, v.v_n, i.* FROM (SELECT ${versionColumns(userId)}) v LEFT JOIN LATERAL (
-      SELECT c.id, c.listing_id, c.listing_title, c.last_message_at, c.role, c.unread,
+    sql`SELECT c.id, c.listing_id, c.listing_title, c.last_message_at, c.role, c.unread,
           o.first_name, o.last_name, m.body AS m_body, m.sender_id AS m_sender, m.created_at AS m_at, m.flagged AS m_flagged, ${AD_COLUMNS}
         FROM (
           (SELECT id, listing_id, listing_title, last_message_at, 'buyer' AS role, buyer_unread AS unread, seller_id AS other_id, buyer_deleted_at AS deleted_at
@@ -251,23 +240,17 @@ export async function readInbox(db: Db, userId: string, limit = INBOX_LIMIT): Pr
         LEFT JOIN users o ON o.id = c.other_id
         ${AD_JOINS}
         ORDER BY c.last_message_at DESC, c.id DESC
-        LIMIT ${n}) i ON true
-      ORDER BY i.last_message_at DESC, i.id DESC`,
+        LIMIT ${n}`,
   );
-  const items: InboxItem[] = [];
-  for (const r of rows) {
-    if (r.id === null) continue;
-    items.push({
-      id: r.id,
-      role: r.role,
-      other: nameOf(r.first_name, r.last_name),
-      ad: adOf(r),
-      lastMessage: { body: r.m_body, mine: r.m_sender === userId, createdAt: iso(r.m_at), warning: r.m_sender === userId ? null : messageWarning(r.m_flagged) },
-      unread: Number(r.unread),
-      lastMessageAt: iso(r.last_message_at),
-    });
-  }
-  return { items, version: versionOf(rows[0]), unread: Number(rows[0]?.v_n ?? 0) };
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    other: nameOf(r.first_name, r.last_name),
+    ad: adOf(r),
+    lastMessage: { body: r.m_body, mine: r.m_sender === userId, createdAt: iso(r.m_at), warning: r.m_sender === userId ? null : messageWarning(r.m_flagged) },
+    unread: Number(r.unread),
+    lastMessageAt: iso(r.last_message_at),
+  }));
 }
 
 /**
@@ -400,22 +383,15 @@ export async function conversationAbout(db: Db, buyerId: string, listingId: stri
  * Two index-only reads of the inbox indexes and the partial unread indexes.
  */
 export async function messagesVersion(db: Db, userId: string, except?: string): Promise<string> {
-  const [row] = await queryRows<{ v_at: Date | null; v_n: number }>(db, sql`SELECT ${versionColumns(userId, except)}`);
-  return versionOf(row);
-}
-
-/**
- * The two figures a version is made of, as columns: the latest activity on either side, and the
- * unread count (`except`: the thread being opened, counted as read; its page marks it read just
- * after). Uncorrelated, so PostgreSQL works them out once whatever the query around them.
- */
-function versionColumns(userId: string, except?: string) {
+  // `except`: the thread being opened, counted as read (its page marks it read just after).
   const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
-  return sql`greatest(
-      (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
-      (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS v_at,
-    (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
-      FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}) AS v_n`;
+  const [row] = await queryRows<{ at: Date | null; n: number }>(
+    db,
+    sql`SELECT greatest(
+          (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
+          (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS at,
+        (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
+          FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}) AS n`,
+  );
+  return `${row?.at ? new Date(row.at).getTime() : 0}.${Number(row?.n ?? 0)}`;
 }
-
-const versionOf = (row: { v_at: Date | null; v_n: number } | undefined) => `${row?.v_at ? new Date(row.v_at).getTime() : 0}.${Number(row?.v_n ?? 0)}`;

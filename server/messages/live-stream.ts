@@ -13,11 +13,9 @@ const RETRY_MS = 2_000;
  * polling fallback's ETag. Hashed with the user's id so that it tells nobody else anything.
  */
 export async function liveTag(db: Db, userId: string, except?: string): Promise<string> {
-  return tagOf(userId, await messagesVersion(db, userId, except));
+  const version = await messagesVersion(db, userId, except);
+  return createHash('sha256').update(`${userId}:${version}`).digest('base64url').slice(0, 16);
 }
-
-/** The tag of a messages version read along with something else (readInbox). */
-export const tagOf = (userId: string, version: string) => createHash('sha256').update(`${userId}:${version}`).digest('base64url').slice(0, 16);
 
 /** Event ids and tags are 16 base64url characters; anything else from the client is ignored. */
 const TAG = /^[A-Za-z0-9_-]{16}$/;

@@ -5,17 +5,17 @@ import { sentAgo } from '~/lib/dates';
 import { useLiveMessages } from '~/lib/live-messages';
 import { useNow } from '~/lib/use-now';
 import { requireAuth } from '../../../server/http/guards';
-import { readInbox } from '../../../server/messages/conversations';
-import { tagOf } from '../../../server/messages/live-stream';
+import { listInbox } from '../../../server/messages/conversations';
+import { liveTag } from '../../../server/messages/live-stream';
 import type { Route } from './+types/inbox';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Messages', 'Your conversations with buyers and sellers on Soko.', { noindex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
-  // The tag is read with the inbox, in one snapshot: a message arriving after it moves the stream's tag.
-  const { items, version } = await readInbox(context.db, auth.user.id);
-  return { items, live: tagOf(auth.user.id, version) };
+  // Taken before the inbox is read, so that a message arriving meanwhile still moves the stream's tag.
+  const live = await liveTag(context.db, auth.user.id);
+  return { items: await listInbox(context.db, auth.user.id), live };
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
