@@ -113,14 +113,16 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
   // A new ad's photos go to a draft on the server one by one as they are picked (useDraft.ts).
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useDraft({ enabled: hydrated && mode === 'create', initialDraftId: draftId, list, formRef, onRefused: setPhotoError });
-  // Sent before every photo was up: posted as soon as the last one is.
+  // Sent before every photo was up (or checked): posted as soon as the last one is, and the
+  // draft it goes into is known. Waiting on anything less once left a click without effect.
   const [waiting, setWaiting] = useState(false);
+  const canPublish = draft.ready && !!draft.draftId && !list.checking;
   useEffect(() => {
-    if (waiting && draft.ready) {
+    if (waiting && canPublish) {
       setWaiting(false);
       formRef.current?.requestSubmit();
     }
-  }, [waiting, draft.ready]);
+  }, [waiting, canPublish]);
 
   // A new problem is brought into view and focused, so it is seen (and read out) on a small screen.
   const [shownAt, setShownAt] = useState(0);
@@ -141,8 +143,12 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     // Photos still being checked are not in the list yet: sending now would say none was chosen.
-    if (busy || list.checking) return;
+    if (list.checking) {
+      if (mode === 'create') setWaiting(true);
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const missing = missingFields(Object.fromEntries(form), list.photos.length);
     if (Object.keys(missing).length) return fail(MESSAGES.required, missing);
