@@ -6,7 +6,7 @@ import { queryRows } from '../../server/db/client.ts';
 import { savedAds, users } from '../../server/db/schema/index.ts';
 import { releaseHeldMessages } from '../../server/messages/moderation.ts';
 import { makeAdmin } from '../../server/moderation/moderation.ts';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp, pageRequests } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
 
@@ -35,11 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const page = (path: string, init: RequestInit & { cookie?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('Cookie', init.cookie);
-  return app.request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init, headers });
-};
+const page = pageRequests(() => app);
 const session = (u: U) => `${SESSION_COOKIE}=${u.token}`;
 
 type Pair = { recent: number; total: number };

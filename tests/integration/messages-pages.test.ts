@@ -5,7 +5,7 @@ import { createApp } from '../../server/app.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { conversationReports, userBlocks } from '../../server/db/schema/index.ts';
 import { PENDING_MESSAGE_COOKIE } from '../../server/messages/pending-message.ts';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp, pageRequests } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
 
@@ -23,11 +23,7 @@ let buyer: U;
 let stranger: U;
 let ads: string[];
 
-const page = (path: string, init: RequestInit & { cookie?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('Cookie', init.cookie);
-  return app.request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init, headers });
-};
+const page = pageRequests(() => app);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const as = (u: U) => `${SESSION_COOKIE}=${u.token}`;
 const html = async (path: string, u: U) => {

@@ -10,7 +10,7 @@ import { conversationAudit, conversationReports, conversations, messages, users 
 import type { Outbox } from '../../server/mail/outbox.ts';
 import { createMessageMailJob } from '../../server/messages/notifications.ts';
 import { makeAdmin } from '../../server/moderation/moderation.ts';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
+import { TEST_ORIGIN, createTestApp, type TestApp, pageRequests } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
 
@@ -27,11 +27,7 @@ let t: TestApp;
 let app: ReturnType<typeof createApp>;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
 
-const page = (path: string, init: RequestInit & { cookie?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('Cookie', init.cookie);
-  return app.request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init, headers });
-};
+const page = pageRequests(() => app);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const as = (u: U) => `${SESSION_COOKIE}=${u.token}`;
 const start = async (u: U, listingId: string, body: string) => {

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import { savedAds, users } from '../../server/db/schema/index.ts';
 import { countSavedAds, listSavedAds, saveAd, unsaveAd } from '../../server/saved/saved-ads.ts';
 import { PENDING_SAVE_COOKIE } from '../../server/saved/pending-save.ts';
-import { TEST_ORIGIN, createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp, pageRequests } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
 
@@ -40,11 +40,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const page = (path: string, init: RequestInit & { cookie?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('Cookie', init.cookie);
-  return app.request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init, headers });
-};
+const page = pageRequests(() => app);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
 

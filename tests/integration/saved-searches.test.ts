@@ -14,7 +14,7 @@ import { listings, savedSearches } from '../../server/db/schema/index.ts';
 import type { MailMessage } from '../../server/mail/mailer.ts';
 import { PENDING_SEARCH_COOKIE, pendingSearchDigest } from '../../server/saved/pending-search.ts';
 import { countNewMatches, listSavedSearches, savedFiltersOf, saveSearch, setAlertFrequency, visitSavedSearch } from '../../server/saved/saved-searches.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp, pageRequests } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 import { loadPageBuild } from './page-build.ts';
 import { generateListing } from '../../scripts/bench-search/catalog.ts';
@@ -50,11 +50,7 @@ let wordNumber = 0;
 /** A word no other test's ads or searches have. */
 const unique = () => `zq${Date.now().toString(36)}${(++wordNumber).toString(36)}x`;
 const query = (q: Record<string, string>) => new URLSearchParams(q);
-const page = (path: string, init: RequestInit & { cookie?: string } = {}) => {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('Cookie', init.cookie);
-  return app.request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init, headers });
-};
+const page = pageRequests(() => app);
 const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
 
 /** A job on a clock the test moves. */

@@ -100,3 +100,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Asks the app for a page as a browser would: redirects answered, not followed, and the cookie
+ * given. `app` is read at each request (test files make theirs in beforeAll).
+ */
+export function pageRequests(app: () => ReturnType<typeof createApp>) {
+  return (path: string, init: RequestInit & { cookie?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set('Cookie', init.cookie);
+    return app().request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init, headers });
+  };
+}
