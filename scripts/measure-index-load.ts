@@ -6,9 +6,11 @@
  * (slices.ts) and the longest load statement.
  *
  *   node --max-semi-space-size=64 --max-old-space-size=3072 --import tsx scripts/measure-index-load.ts --count 100000 [--data-dir DIR]
+ *   … scripts/measure-index-load.ts --database-url postgres://… --schema bench_search_<pid> [--writes 0]
  *
  * PGlite in a new temporary folder (or DIR, kept and seeded only if empty, to measure again),
- * seeded as the search benchmark seeds (scripts/bench-search/seed.ts).
+ * seeded as the search benchmark seeds (scripts/bench-search/seed.ts); or a PostgreSQL schema
+ * kept by `npm run bench:search -- --keep` (never seeded, never dropped here; writes touch it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,11 +26,17 @@ import { sliceText, takeLongestSlice } from '../server/search/memory/slices.ts';
 import { engineQuery } from '../server/search/search.ts';
 import { seedListings } from './bench-search/seed.ts';
 
-const { values: args } = parseArgs({ options: { count: { type: 'string', default: '100000' }, writes: { type: 'string', default: '5000' }, 'data-dir': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { count: { type: 'string', default: '100000' }, writes: { type: 'string', default: '5000' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, schema: { type: 'string' } },
+});
 const count = Number(args.count);
-const kept = args['data-dir'];
-const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'soko-index-load-'));
-const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+const url = args['database-url'];
+if (url && !args.schema) throw new Error('--database-url needs --schema (a schema kept by bench:search --keep)');
+const kept = url ? 'postgres' : args['data-dir'];
+const dir = url ? '' : (args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'soko-index-load-')));
+const database = url ? await openDatabase({ kind: 'postgres', url, searchPath: args.schema, max: 4 }) : await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+/** PGlite runs its statements on this thread. */
+const inThread = !url;
 const ms = (n: number) => n.toFixed(0);
 const blocks = (monitor: ReturnType<typeof monitorEventLoopDelay>) =>
   `longest event-loop delay ${ms(monitor.max / 1e6)} ms (p99 ${ms(monitor.percentile(99) / 1e6)}); the index's own longest slice ${sliceText(takeLongestSlice())}`;
@@ -43,7 +51,7 @@ try {
   takeLongestSlice();
   delay.enable();
   const started = performance.now();
-  const index = createSearchIndex(database.db, createLogger('silent'), { maxBytes: 2 ** 40, databaseInThread: true });
+  const index = createSearchIndex(database.db, createLogger('silent'), { maxBytes: 2 ** 40, databaseInThread: inThread });
   await index.ready;
   const loadMs = performance.now() - started;
   delay.disable();
@@ -54,10 +62,13 @@ try {
   console.log(
     `index size (counted/estimated) ${mb(stats.bytes)} MB; heap used + array buffers ${mb(before.heapUsed + before.arrayBuffers)} → ${mb(after.heapUsed + after.arrayBuffers)} MB; RSS ${mb(before.rss)} → ${mb(after.rss)} MB`,
   );
-  // PGlite runs its statements on this thread: one load chunk's statement alone, to tell its share of the longest delay from the index's.
-  const q0 = performance.now();
-  await queryRows(database.db, sql`SELECT coalesce(json_agg(json_build_array(id, title, search_tokens, search_title_words(title))), '[]')::text AS ads FROM (SELECT * FROM listings WHERE status = 'active' ORDER BY created_at, id LIMIT 10000) c`);
-  console.log(`one load chunk's statement (10,000 ads) on PGlite alone: ${(performance.now() - q0).toFixed(0)} ms of this thread`);
+  console.log(`after the load and a full collection: heap used ${mb(after.heapUsed)} MB, array buffers ${mb(after.arrayBuffers)} MB, RSS ${mb(after.rss)} MB`);
+  if (inThread) {
+    // PGlite runs its statements on this thread: one load chunk's statement alone, to tell its share of the longest delay from the index's.
+    const q0 = performance.now();
+    await queryRows(database.db, sql`SELECT coalesce(json_agg(json_build_array(id, title, search_tokens, search_title_words(title))), '[]')::text AS ads FROM (SELECT * FROM listings WHERE status = 'active' ORDER BY created_at, id LIMIT 10000) c`);
+    console.log(`one load chunk's statement (10,000 ads) on PGlite alone: ${(performance.now() - q0).toFixed(0)} ms of this thread`);
+  }
 
   // Writes merged into the loaded index: price changes (new slots, price-order merges every 4,096).
   // The statements run first (on PGlite they hold this thread, not the index's doing); the delay is measured while the index catches up and merges.

@@ -16,11 +16,25 @@ const ad = (id: string, created: number, tokens: string[] = ['sofa'], price: num
   tokens,
   titleWords: tokens,
 });
+/** Ids are uuids (ad-ids.ts); the tests name ads by short names, as uuids that order as the names do. */
+const uuid = (name: string) => {
+  const hex = Buffer.from(name).toString('hex').padEnd(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+const nameOf = (id: string) => Buffer.from(id.replace(/-/g, '').replace(/(00)+$/, ''), 'hex').toString();
+class NamedIndex extends MemoryIndex {
+  override put(name: string, ad: IndexedAd | null) {
+    super.put(uuid(name), ad && { ...ad, id: uuid(ad.id) });
+  }
+  override search(...args: Parameters<MemoryIndex['search']>) {
+    return super.search(...args).map((hit) => ({ ...hit, id: nameOf(hit.id) }));
+  }
+}
 const query = (order: IndexQuery['order']): IndexQuery => ({ titleOf: [0], test: null, order, priceRange: null });
 
 describe('the memory index', () => {
   it('finds the newest ads first even when they were added out of date order (a late commit, an edited old ad)', () => {
-    const index = new MemoryIndex();
+    const index = new NamedIndex();
     // Added in this order; the newest (5) first of all, the oldest (1) second.
     for (const [id, created] of [['e', 5], ['a', 1], ['d', 4], ['b', 2], ['c', 3]] as const) index.put(id, ad(id, created));
     const sofa = [index.tokenId('sofa')];
@@ -32,7 +46,7 @@ describe('the memory index', () => {
   });
 
   it('an edited ad keeps its date and leaves its old words behind', () => {
-    const index = new MemoryIndex();
+    const index = new NamedIndex();
     index.put('a', ad('a', 1));
     index.put('b', ad('b', 2));
     index.put('a', ad('a', 1, ['chair']));
@@ -44,7 +58,7 @@ describe('the memory index', () => {
   });
 
   it('orders by price across the merged order and the ads added since', async () => {
-    const index = new MemoryIndex();
+    const index = new NamedIndex();
     index.put('a', ad('a', 1, ['sofa'], 300));
     index.put('b', ad('b', 2, ['sofa'], 100));
     await index.mergePrices();
@@ -62,7 +76,7 @@ describe('the memory index', () => {
     // Word k is in about one ad in 2^k: the first few are common enough for a bitmap (BITMAP_SHARE).
     const WORDS = ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8', 'w9', 'w10', 'w11'];
     const all = new Map<string, IndexedAd>();
-    const index = new MemoryIndex();
+    const index = new NamedIndex();
     let n = 0;
     const addAds = (count: number, words = WORDS) => {
       for (let i = 0; i < count; i++) {
@@ -166,7 +180,7 @@ describe('the memory index', () => {
   }, 180_000);
 
   it('compaction keeps featured ads, dates, prices and the checksum', async () => {
-    const index = new MemoryIndex();
+    const index = new NamedIndex();
     // Featured until a day from now (µs): the index drops features that ended an hour before the clock.
     const now = Date.now() * 1000;
     const day = 86_400_000_000;

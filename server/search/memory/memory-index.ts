@@ -14,6 +14,7 @@
  */
 
 import { kesKey } from '../price-key.ts';
+import { AdIds } from './ad-ids.ts';
 import { CHECK_EVERY, Slicer, sortSliced } from './slices.ts';
 
 /** An active ad as the index holds it: what a search tests and orders by. */
@@ -81,6 +82,8 @@ type Walk = { slots: Int32Array | null; length: number; budget: number };
  * why, and the process answers searches from the database (search-index.ts).
  */
 export const MAP_ENTRIES_LIMIT = 16_000_000;
+/** Ad versions (slots): typed arrays indexed by slot, four id words each, stay far below V8's 2^32 elements. */
+const MAX_SLOTS = 2 ** 28;
 
 /** The index cannot grow (a map's limit, or the configured memory ceiling): the database must answer. */
 export class IndexFullError extends Error {}
@@ -139,7 +142,8 @@ export class MemoryIndex {
   size = 0;
   /** Live ads. */
   live = 0;
-  ids: string[] = [];
+  /** Each slot's ad id, and the live slot of each id. */
+  private readonly ids = new AdIds();
   created = new Float64Array(1024);
   /** The newest created over slots 0..s (µs): no slot at or before s is newer. */
   newestBefore = new Float64Array(1024);
@@ -174,7 +178,6 @@ export class MemoryIndex {
 
   /** Strings many ads share (locations, currencies), each kept once. */
   readonly values = new Interned();
-  private slotOf = new Map<string, number>();
   /** Slots of ads with a featured_until (ascending): those still featured are found by intersecting it with the matches. */
   private featuredList = new Growable();
   /** When the featured list was last pruned (µs). */
@@ -197,10 +200,10 @@ export class MemoryIndex {
 
   /** Adds an ad, or its new version (the old one's slot dies); null removes it. */
   put(id: string, ad: IndexedAd | null) {
-    const old = this.slotOf.get(id);
-    if (old !== undefined) {
+    const old = this.ids.slotOf(id);
+    if (old >= 0) {
       this.alive[old] = 0;
-      this.slotOf.delete(id);
+      this.ids.unbind(old);
       this.live--;
       this.checksum = (this.checksum - this.slotChecksum[old]! + TWO_32) % TWO_32;
     }
@@ -219,8 +222,7 @@ export class MemoryIndex {
     for (const a of typed) n += a.byteLength;
     for (const p of this.postings) n += p.data.byteLength + 48;
     for (const b of this.bitmaps) n += b ? b.byteLength : 8;
-    // Ids: a 36-character string each, a slot in `ids`, and an entry in slotOf.
-    n += this.ids.length * (16 + 40 + 8) + this.slotOf.size * 40;
+    n += this.ids.bytes();
     for (const t of this.tokens) n += 16 + t.length + 8 + 40;
     n += this.trigrams.size * (40 + 16 + 3 + 32) + this.trigramRefs * 8;
     for (const b of this.byFirstTwo.values()) n += b.data.byteLength + 40 + 48;
@@ -235,13 +237,13 @@ export class MemoryIndex {
   }
 
   private add(ad: IndexedAd) {
-    checkRoom(this.slotOf, 'ads');
+    if (this.size >= MAX_SLOTS) throw new IndexFullError(`the search index holds ${this.size.toLocaleString('en')} ad versions, the most it can`);
     const slot = this.size++;
     this.ensure(this.size);
     const sum = adChecksum(ad);
     this.slotChecksum[slot] = sum;
     this.checksum = (this.checksum + sum) % TWO_32;
-    this.ids[slot] = ad.id;
+    this.ids.set(slot, ad.id);
     this.created[slot] = ad.created;
     this.newestBefore[slot] = slot === 0 ? ad.created : Math.max(this.newestBefore[slot - 1]!, ad.created);
     this.featured[slot] = ad.featuredUntil ?? NaN;
@@ -270,7 +272,7 @@ export class MemoryIndex {
     }
     this.titleCount[slot] = titled;
     if (ad.featuredUntil !== null) this.featuredList.push(slot);
-    this.slotOf.set(ad.id, slot);
+    this.ids.bind(slot);
     this.live++;
   }
 
@@ -288,6 +290,27 @@ export class MemoryIndex {
     this.titleStart = grow(this.titleStart, capacity);
     this.titleCount = grow(this.titleCount, capacity);
     this.slotChecksum = grow(this.slotChecksum, capacity);
+  }
+
+  /** Cuts the per-slot columns down to `capacity` slots (after a load, which grew them by doubling, and a compaction), one at a time. */
+  private async cutColumns(capacity: number, slicer: Slicer) {
+    const cut = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => (array.length > capacity ? (array.slice(0, capacity) as T) : array);
+    this.created = cut(this.created);
+    this.newestBefore = cut(this.newestBefore);
+    this.featured = cut(this.featured);
+    this.price = cut(this.price);
+    await slicer.maybePause();
+    this.slotChecksum = cut(this.slotChecksum);
+    this.currency = cut(this.currency);
+    this.location = cut(this.location);
+    this.alive = cut(this.alive);
+    this.ids.cut(capacity);
+    await slicer.maybePause();
+    this.tokStart = cut(this.tokStart);
+    this.tokCount = cut(this.tokCount);
+    this.titleStart = cut(this.titleStart);
+    this.titleCount = cut(this.titleCount);
+    await slicer.maybePause();
   }
 
   private token(text: string): number {
@@ -612,7 +635,7 @@ export class MemoryIndex {
   private isNewer(a: number, b: number): boolean {
     const ca = this.created[a]!;
     const cb = this.created[b]!;
-    return ca !== cb ? ca > cb : this.ids[a]! > this.ids[b]!;
+    return ca !== cb ? ca > cb : this.ids.compare(a, b) > 0;
   }
 
   /** Adds `slot` to `list` (newest first), keeping at most `limit`. */
@@ -637,7 +660,7 @@ export class MemoryIndex {
   private hit(slot: number, group: number): IndexHit {
     const featured = this.featured[slot]!;
     // Dates are held in microseconds, as PostgreSQL orders them; hits give milliseconds.
-    return { id: this.ids[slot]!, featuredUntil: Number.isNaN(featured) ? null : Math.floor(featured / 1000), group };
+    return { id: this.ids.get(slot), featuredUntil: Number.isNaN(featured) ? null : Math.floor(featured / 1000), group };
   }
 
   /** Newest first: featured ads (still featured at `now`) first, then the rest. */
@@ -897,6 +920,21 @@ export class MemoryIndex {
    * commonest tokens (so that no search pays for either).
    */
   async finishLoad(slicer = new Slicer()): Promise<void> {
+    // Lists grown by doubling hold up to twice what they need: at 1M ads over 100 MB of room
+    // no load will use (new ads come a few at a time, and a list grows again when they do).
+    let steps = 0;
+    for (const list of this.postings) {
+      if (list.data.length > list.length + (list.length >> 3) + 16) list.data = list.data.slice(0, list.length + (list.length >> 3) + 16);
+      steps += list.length + 64;
+      if (steps >= CHECK_EVERY * 16) {
+        steps = 0;
+        await slicer.maybePause();
+      }
+    }
+    this.docTokens.trim();
+    await slicer.maybePause();
+    this.titleTokens.trim();
+    await this.cutColumns(this.size + Math.max(1024, this.size >> 4), slicer);
     await this.mergePrices(slicer);
     this.bitmapsAt = this.size;
     for (const _ of this.bitmapWork()) await slicer.maybePause();
@@ -942,7 +980,7 @@ export class MemoryIndex {
           this.titleCount[to] = titled;
           docAt += count;
           titleAt += titled;
-          this.ids[to] = this.ids[slot]!;
+          this.ids.move(slot, to);
           this.created[to] = this.created[slot]!;
           this.newestBefore[to] = to === 0 ? this.created[to]! : Math.max(this.newestBefore[to - 1]!, this.created[to]!);
           this.featured[to] = this.featured[slot]!;
@@ -956,10 +994,10 @@ export class MemoryIndex {
       }
       this.docTokens.length = docAt;
       this.titleTokens.length = titleAt;
-      this.ids.length = live;
       this.alive.fill(0, live);
+      this.ids.unbindAll(live);
       for (let slot = 0; slot < live; slot++) {
-        this.slotOf.set(this.ids[slot]!, slot);
+        this.ids.bind(slot);
         if (slot % CHECK_EVERY === 0) await slicer.maybePause();
       }
       // Each token's slots, renumbered in place; a list left far larger than it needs is cut.
@@ -1000,21 +1038,7 @@ export class MemoryIndex {
       for (const _ of this.bitmapWork()) await slicer.maybePause();
       // Each array cut to its live slots and a little room, one at a time.
       const room = live + Math.max(1024, live >> 4);
-      const cut = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => (array.length > room ? (array.slice(0, room) as T) : array);
-      this.created = cut(this.created);
-      this.newestBefore = cut(this.newestBefore);
-      this.featured = cut(this.featured);
-      this.price = cut(this.price);
-      await slicer.maybePause();
-      this.slotChecksum = cut(this.slotChecksum);
-      this.currency = cut(this.currency);
-      this.location = cut(this.location);
-      this.alive = cut(this.alive);
-      await slicer.maybePause();
-      this.tokStart = cut(this.tokStart);
-      this.tokCount = cut(this.tokCount);
-      this.titleStart = cut(this.titleStart);
-      this.titleCount = cut(this.titleCount);
+      await this.cutColumns(room, slicer);
       // The stamps' numbers go on from where they were: a slot's old stamp is never the next one.
       if (this.stamps.length > room) this.stamps = new Uint32Array(room);
       this.docTokens.trim();

@@ -143,43 +143,54 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
   const index = new MemoryIndex();
   const slicer = new Slicer();
   let snapshot: string | null = null;
-  let after: { at: string; id: string } | null = null;
   let chunk = FIRST_CHUNK;
   let sizedAt = 0;
-  for (;;) {
+  type Read = Promise<{ row: { snapshot: string; ads: string; n: number; last_at: string | null }; size: number; statementMs: number }>;
+  const read = (after: { at: string; id: string } | null, size: number): Read => {
     const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
     const asked = performance.now();
-    const [row] = await queryRows<{ snapshot: string; ads: string; last_at: string | null }>(
+    return queryRows<Awaited<Read>['row']>(
       db,
-      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${chunk})
+      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${size})
         SELECT pg_current_snapshot()::text AS snapshot,
           (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
+          (SELECT count(*)::int FROM chunk) AS n,
           (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
-    );
-    const statementMs = performance.now() - asked;
-    longestStatement.ms = Math.max(longestStatement.ms, statementMs);
-    slicer.resume();
-    await slicer.pause();
-    // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
-    snapshot ??= row!.snapshot;
-    const parsing = performance.now();
-    const ads = JSON.parse(row!.ads) as AdRow[];
-    const parseMs = performance.now() - parsing;
-    await slicer.pause();
-    for (let i = 0; i < ads.length; i++) {
-      const ad = ads[i]!;
-      index.put(ad[0], toAd(ad));
-      if (i % 256 === 255) await slicer.maybePause();
+    ).then(([row]) => ({ row: row!, size, statementMs: performance.now() - asked }));
+  };
+  let pending: Read | null = read(null, chunk);
+  try {
+    while (pending) {
+      const { row, size, statementMs }: Awaited<Read> = await pending;
+      longestStatement.ms = Math.max(longestStatement.ms, statementMs);
+      // On PostgreSQL the next chunk is asked for before this one is added: the database writes it
+      // on the other core meanwhile. On PGlite the statement would run on this thread anyway.
+      const next: [string, string] | null = row.n === size && row.last_at ? (JSON.parse(row.last_at) as [string, string]) : null;
+      pending = next && !inThread ? read({ at: next[0], id: next[1] }, chunk) : null;
+      slicer.resume();
+      await slicer.pause();
+      // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
+      snapshot ??= row.snapshot;
+      const parsing = performance.now();
+      const ads = JSON.parse(row.ads) as AdRow[];
+      const parseMs = performance.now() - parsing;
+      await slicer.pause();
+      for (let i = 0; i < ads.length; i++) {
+        const ad = ads[i]!;
+        index.put(ad[0], toAd(ad));
+        if (i % 256 === 255) await slicer.maybePause();
+      }
+      if (index.live - sizedAt >= SIZE_CHECK_ADS) {
+        sizedAt = index.live;
+        checkSize(index, maxBytes);
+      }
+      const held = Math.max(parseMs, inThread ? statementMs : 0, 1);
+      chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((size * CHUNK_MS) / held)));
+      if (next && inThread) pending = read({ at: next[0], id: next[1] }, chunk);
     }
-    if (index.live - sizedAt >= SIZE_CHECK_ADS) {
-      sizedAt = index.live;
-      checkSize(index, maxBytes);
-    }
-    if (ads.length < chunk || !row!.last_at) break;
-    const [at, id] = JSON.parse(row!.last_at) as [string, string];
-    after = { at, id };
-    const held = Math.max(parseMs, inThread ? statementMs : 0, 1);
-    chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((chunk * CHUNK_MS) / held)));
+  } finally {
+    // A load that stops (too big, a failed statement) leaves no asked-for chunk's failure unheard.
+    void (pending as Read | null)?.catch(() => undefined);
   }
   checkSize(index, maxBytes);
   await index.finishLoad(slicer);

@@ -1,0 +1,158 @@
+/*
+ * The ads' ids by slot, and the live ads' slots by id, without a JavaScript object per ad.
+ *
+ * As a string in an array and a key of a Map, each id cost about 100 bytes of heap and two
+ * objects that every full garbage collection marks: at 1,000,000 ads about 100 MB, and
+ * collections that held the event loop up to 179 ms during a load
+ * (docs/decisions/search-index-ids-in-arrays.md). Here an id is 16 bytes in a typed array (four
+ * 32-bit words, in the text's order, so comparing the words compares the texts) and the table
+ * from id to slot is an open-addressing hash table of slot numbers (linear probing, at most half
+ * full), 8 bytes per live ad at most. No V8 Map, so no Map's entry limit either.
+ */
+
+const EMPTY = -1;
+
+/** Ids are PostgreSQL's uuid text: 8-4-4-4-12 lower-case hex digits. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const hex8 = (n: number) => n.toString(16).padStart(8, '0');
+
+export class AdIds {
+  /** Four words per slot. */
+  private words = new Uint32Array(4 * 1024);
+  /** Slots by hash of their id; EMPTY where none. Its length is a power of two. */
+  private table = new Int32Array(2048).fill(EMPTY);
+  /** Slots in the table. */
+  private bound = 0;
+  /** Scratch for a looked-up id's words. */
+  private readonly key = new Uint32Array(4);
+
+  /** Writes the id of `slot` (a new slot: the index grows its columns first). */
+  set(slot: number, id: string) {
+    if (4 * slot + 4 > this.words.length) {
+      const next = new Uint32Array(Math.max(4 * slot + 4, this.words.length * 2));
+      next.set(this.words);
+      this.words = next;
+    }
+    parse(id, this.words, 4 * slot);
+  }
+
+  /** The id of `slot`, as text. */
+  get(slot: number): string {
+    const w = this.words;
+    const at = 4 * slot;
+    const b = hex8(w[at + 1]!);
+    const c = hex8(w[at + 2]!);
+    return `${hex8(w[at]!)}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex8(w[at + 3]!)}`;
+  }
+
+  /** Compares the ids of two slots as their texts compare: negative, 0 or positive. */
+  compare(a: number, b: number): number {
+    const w = this.words;
+    for (let i = 0; i < 4; i++) {
+      const d = w[4 * a + i]! - w[4 * b + i]!;
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
+  /** The live slot of the id, or -1. */
+  slotOf(id: string): number {
+    if (!UUID.test(id)) return EMPTY;
+    parse(id, this.key, 0);
+    const mask = this.table.length - 1;
+    const [a, b, c, d] = this.key as unknown as [number, number, number, number];
+    for (let i = hash(a, b, c, d) & mask; ; i = (i + 1) & mask) {
+      const slot = this.table[i]!;
+      if (slot === EMPTY) return EMPTY;
+      const at = 4 * slot;
+      if (this.words[at] === a && this.words[at + 1] === b && this.words[at + 2] === c && this.words[at + 3] === d) return slot;
+    }
+  }
+
+  /** Makes `slot` the live one for its id (the id's old slot, if any, must be unbound first). */
+  bind(slot: number) {
+    if (2 * (this.bound + 1) > this.table.length) this.rehash(this.table.length * 2);
+    this.place(this.table, slot);
+    this.bound++;
+  }
+
+  /** The slot is no longer live: its id leaves the table (backward-shift deletion, so no tombstones pile up). */
+  unbind(slot: number) {
+    const table = this.table;
+    const mask = table.length - 1;
+    let i = this.home(slot, mask);
+    while (table[i] !== slot) {
+      if (table[i] === EMPTY) return;
+      i = (i + 1) & mask;
+    }
+    for (let j = (i + 1) & mask; table[j] !== EMPTY; j = (j + 1) & mask) {
+      const k = this.home(table[j]!, mask);
+      // The entry at j may move back to i unless its home lies in (i, j], cyclically.
+      const stays = i <= j ? i < k && k <= j : i < k || k <= j;
+      if (stays) continue;
+      table[i] = table[j]!;
+      i = j;
+    }
+    table[i] = EMPTY;
+    this.bound--;
+  }
+
+  /** Compaction: the id of slot `from` moves to slot `to` (to ≤ from). The table is rebuilt after (rebind). */
+  move(from: number, to: number) {
+    this.words.copyWithin(4 * to, 4 * from, 4 * from + 4);
+  }
+
+  /** Empties the table; the compaction then binds every live slot again. */
+  unbindAll(live: number) {
+    let size = 2048;
+    while (size < 2 * live) size *= 2;
+    this.table = new Int32Array(size).fill(EMPTY);
+    this.bound = 0;
+  }
+
+  /** Gives back the room past `slots` slots. */
+  cut(slots: number) {
+    if (this.words.length > 4 * slots) this.words = this.words.slice(0, 4 * slots);
+  }
+
+  bytes(): number {
+    return this.words.byteLength + this.table.byteLength;
+  }
+
+  private home(slot: number, mask: number): number {
+    const at = 4 * slot;
+    const w = this.words;
+    return hash(w[at]!, w[at + 1]!, w[at + 2]!, w[at + 3]!) & mask;
+  }
+
+  private place(table: Int32Array, slot: number) {
+    const mask = table.length - 1;
+    let i = this.home(slot, mask);
+    while (table[i] !== EMPTY) i = (i + 1) & mask;
+    table[i] = slot;
+  }
+
+  private rehash(size: number) {
+    const old = this.table;
+    const table = new Int32Array(size).fill(EMPTY);
+    for (let i = 0; i < old.length; i++) if (old[i] !== EMPTY) this.place(table, old[i]!);
+    this.table = table;
+  }
+}
+
+function parse(id: string, out: Uint32Array, at: number) {
+  if (!UUID.test(id)) throw new Error(`Not an ad id: ${id}`);
+  out[at] = Number.parseInt(id.slice(0, 8), 16);
+  out[at + 1] = Number.parseInt(id.slice(9, 13) + id.slice(14, 18), 16);
+  out[at + 2] = Number.parseInt(id.slice(19, 23) + id.slice(24, 28), 16);
+  out[at + 3] = Number.parseInt(id.slice(28, 36), 16);
+}
+
+/** Mixes the four words (random in a v4 uuid, but not in every id a test writes). */
+function hash(a: number, b: number, c: number, d: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35) ^ Math.imul(d, 0x27d4eb2f);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AdIds } from '../../server/search/memory/ad-ids.ts';
+
+/*
+ * The index's table of ids (a hash table of its own, not a Map): every live id is found at its
+ * slot after any mix of adds, removals (backward-shift deletion) and compaction, checked against a Map.
+ */
+describe('the index ids', () => {
+  it('finds each live id at its slot through adds, removals, new versions and compaction', () => {
+    const ids = new AdIds();
+    const live = new Map<string, number>();
+    const pool = Array.from({ length: 3_000 }, () => randomUUID());
+    // Ids that differ in one word only, so the hash's mixing (not the randomness of uuids) spreads them.
+    for (let i = 0; i < 500; i++) pool.push(`00000000-0000-0000-0000-${i.toString(16).padStart(12, '0')}`);
+    let slots = 0;
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    for (let step = 0; step < 40_000; step++) {
+      const id = pool[Math.floor(random() * pool.length)]!;
+      const old = live.get(id);
+      expect(ids.slotOf(id)).toBe(old ?? -1);
+      if (old !== undefined) {
+        ids.unbind(old);
+        live.delete(id);
+      }
+      if (random() < 0.6) {
+        const slot = slots++;
+        ids.set(slot, id);
+        ids.bind(slot);
+        live.set(id, slot);
+      }
+      if (step % 10_000 === 9_999) {
+        // Compaction: live slots move down in order, and the table is built again.
+        const order = [...live.entries()].sort((a, b) => a[1] - b[1]);
+        ids.unbindAll(order.length);
+        order.forEach(([id, from], to) => {
+          ids.move(from, to);
+          ids.bind(to);
+          live.set(id, to);
+        });
+        slots = order.length;
+        ids.cut(slots);
+      }
+    }
+    for (const [id, slot] of live) {
+      expect(ids.get(slot)).toBe(id);
+      expect(ids.slotOf(id)).toBe(slot);
+    }
+    expect(ids.slotOf('not-an-id')).toBe(-1);
+  });
+
+  it('orders two slots as their ids order as text', () => {
+    const ids = new AdIds();
+    const texts = Array.from({ length: 200 }, () => randomUUID());
+    texts.forEach((id, slot) => ids.set(slot, id));
+    for (let i = 0; i + 1 < texts.length; i++) {
+      expect(Math.sign(ids.compare(i, i + 1))).toBe(texts[i]! < texts[i + 1]! ? -1 : 1);
+    }
+  });
+
+  it('refuses text that is not a uuid instead of storing a wrong id', () => {
+    expect(() => new AdIds().set(0, 'ad-1')).toThrow('Not an ad id');
+  });
+});
