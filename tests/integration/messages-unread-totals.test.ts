@@ -114,8 +114,8 @@ describe('the unread total kept by triggers', () => {
     // The fourth risky message of the day is held: not delivered, not counted.
     await send(risky, c, 'Send the deposit to 0712345678 now');
     await expectUnread(seller, 5);
-    const admin = await t.createUser({ firstName: 'Mod', role: 'admin' });
-    expect(await releaseHeldMessages({ db: t.services.db, logger: t.services.logger }, admin.user.id, c)).toBe(1);
+    const moderator = await t.createUser({ firstName: 'Mod' });
+    expect(await releaseHeldMessages({ db: t.services.db, logger: t.services.logger }, moderator.user.id, c)).toBe(1);
     await expectUnread(seller, 6);
     await send(seller, c, 'No deposits, sorry.');
     await expectUnread(risky, 1);
