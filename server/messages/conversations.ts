@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, QUICK_REPLIES, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
-import { queryRows, type Db } from '../db/client.ts';
+import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import { adStatUpsert } from '../listings/ad-stats.ts';
 import { isUuid } from '../db/ids.ts';
 import { conversationReports, conversations, listings, userBlocks, users } from '../db/schema/index.ts';
@@ -146,8 +146,11 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
   // The seller's figure (Manage ads, server/listings/ad-stats.ts) counts buyers' messages that reach
   // them, not their own replies nor withheld or held ones; bumped in the same statement, a plain upsert.
   const counted = about.side === 'buyer' && !hidden;
-  const [written] = await queryRows<{ id: string }>(
+  // Prepared (its text differs only by side and delivery, so one name each): planning it took
+  // longer than running it.
+  const [written] = await queryPrepared<{ id: string }>(
     db,
+    `messages_send_${about.side}${hidden ? '_hidden' : ''}`,
     sql`WITH m AS (
           INSERT INTO messages (conversation_id, sender_id, body, flagged, withheld, held_at)
           VALUES (${conversationId}, ${senderId}, ${body}, ${flagged}, ${hidden}, ${held ? new Date() : null})
@@ -168,8 +171,9 @@ export async function sendMessage(deps: Deps, senderId: string, conversationId: 
  */
 async function sendingContext(db: Db, senderId: string, conversationId: string) {
   if (!isUuid(conversationId)) throw notFound(MESSAGE_TEXTS.notFound);
-  const [row] = await queryRows<{ listing_id: string; buyer_id: string | null; seller_id: string | null; blocked: boolean; earlier: number; risky: number }>(
+  const [row] = await queryPrepared<{ listing_id: string; buyer_id: string | null; seller_id: string | null; blocked: boolean; earlier: number; risky: number }>(
     db,
+    'messages_send_context',
     sql`SELECT c.listing_id, c.buyer_id, c.seller_id,
           EXISTS (SELECT 1 FROM user_blocks b
                    WHERE b.blocker_id = CASE WHEN c.buyer_id = ${senderId} THEN c.seller_id ELSE c.buyer_id END AND b.blocked_id = ${senderId}) AS blocked,
@@ -217,10 +221,11 @@ function adOf(r: AdRow): ConversationAd {
 /** The user's conversations, latest activity first: the ad, the other person, the last message they may see, the unread count. */
 export async function listInbox(db: Db, userId: string, limit = INBOX_LIMIT): Promise<InboxItem[]> {
   const n = Math.min(100, Math.max(1, Math.floor(limit)));
-  const rows = await queryRows<
+  const rows = await queryPrepared<
     AdRow & { id: string; role: Side; unread: number; last_message_at: Date; first_name: string | null; last_name: string | null; m_body: string; m_sender: string | null; m_at: Date; m_flagged: string | null }
   >(
     db,
+    'messages_inbox',
     sql`SELECT c.id, c.listing_id, c.listing_title, c.last_message_at, c.role, c.unread,
           o.first_name, o.last_name, m.body AS m_body, m.sender_id AS m_sender, m.created_at AS m_at, m.flagged AS m_flagged, ${AD_COLUMNS}
         FROM (
@@ -255,18 +260,21 @@ export async function listInbox(db: Db, userId: string, limit = INBOX_LIMIT): Pr
 
 /**
  * The header's unread count: messages the user has not read, over all their conversations. One
- * query on the partial unread indexes of migration 1100, which hold only conversations with
- * something unread.
+ * primary-key read of the total that triggers keep (migration 1950), whatever the inbox's size.
  */
 export async function unreadCount(db: Db, userId: string, except?: string): Promise<number> {
   // `except`: the thread being opened, which its page marks read at the same moment.
-  const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int AS n
-        FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}`,
-  );
+  const skip = except && isUuid(except) ? except : null;
+  const [row] = await queryPrepared<{ n: number }>(db, skip ? 'messages_unread_except' : 'messages_unread', sql`SELECT ${unreadSql(userId, skip)} AS n`);
   return Number(row?.n ?? 0);
+}
+
+/** The user's unread total as an expression, less what the conversation `except` holds for them. */
+function unreadSql(userId: string, except: string | null) {
+  const total = sql`coalesce((SELECT unread FROM message_unread_totals WHERE user_id = ${userId}), 0)`;
+  if (!except) return sql`greatest(${total}, 0)`;
+  return sql`greatest(${total} - coalesce((SELECT CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END
+      FROM conversations WHERE id = ${except} AND (buyer_id = ${userId} OR seller_id = ${userId})), 0), 0)`;
 }
 
 /**
@@ -380,18 +388,18 @@ export async function conversationAbout(db: Db, buyerId: string, listingId: stri
 /**
  * What changed for the user, as one short string: the latest activity of their conversations and
  * their unread count. The open inbox or thread polls it (every 2 s) and reloads only when it moves.
- * Two index-only reads of the inbox indexes and the partial unread indexes.
+ * Two index-only reads of the inbox indexes and the unread total's primary key.
  */
 export async function messagesVersion(db: Db, userId: string, except?: string): Promise<string> {
   // `except`: the thread being opened, counted as read (its page marks it read just after).
-  const skip = except && isUuid(except) ? sql`AND id <> ${except}` : sql``;
-  const [row] = await queryRows<{ at: Date | null; n: number }>(
+  const skip = except && isUuid(except) ? except : null;
+  const [row] = await queryPrepared<{ at: Date | string | null; n: number }>(
     db,
+    skip ? 'messages_version_except' : 'messages_version',
     sql`SELECT greatest(
           (SELECT max(last_message_at) FROM conversations WHERE buyer_id = ${userId}),
           (SELECT max(last_message_at) FROM conversations WHERE seller_id = ${userId})) AS at,
-        (SELECT coalesce(sum(CASE WHEN buyer_id = ${userId} THEN buyer_unread ELSE seller_unread END), 0)::int
-          FROM conversations WHERE ((buyer_id = ${userId} AND buyer_unread > 0) OR (seller_id = ${userId} AND seller_unread > 0)) ${skip}) AS n`,
+        ${unreadSql(userId, skip)} AS n`,
   );
   return `${row?.at ? new Date(row.at).getTime() : 0}.${Number(row?.n ?? 0)}`;
 }

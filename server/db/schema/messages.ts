@@ -22,6 +22,14 @@ export const conversations = pgTable('conversations', {
   sellerNotifiedAt: timestamp('seller_notified_at', { withTimezone: true }),
 });
 
+/** Each person's unread messages over all their conversations, kept by triggers on conversations (migration 1950). */
+export const messageUnreadTotals = pgTable('message_unread_totals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  unread: integer('unread').notNull().default(0),
+});
+
 export const messages = pgTable('messages', {
   id: uuid('id').primaryKey().defaultRandom(),
   conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
