@@ -1,6 +1,7 @@
 import { InAppLink } from './InAppLink';
 import { Logo } from './Logo';
 import { ThemeSwitcher } from './ThemeSwitcher';
+import { footerLabel, helpContact, privacy, rightsReserved, slogan, terms } from '#messages/common.ts';
 
 export function Footer() {
   return (
@@ -8,17 +9,18 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <Logo />
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Powering Ads, Elevating Brands</p>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{slogan}</p>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <InAppLink className="hover:underline" to="/help-contact">Help &amp; Contact</InAppLink>
-          <InAppLink className="hover:underline" to="/terms">Terms of Service</InAppLink>
-          <InAppLink className="hover:underline" to="/privacy">Privacy</InAppLink>
+        <nav aria-label={footerLabel} className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <InAppLink className="hover:underline" to="/help-contact">{helpContact}</InAppLink>
+          <InAppLink className="hover:underline" to="/terms">{terms}</InAppLink>
+          <InAppLink className="hover:underline" to="/privacy">{privacy}</InAppLink>
         </nav>
         <ThemeSwitcher />
       </div>
       <p className="border-t border-gray-100 px-4 py-4 text-center text-xs text-gray-600 dark:border-gray-800 dark:text-gray-400">
-        © {new Date().getFullYear()} Soko. All rights reserved.
+        © {new Date().getFullYear()}
+        {rightsReserved}
       </p>
     </footer>
   );
