@@ -21,6 +21,7 @@ import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { pwaRoutes } from './http/pwa-routes.ts';
+import { languageRoutes } from './http/language-routes.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { IMMUTABLE, mediaRoutes } from './http/media-routes.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
@@ -116,6 +117,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl, mediaBase: config.media.publicUrl }));
   // The web app manifest and the service worker written for this build (server/pwa/).
   app.route('/', pwaRoutes({ getBuild: options.getBuild }));
+  // The footer's language switch (docs/decisions/swahili-i18n.md).
+  app.route('/', languageRoutes({ secureCookies: config.secureCookies }));
 
   // The local folder's files are sent as files; a bucket's, derived files not stored yet and the placeholder by mediaRoutes.
   if (services.media.kind === 'local') {

@@ -2,8 +2,12 @@ import { InAppLink } from './InAppLink';
 import { Logo } from './Logo';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { footerLabel, helpContact, privacy, rightsReserved, slogan, terms } from '#messages/common.ts';
+import { otherLang, otherLanguage, otherLocale } from '#messages/locale.ts';
+import { useLocation } from 'react-router';
+import { languageSwitchHref } from '#kernel/i18n/language-switch.ts';
 
 export function Footer() {
+  const { pathname, search } = useLocation();
   return (
     <footer className="mt-12 border-t border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-start sm:justify-between">
@@ -15,6 +19,10 @@ export function Footer() {
           <InAppLink className="hover:underline" to="/help-contact">{helpContact}</InAppLink>
           <InAppLink className="hover:underline" to="/terms">{terms}</InAppLink>
           <InAppLink className="hover:underline" to="/privacy">{privacy}</InAppLink>
+          {/* A plain link: the other language is another build, so a page load, with or without JavaScript. */}
+          <a className="hover:underline" href={languageSwitchHref(otherLocale, pathname + search)} hrefLang={otherLang} lang={otherLang} data-testid="language-switch">
+            {otherLanguage}
+          </a>
         </nav>
         <ThemeSwitcher />
       </div>

@@ -8,6 +8,8 @@
  */
 import type * as EnCommon from './en/common.ts';
 import type * as SwCommon from './sw/common.ts';
+import type * as EnLocale from './en/locale.ts';
+import type * as SwLocale from './sw/locale.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -15,3 +17,5 @@ type NoExtra<Sw, En> = Record<Exclude<keyof Sw, keyof En>, never>;
 
 export const common: Like<typeof EnCommon> = {} as typeof SwCommon;
 export const commonExtra: NoExtra<typeof SwCommon, typeof EnCommon> = {};
+export const locale: Like<typeof EnLocale> = {} as typeof SwLocale;
+export const localeExtra: NoExtra<typeof SwLocale, typeof EnLocale> = {};

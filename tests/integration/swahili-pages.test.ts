@@ -75,3 +75,51 @@ describe('English pages unchanged', () => {
     expect(await res.text()).toMatch(/<html lang="en-KE"/);
   });
 });
+
+describe('the language switch (GET /language) and the addresses of both languages', () => {
+  it('the footer links to the same page and query in the other language, both ways', async () => {
+    const en = await (await page('/listings?category=Pets&page=2')).text();
+    const toSw = /<a[^>]*href="([^"]*)"[^>]*data-testid="language-switch"/.exec(en);
+    expect(toSw?.[1]?.replace(/&amp;/g, '&')).toBe(`/language?to=sw&next=${encodeURIComponent('/listings?category=Pets&page=2')}`);
+    const sw = await (await page('/sw/listings?category=Pets')).text();
+    const toEn = /<a[^>]*href="([^"]*)"[^>]*data-testid="language-switch"/.exec(sw);
+    expect(toEn?.[1]?.replace(/&amp;/g, '&')).toBe(`/language?to=en&next=${encodeURIComponent('/listings?category=Pets')}`);
+    expect(sw).toContain('>English</a>');
+  });
+
+  it('remembers the choice and sends the visitor to the page in that language', async () => {
+    const res = await page(`/language?to=sw&next=${encodeURIComponent('/listings?category=Pets')}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/sw/listings?category=Pets');
+    expect(res.headers.get('set-cookie')).toMatch(/^soko_lang=sw; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    const back = await page(`/language?to=en&next=${encodeURIComponent('/listings?category=Pets')}`);
+    expect(back.headers.get('location')).toBe('/listings?category=Pets');
+    expect((await page('/language?to=sw&next=%2F')).headers.get('location')).toBe('/sw/');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'listings'])('never leaves the site: next=%s leads home', async (next) => {
+    const res = await page(`/language?to=sw&next=${encodeURIComponent(next)}`);
+    expect(res.headers.get('location')).toBe('/sw/');
+  });
+
+  it('refuses an unknown language and sets nothing', async () => {
+    const res = await page('/language?to=fr&next=%2F');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('each page names its canonical address in its language, both languages and x-default (English)', async () => {
+    const origin = new URL(t.config.appUrl).origin;
+    // HTML attribute names are case-insensitive (React writes hrefLang).
+    const links = (html: string) => [...html.matchAll(/<link rel="(canonical|alternate)"[^>]*>/g)].map((m) => m[0].toLowerCase());
+    const en = links(await (await page('/help-contact')).text());
+    expect(en).toContain(`<link rel="canonical" href="${origin}/help-contact"/>`);
+    expect(en).toContain(`<link rel="alternate" hreflang="sw-ke" href="${origin}/sw/help-contact"/>`);
+    const sw = links(await (await page('/sw/help-contact')).text());
+    expect(sw).toContain(`<link rel="canonical" href="${origin}/sw/help-contact"/>`);
+    for (const list of [en, sw]) {
+      expect(list).toContain(`<link rel="alternate" hreflang="en-ke" href="${origin}/help-contact"/>`);
+      expect(list).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}/help-contact"/>`);
+    }
+  });
+});
