@@ -29,6 +29,16 @@ export default tseslint.config(
           selector: 'MemberExpression[property.name=/^_(?!id$)[a-zA-Z]/]',
           message: "An underscore-prefixed property is its library's internal: use its public API (docs/decisions/public-react-router-api.md).",
         },
+        // A message missing from the Swahili catalog fails the Swahili build only through a named
+        // import; through `m.x` it silently becomes undefined (docs/decisions/swahili-i18n.md).
+        {
+          selector: 'ImportDeclaration[source.value=/^#messages/] > ImportNamespaceSpecifier',
+          message: 'Import messages by name from #messages/* (import { postAd } from ...): a namespace import hides a message missing in one language.',
+        },
+        {
+          selector: 'ImportExpression[source.value=/^#messages/]',
+          message: 'Import messages by name from #messages/* (a static import): a dynamic import hides a message missing in one language.',
+        },
       ],
     },
   },
@@ -59,6 +69,8 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/app/**', '**/app', '~/**'], message: 'server/ and scripts/ never import app/. A rule both sides use belongs in kernel/ (import it as #kernel/<file>.ts).' },
+            // #messages/* follows the page build's language; the server chooses its language per request (docs/decisions/swahili-i18n.md).
+            { group: ['\\#messages/*'], message: 'server/ and scripts/ never import #messages/*: it is the page build\'s language, not the request\'s. Take a language\'s catalog by path (kernel/i18n/<locale>/).' },
           ],
         },
       ],

@@ -1,4 +1,9 @@
 import type { Config } from '@react-router/dev/config';
+import { buildLocale, localeBuildDir, SWAHILI_BASENAME } from './kernel/i18n/locales.ts';
+
+// One build per language (docs/decisions/swahili-i18n.md): SOKO_LOCALE=sw builds the Swahili
+// pages, under /sw, into BUILD_DIR-sw.
+const locale = buildLocale(process.env.SOKO_LOCALE);
 
 export default {
   ssr: true,
@@ -18,5 +23,6 @@ export default {
     v8_passThroughRequests: true,
   },
   // Parallel test runs build into their own folders; the server reads the same variable via config.ts.
-  buildDirectory: process.env.BUILD_DIR ?? 'build',
+  buildDirectory: localeBuildDir(process.env.BUILD_DIR ?? 'build', locale),
+  ...(locale === 'sw' ? { basename: SWAHILI_BASENAME } : {}),
 } satisfies Config;

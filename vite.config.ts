@@ -1,11 +1,12 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { suggestChunkUrl } from './scripts/search-suggest-url-plugin.ts';
+import { buildLocale } from './kernel/i18n/locales.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('./server/', import.meta.url));
 
@@ -82,11 +83,24 @@ function shellChunk(): (id: string, ctx: ChunkingContext) => string | null {
   };
 }
 
+/**
+ * `#messages/*` (package.json "imports") resolves to kernel/i18n/en/ by default and to
+ * kernel/i18n/sw/ under the `soko-sw` condition, which only the Swahili build adds
+ * (SOKO_LOCALE=sw; docs/decisions/swahili-i18n.md). Node, tsx and the tests take the default.
+ */
+const localeConditions = buildLocale(process.env.SOKO_LOCALE) === 'sw' ? ['soko-sw'] : [];
+
 export default defineConfig({
   plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), precompressAssets(), suggestChunkUrl()],
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) }, conditions: [...localeConditions, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [...localeConditions, ...defaultServerConditions] } },
   build: {
     assetsInlineLimit: 0,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk() }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: shellChunk() }] } },
+      // Each catalog text is written where it is used, across chunks, as the literal was before
+      // the catalogs: the English pages stay as they were and the catalog modules disappear.
+      optimization: { inlineConst: { mode: 'all', pass: 2 } },
+    },
   },
 });

@@ -15,6 +15,7 @@ import { DEFAULT_KES_RATES } from '#kernel/money.ts';
 import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
+import { htmlLang } from '#messages/common.ts';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.auth?.user;
@@ -77,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <html lang="en-KE" suppressHydrationWarning>
+    <html lang={htmlLang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

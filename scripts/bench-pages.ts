@@ -23,7 +23,7 @@
  * on this machine, so they are only meaningful on an idle one: the table prints Lighthouse's CPU
  * benchmark index beside each score (a phone-like host is about 1000 or more).
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -41,6 +41,8 @@ import { storeCoverFiles, storeImage } from '../server/media/images.ts';
 import { createServices } from '../server/services.ts';
 import { insertUser } from '../server/users/users.ts';
 import { jsPerRoute, JS_BUDGET_GZIP } from './js-per-route.ts';
+import { buildApp } from './build.ts';
+import { localeBuildDir, LOCALES } from '../kernel/i18n/locales.ts';
 import { photoLike } from './photo-like.ts';
 import { cacheDir, pruneCache, touchCacheEntry } from './cache-dir.ts';
 
@@ -72,14 +74,15 @@ const KB = 1000;
 /** DESIGN.md section 7, in bytes. */
 const BUDGET = { cardImage: 12 * KB, listingsPage: 350 * KB, jsGzip: JS_BUDGET_GZIP, htmlGzip: 30 * KB };
 
-function build() {
-  console.log(`Building into ${BUILD_DIR}/ ...`);
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR },
+/** Both languages (scripts/build.ts): the Swahili routes must fit the same budget. */
+async function build() {
+  console.log(`Building into ${BUILD_DIR}/ and ${localeBuildDir(BUILD_DIR, 'sw')}/ ...`);
+  const started = performance.now();
+  await buildApp(root, BUILD_DIR, LOCALES, 'ignore').catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Photos take a while to make; they are kept by the hash of the code that makes them. */
@@ -217,16 +220,23 @@ async function lighthouse(url: string, runs: number) {
 const sum = (list: Resource[], type?: string) => list.filter((r) => !type || r.type === type).reduce((n, r) => n + r.bytes, 0);
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
+/** English per route, in kB and exact bytes (a change to the bundle shows to the byte), and the Swahili build beside it. */
 function printJsPerRoute() {
   const js = jsPerRoute(path.join(root, BUILD_DIR));
-  console.log(`\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB):\n`);
-  console.log('| route | JS gzip kB | scripts | |');
-  console.log('|---|---:|---:|---|');
-  for (const r of js) console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.scripts} | ${r.bytes <= BUDGET.jsGzip ? 'OK' : 'OVER'} |`);
+  const swDir = path.join(root, localeBuildDir(BUILD_DIR, 'sw'));
+  const sw = fs.existsSync(swDir) ? new Map(jsPerRoute(swDir).map((r) => [r.route, r])) : new Map<string, { bytes: number; scripts: number }>();
+  console.log(`\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB); Swahili: the same route under /sw:\n`);
+  console.log('| route | JS gzip kB | bytes | scripts | Swahili kB | Swahili − English, bytes | |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const r of js) {
+    const s = sw.get(r.route);
+    const ok = r.bytes <= BUDGET.jsGzip && (!s || s.bytes <= BUDGET.jsGzip);
+    console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes} | ${r.scripts} | ${s ? kb(s.bytes) : '–'} | ${s ? s.bytes - r.bytes : '–'} | ${ok ? 'OK' : 'OVER'} |`);
+  }
 }
 
 async function main() {
-  if (!args['no-build']) build();
+  if (!args['no-build']) await build();
   // The JavaScript figures come from the build alone: a quick loop while working on the bundle.
   if (args['js-only']) return printJsPerRoute();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-bench-pages-'));

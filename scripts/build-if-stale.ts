@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { processAlive } from '../server/db/data-dir-lock.ts';
+import { localeBuildDir, LOCALES } from '../kernel/i18n/locales.ts';
+import { buildApp } from './build.ts';
 
-const SOURCES = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'server'];
+// kernel/ holds the catalogs (#messages/*) and the rules the pages share: a change there changes the pages.
+const SOURCES = ['app', 'kernel', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'server'];
 
 function newestChange(p: string): number {
   if (!fs.existsSync(p)) return 0;
@@ -13,11 +15,12 @@ function newestChange(p: string): number {
 }
 
 /**
- * Builds the web app into `buildDir` (production, as npm start serves it) when its sources
- * changed since that folder's last build, or it has none. npm start calls it: of two starts on
- * one folder at once, whichever comes first builds, and the other waits for it and finds it fresh.
+ * Builds the web app into `buildDir` and its Swahili twin `buildDir-sw` (production, as npm start
+ * serves them; scripts/build.ts) when its sources changed since that folder's last build, or it
+ * has none. npm start calls it: of two starts on one folder at once, whichever comes first builds,
+ * and the other waits for it and finds it fresh.
  */
-export function buildIfStale(root: string, buildDir: string): void {
+export async function buildIfStale(root: string, buildDir: string): Promise<void> {
   const lock = `${buildDir}.building`;
   const holder = path.join(lock, 'pid');
   for (const started = Date.now(); ; ) {
@@ -35,7 +38,7 @@ export function buildIfStale(root: string, buildDir: string): void {
     }
   }
   try {
-    buildUnlessFresh(root, buildDir);
+    await buildUnlessFresh(root, buildDir);
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
@@ -54,17 +57,16 @@ function holderEnded(holder: string): boolean {
 
 const LOCK_STALE_MS = 180_000;
 
-function buildUnlessFresh(root: string, buildDir: string): void {
-  const stamp = path.join(buildDir, '.build-stamp');
-  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+async function buildUnlessFresh(root: string, buildDir: string): Promise<void> {
   const sourcesAt = Math.max(...SOURCES.map((s) => newestChange(path.join(root, s))));
-  if (builtAt >= sourcesAt && fs.existsSync(path.join(buildDir, 'server', 'index.js'))) return;
-  console.log('Building Soko (first start or sources changed)...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir },
+  const stale = LOCALES.filter((locale) => {
+    const dir = localeBuildDir(buildDir, locale);
+    const stamp = path.join(dir, '.build-stamp');
+    const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+    return builtAt < sourcesAt || !fs.existsSync(path.join(dir, 'server', 'index.js'));
   });
-  if (result.status !== 0) throw new Error(`the web app's build failed (exit ${result.status})`);
-  fs.writeFileSync(stamp, new Date().toISOString());
+  if (stale.length === 0) return;
+  console.log(`Building Soko (${stale.join(', ')}: first start or sources changed)...`);
+  await buildApp(root, buildDir, stale);
+  for (const locale of stale) fs.writeFileSync(path.join(localeBuildDir(buildDir, locale), '.build-stamp'), new Date().toISOString());
 }

@@ -33,7 +33,7 @@ if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production') {
 process.env.NODE_ENV = 'production';
 const config = loadConfig(process.env, root);
 try {
-  buildIfStale(root, config.buildDir);
+  await buildIfStale(root, config.buildDir);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

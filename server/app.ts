@@ -21,9 +21,11 @@ import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { pwaRoutes } from './http/pwa-routes.ts';
+import { languageRoutes } from './http/language-routes.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { IMMUTABLE, mediaRoutes } from './http/media-routes.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
+import { localeBuildDir, localeOfPath, type Locale } from '#kernel/i18n/locales.ts';
 
 type AppEnv = {
   Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
@@ -32,6 +34,11 @@ type AppEnv = {
 type AppOptions = {
   /** The React Router server build; omitted by API-only integration tests. */
   getBuild?: () => Promise<ServerBuild>;
+  /**
+   * The Swahili pages' build (basename /sw; docs/decisions/swahili-i18n.md), answering /sw and
+   * /sw/…; without it those paths go to the English build, which has no such page.
+   */
+  getSwahiliBuild?: () => Promise<ServerBuild>;
   /** Serve build/client (production). The dev server lets Vite serve assets instead. */
   serveClientAssets?: boolean;
 };
@@ -110,6 +117,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl, mediaBase: config.media.publicUrl }));
   // The web app manifest and the service worker written for this build (server/pwa/).
   app.route('/', pwaRoutes({ getBuild: options.getBuild }));
+  // The footer's language switch (docs/decisions/swahili-i18n.md).
+  app.route('/', languageRoutes({ secureCookies: config.secureCookies }));
 
   // The local folder's files are sent as files; a bucket's, derived files not stored yet and the placeholder by mediaRoutes.
   if (services.media.kind === 'local') {
@@ -131,31 +140,40 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     // Vite puts a content hash in every asset name; other public files may change.
     // The build writes .br and .gz beside each script and stylesheet (vite.config.ts): sent as they are.
     app.use('/assets/*', staticFiles({ root: clientRoot, precompressed: true }, IMMUTABLE));
+    // The Swahili build's scripts: those it shares with the English build (same name, same
+    // content) come from the English folder above, the rest from its own.
+    if (options.getSwahiliBuild) {
+      const swahiliRoot = path.relative(process.cwd(), path.join(localeBuildDir(config.buildDir, 'sw'), 'client')) || '.';
+      app.use('/assets/*', staticFiles({ root: swahiliRoot, precompressed: true }, IMMUTABLE));
+    }
     app.use('*', staticFiles({ root: clientRoot }, 'public, max-age=3600'));
   }
 
+  const builds: Partial<Record<Locale, () => Promise<ServerBuild>>> = { en: options.getBuild, sw: options.getSwahiliBuild };
   if (options.getBuild) {
-    const getBuild = options.getBuild;
     const mode = config.env === 'development' ? 'development' : 'production';
     // One handler per build. Given a function, React Router derives its route tables again on
     // every request (a third of the CPU of a page's shell); the build changes only when the dev
     // server rebuilds, which hands back a new module object.
     const handlers = new WeakMap<ServerBuild, RequestHandler>();
-    const handle: RequestHandler = async (request, context) => {
-      const build = await getBuild();
+    const handle = async (locale: Locale, request: Request, context: RequestContext) => {
+      const build = await (builds[locale] ?? options.getBuild!)();
       let handler = handlers.get(build);
       if (!handler) {
         handler = createRequestHandler(withDatabaseFaultPages(build), mode);
         handlers.set(build, handler);
       }
-      return handler(request, context);
+      return handler(request, context as never);
     };
     app.use('*', resolveAuth(services));
     app.use('*', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
     app.all('*', async (c) => {
       const cookies: string[] = [];
+      // /sw and /sw/… are the Swahili build's when there is one (docs/decisions/swahili-i18n.md).
+      const locale: Locale = builds.sw && localeOfPath(c.req.path) === 'sw' ? 'sw' : 'en';
       const context: RequestContext = {
         ...services,
+        locale,
         requestId: c.get('requestId'),
         clientIp: c.get('clientIp'),
         deviceId: c.get('deviceId'),
@@ -165,7 +183,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         setSessionCookie: (token, o) => void cookies.push(sessionCookie(config.secureCookies, token, o)),
         clearSessionCookie: () => void cookies.push(clearedSessionCookie(config.secureCookies)),
       };
-      const response = withRetryAfter(await handle(c.req.raw, context as never), RETRY_AFTER_SECONDS);
+      const response = withRetryAfter(await handle(locale, c.req.raw, context), RETRY_AFTER_SECONDS);
       if (cookies.length === 0) return response;
       const headers = new Headers(response.headers);
       for (const cookie of cookies) headers.append('Set-Cookie', cookie);

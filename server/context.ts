@@ -13,6 +13,7 @@ import type { SmsService } from './sms/service.ts';
 import type { SessionInfo, User } from './auth/sessions.ts';
 import type { Draining } from './http/draining.ts';
 import type { LiveBus } from './messages/live-bus.ts';
+import type { Locale } from '#kernel/i18n/locales.ts';
 
 /** Long-lived services built once at start-up (the composition root is server/services.ts). */
 export type Services = {
@@ -60,6 +61,8 @@ export type RequestContext = Services & {
   /** False when the request brought no device cookie of ours: deviceId is then new, and counts as nobody (server/http/device.ts). */
   deviceKnown: boolean;
   nonce: string;
+  /** The page's language: 'sw' under /sw (the Swahili build answers), else 'en' (docs/decisions/swahili-i18n.md). */
+  locale: Locale;
   auth: Auth | null;
   /** Sets or clears the session cookie on the response (used by login/logout actions). */
   setSessionCookie(token: string, options: { persistent: boolean; expiresAt: Date }): void;

@@ -11,6 +11,7 @@ import { listen } from './http/serve.ts';
 import { createRestartPolicy } from './worker-restarts.ts';
 import { loadedReactBuild } from './http/react-build.ts';
 import { exitByDeadline, shutdownDeadlineMs } from './shutdown.ts';
+import { localeBuildDir, type Locale } from '#kernel/i18n/locales.ts';
 
 /**
  * Production entry (`npm start` via scripts/start.ts): serves the built pages and the API.
@@ -93,8 +94,10 @@ async function serve(config: Config) {
   // A stray rejection (a background job, a fire-and-forget write during a database restart)
   // is logged; it must not take down every other request with it.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
-  const build = (await import(pathToFileURL(path.join(config.buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const app = createApp(runtime.services, { getBuild: async () => build, serveClientAssets: true });
+  // Both languages' pages from one process (scripts/build.ts built them): English at the root, Swahili under /sw.
+  const loadBuild = async (locale: Locale) => (await import(pathToFileURL(path.join(localeBuildDir(config.buildDir, locale), 'server', 'index.js')).href)) as ServerBuild;
+  const [build, swahiliBuild] = await Promise.all([loadBuild('en'), loadBuild('sw')]);
+  const app = createApp(runtime.services, { getBuild: async () => build, getSwahiliBuild: async () => swahiliBuild, serveClientAssets: true });
   const running = await listen(app.fetch, {
     hostname: config.host,
     port: config.port,

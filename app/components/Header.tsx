@@ -4,6 +4,35 @@ import { InAppLink } from './InAppLink';
 import { CATEGORIES, resolveCategory } from '#kernel/categories.ts';
 import { Logo } from './Logo';
 import suggestUrl from 'virtual:search-suggest-url';
+import {
+  account,
+  accountMenu,
+  categories,
+  greeting,
+  helpContact,
+  location as locationLabel,
+  locationExample,
+  login,
+  logout,
+  manageMyAds,
+  menu,
+  messages,
+  messagesUnreadAfter,
+  messagesUnreadBefore,
+  moderation,
+  myDetails,
+  postAd,
+  savedAds,
+  savedSearches,
+  search,
+  searchPlaceholder,
+  searchTerm,
+  signUp,
+  siteSearch,
+  skipToContent,
+  unreadAfter,
+  unreadBefore,
+} from '#messages/common.ts';
 
 type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; unreadMessages?: number | null; admin?: boolean } | null;
 
@@ -68,12 +97,12 @@ function SearchForm({ idPrefix, locationPlaceholder }: { idPrefix: string; locat
     if (locationRef.current) locationRef.current.value = '';
   };
   return (
-    <form role="search" aria-label="Site search" action="/products" method="get" onSubmit={submit} className="relative flex w-full flex-col gap-2 md:flex-row md:items-center">
-      <label htmlFor={`${idPrefix}-search`} className="sr-only">Search term</label>
-      <input ref={searchRef} id={`${idPrefix}-search`} name="search" type="search" placeholder="What are you looking for?" className="input md:flex-[2]" autoComplete="off" enterKeyHint="search" onFocus={suggestions} onInput={suggestions} />
-      <label htmlFor={`${idPrefix}-location`} className="sr-only">Location</label>
+    <form role="search" aria-label={siteSearch} action="/products" method="get" onSubmit={submit} className="relative flex w-full flex-col gap-2 md:flex-row md:items-center">
+      <label htmlFor={`${idPrefix}-search`} className="sr-only">{searchTerm}</label>
+      <input ref={searchRef} id={`${idPrefix}-search`} name="search" type="search" placeholder={searchPlaceholder} className="input md:flex-[2]" autoComplete="off" enterKeyHint="search" onFocus={suggestions} onInput={suggestions} />
+      <label htmlFor={`${idPrefix}-location`} className="sr-only">{locationLabel}</label>
       <input ref={locationRef} id={`${idPrefix}-location`} name="location" type="text" placeholder={locationPlaceholder} className="input md:flex-1" autoComplete="address-level2" />
-      <button type="submit" className="btn-primary">Search</button>
+      <button type="submit" className="btn-primary">{search}</button>
     </form>
   );
 }
@@ -83,35 +112,35 @@ function MenuLinks({ user }: { user: HeaderUser }) {
   if (!user) {
     return (
       <ul className="flex flex-col gap-1 md:flex-row">
-        <li><InAppLink className={item} to="/auth/register">Sign up</InAppLink></li>
-        <li><InAppLink className={item} to="/auth/login">Login</InAppLink></li>
+        <li><InAppLink className={item} to="/auth/register">{signUp}</InAppLink></li>
+        <li><InAppLink className={item} to="/auth/login">{login}</InAppLink></li>
       </ul>
     );
   }
   return (
     <ul className="flex flex-col gap-1">
-      <li><InAppLink className={item} to="/manage-ads">Manage my Ads</InAppLink></li>
+      <li><InAppLink className={item} to="/manage-ads">{manageMyAds}</InAppLink></li>
       <li>
         <InAppLink className={item} to="/favourites">
-          Saved ads{user.savedCount != null && <span data-testid="saved-count"> ({user.savedCount})</span>}
+          {savedAds}{user.savedCount != null && <span data-testid="saved-count"> ({user.savedCount})</span>}
         </InAppLink>
       </li>
       <li>
         <InAppLink className={item} to="/my-alerts">
-          Saved searches{user.searchCount != null && <span data-testid="search-count"> ({user.searchCount})</span>}
+          {savedSearches}{user.searchCount != null && <span data-testid="search-count"> ({user.searchCount})</span>}
         </InAppLink>
       </li>
       <li>
         <InAppLink className={item} to="/messages">
-          Messages{user.unreadMessages ? <span> ({user.unreadMessages} unread)</span> : null}
+          {messages}{user.unreadMessages ? <span>{unreadBefore}{user.unreadMessages}{unreadAfter}</span> : null}
         </InAppLink>
       </li>
-      <li><InAppLink className={item} to="/my-details">My Details</InAppLink></li>
-      {user.admin && <li><InAppLink className={item} to="/admin">Moderation</InAppLink></li>}
-      <li><InAppLink className={item} to="/help-contact">Help &amp; Contact</InAppLink></li>
+      <li><InAppLink className={item} to="/my-details">{myDetails}</InAppLink></li>
+      {user.admin && <li><InAppLink className={item} to="/admin">{moderation}</InAppLink></li>}
+      <li><InAppLink className={item} to="/help-contact">{helpContact}</InAppLink></li>
       <li>
         <Form method="post" action="/logout">
-          <button type="submit" className={`${item} w-full text-left`}>Logout</button>
+          <button type="submit" className={`${item} w-full text-left`}>{logout}</button>
         </Form>
       </li>
     </ul>
@@ -120,7 +149,7 @@ function MenuLinks({ user }: { user: HeaderUser }) {
 
 /** The envelope beside the menu on every page: the way into /messages, with the unread count. */
 function MessagesLink({ unread }: { unread: number }) {
-  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  const label = unread > 0 ? `${messagesUnreadBefore}${unread}${messagesUnreadAfter}` : messages;
   return (
     <InAppLink to="/messages" aria-label={label} className="btn-secondary relative px-3" data-testid="messages-link">
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
@@ -149,47 +178,47 @@ export function Header({ user }: { user: HeaderUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-900/95">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
-        Skip to content
+        {skipToContent}
       </a>
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
         <Logo />
         <div className="hidden flex-1 md:block">
-          <SearchForm idPrefix="header" locationPlaceholder="e.g., London" />
+          <SearchForm idPrefix="header" locationPlaceholder={locationExample} />
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <InAppLink to="/post-ad" className="btn-primary whitespace-nowrap bg-accent-500 text-gray-950 hover:bg-amber-400">Post an ad</InAppLink>
+          <InAppLink to="/post-ad" className="btn-primary whitespace-nowrap bg-accent-500 text-gray-950 hover:bg-amber-400">{postAd}</InAppLink>
           {user && <MessagesLink unread={user.unreadMessages ?? 0} />}
           {user ? (
             <details data-menu className="relative hidden md:block">
-              <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Hi, {user.firstName}</summary>
-              <nav aria-label="Account menu" className="absolute right-0 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-800 dark:bg-gray-900">
+              <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">{greeting}{user.firstName}</summary>
+              <nav aria-label={accountMenu} className="absolute right-0 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-800 dark:bg-gray-900">
                 <MenuLinks user={user} />
               </nav>
             </details>
           ) : (
-            <nav aria-label="Account" className="hidden md:block">
+            <nav aria-label={account} className="hidden md:block">
               <MenuLinks user={user} />
             </nav>
           )}
           {/* The mobile menu: a <details>, so it opens and closes before (and without) JavaScript. */}
           <details data-menu className="group md:hidden">
             <summary className="btn-secondary cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden" aria-controls="mobile-menu">
-              <span className="sr-only">Menu</span>
+              <span className="sr-only">{menu}</span>
               <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
                 <path className="group-open:hidden" d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
                 <path className="hidden group-open:block" d="M4.3 4.3a1 1 0 011.4 0L10 8.6l4.3-4.3a1 1 0 111.4 1.4L11.4 10l4.3 4.3a1 1 0 01-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 01-1.4-1.4L8.6 10 4.3 5.7a1 1 0 010-1.4z" />
               </svg>
             </summary>
             <div id="mobile-menu" className="absolute inset-x-0 top-full border-y border-gray-200 bg-white px-4 py-3 shadow-lg dark:border-gray-800 dark:bg-gray-900">
-              <SearchForm idPrefix="mobile" locationPlaceholder="Location" />
-              <nav aria-label="Account menu" className="mt-2">
+              <SearchForm idPrefix="mobile" locationPlaceholder={locationLabel} />
+              <nav aria-label={accountMenu} className="mt-2">
                 <MenuLinks user={user} />
               </nav>
             </div>
           </details>
         </div>
       </div>
-      <nav aria-label="Categories" className="border-t border-gray-100 dark:border-gray-800">
+      <nav aria-label={categories} className="border-t border-gray-100 dark:border-gray-800">
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-1 text-sm [scrollbar-width:none]">
           {CATEGORIES.map((c) => (
             <li key={c} className="shrink-0">

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { applyTheme, readTheme, type Theme } from '~/lib/theme';
+import { theme as themeLabel, themeDark, themeLight, themeSystem } from '#messages/common.ts';
 
 const OPTIONS: { value: Theme; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'system', label: 'System' },
+  { value: 'light', label: themeLight },
+  { value: 'dark', label: themeDark },
+  { value: 'system', label: themeSystem },
 ];
 
 export function ThemeSwitcher() {
@@ -19,7 +20,7 @@ export function ThemeSwitcher() {
   }, [theme]);
   return (
     <fieldset className="flex items-center gap-1 text-sm">
-      <legend className="sr-only">Theme</legend>
+      <legend className="sr-only">{themeLabel}</legend>
       {OPTIONS.map((o) => (
         <label
           key={o.value}

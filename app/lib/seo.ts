@@ -4,6 +4,8 @@
  * `meta` builds its tags here so no page forgets one.
  */
 import type { MetaDescriptor } from 'react-router';
+import { SWAHILI_BASENAME } from '#kernel/i18n/locales.ts';
+import { BASE, ogLocale } from '#messages/locale.ts';
 
 export const SITE_NAME = 'Soko';
 
@@ -39,7 +41,7 @@ export function brandPreview(origin: string): PreviewImage {
 }
 
 export function seoMeta(p: PageSeo): MetaDescriptor[] {
-  const url = `${p.origin}${p.path}`;
+  const url = `${p.origin}${BASE}${p.path}`;
   const image = p.image ?? brandPreview(p.origin);
   // og:title without the site name: previews show the site beside it.
   const shortTitle = p.title.replace(/ [—|] Soko$/, '');
@@ -47,9 +49,17 @@ export function seoMeta(p: PageSeo): MetaDescriptor[] {
     { title: p.title },
     { name: 'description', content: p.description },
     p.noindex ? { name: 'robots', content: 'noindex, follow' } : { tagName: 'link', rel: 'canonical', href: url },
+    // The page in each language; English is the default for other languages (issue 45 point 2).
+    ...(p.noindex
+      ? []
+      : [
+          { tagName: 'link', rel: 'alternate', hrefLang: 'en-KE', href: `${p.origin}${p.path}` },
+          { tagName: 'link', rel: 'alternate', hrefLang: 'sw-KE', href: `${p.origin}${SWAHILI_BASENAME}${p.path}` },
+          { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${p.origin}${p.path}` },
+        ]),
     { property: 'og:type', content: p.type ?? 'website' },
     { property: 'og:site_name', content: SITE_NAME },
-    { property: 'og:locale', content: 'en_KE' },
+    { property: 'og:locale', content: ogLocale },
     { property: 'og:title', content: shortTitle },
     { property: 'og:description', content: p.description },
     { property: 'og:url', content: url },

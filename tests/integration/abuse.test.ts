@@ -73,6 +73,7 @@ function pageContext(clientIp: string, cookies: string[] = []): RequestContext {
     deviceId: 'abuse-test-device-00001',
     deviceKnown: true,
     nonce: '',
+    locale: 'en',
     auth: null,
     setSessionCookie: (token) => void cookies.push(token),
     clearSessionCookie: () => {},

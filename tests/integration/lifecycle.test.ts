@@ -283,6 +283,7 @@ describe('Manage ads forms (no JavaScript)', () => {
     deviceId: 'device-lifecycle',
     deviceKnown: true,
     nonce: '',
+    locale: 'en',
     auth: { user, session: {}, token: 'x', via: 'cookie' } as unknown as Auth,
     setSessionCookie: () => {},
     clearSessionCookie: () => {},

@@ -35,6 +35,7 @@ function context(auth: User | null = null, db: Db = t.services.db, deviceId = 'd
     deviceId,
     deviceKnown: true,
     nonce: '',
+    locale: 'en',
     auth: auth ? ({ user: auth, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
     setSessionCookie: () => {},
     clearSessionCookie: () => {},

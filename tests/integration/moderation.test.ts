@@ -54,6 +54,7 @@ const context = (user: User | null): RequestContext => ({
   deviceId: 'device-moderation',
   deviceKnown: true,
   nonce: '',
+  locale: 'en',
   auth: user ? ({ user, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
   setSessionCookie: () => {},
   clearSessionCookie: () => {},

@@ -120,6 +120,7 @@ describe('the ad page’s form (no JavaScript): its action', () => {
     deviceId,
     deviceKnown: true,
     nonce: '',
+    locale: 'en',
     auth: user ? ({ user, session: {}, token: 'x', via: 'cookie' } as unknown as Auth) : null,
     setSessionCookie: () => {},
     clearSessionCookie: () => {},

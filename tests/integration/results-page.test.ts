@@ -27,6 +27,7 @@ function context(): RequestContext {
     deviceId: 'device-of-the-test-0001',
     deviceKnown: true,
     nonce: '',
+    locale: 'en',
     auth: null,
     setSessionCookie: () => {},
     clearSessionCookie: () => {},

@@ -18,9 +18,12 @@ beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-build-lock-'));
   buildDir = path.join(root, 'build');
   lock = `${buildDir}.building`;
-  fs.mkdirSync(path.join(buildDir, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(buildDir, 'server', 'index.js'), '');
-  fs.writeFileSync(path.join(buildDir, '.build-stamp'), new Date().toISOString());
+  // Both languages' folders (scripts/build.ts), fresh.
+  for (const dir of [buildDir, `${buildDir}-sw`]) {
+    fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'server', 'index.js'), '');
+    fs.writeFileSync(path.join(dir, '.build-stamp'), new Date().toISOString());
+  }
 });
 
 afterEach(() => {
@@ -32,11 +35,11 @@ function heldBy(pid: number) {
   fs.writeFileSync(path.join(lock, 'pid'), String(pid));
 }
 
-it('takes over at once a lock left by a build that was interrupted (its process has ended)', () => {
+it('takes over at once a lock left by a build that was interrupted (its process has ended)', async () => {
   const ended = spawnSync(process.execPath, ['-e', '0']).pid!;
   heldBy(ended);
   const started = Date.now();
-  buildIfStale(root, buildDir);
+  await buildIfStale(root, buildDir);
   expect(Date.now() - started).toBeLessThan(2_000);
   expect(fs.existsSync(lock)).toBe(false);
 });

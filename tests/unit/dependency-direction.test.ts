@@ -27,6 +27,7 @@ describe('dependency direction', () => {
     ['app/components/Example.tsx', "import { loadConfig } from '../../server/config.ts';", 'a component imports server code'],
     ['app/lib/example.ts', "import { searchListings } from '../../server/listings/queries.ts';", 'app/lib imports server code'],
     ['app/components/Example.tsx', "import type { CardJson } from '../../server/listings/listing-json.ts';", 'a component imports a server type'],
+    ['server/listings/example.ts', "import { postAd } from '#messages/common.ts';", 'server imports the build-time messages'],
   ])('%s: refused when %s', async (file, source) => {
     expect(await refused(file, source)).toBe(true);
   });
@@ -38,7 +39,27 @@ describe('dependency direction', () => {
     ['app/routes/listings/example.tsx', "import { searchListings } from '../../../server/listings/queries.ts';"],
     ['app/root.server.ts', "import type { Db } from '../server/db/client.ts';"],
     ['kernel/example.ts', "import { groupDigits } from './format.ts';"],
+    ['app/components/Example.tsx', "import { postAd } from '#messages/common.ts';"],
   ])('%s: allowed: %s', async (file, source) => {
     expect(await refused(file, source)).toBe(false);
+  });
+});
+
+/** docs/decisions/swahili-i18n.md: a namespace import of a catalog would hide a missing Swahili text. */
+describe('messages are imported by name', () => {
+  async function syntaxRefused(source: string): Promise<boolean> {
+    const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(root, 'app/components/Example.tsx') });
+    return result!.messages.some((m) => m.ruleId === 'no-restricted-syntax');
+  }
+
+  it.each([
+    ["import * as m from '#messages/common.ts'; console.log(m);"],
+    ["void import('#messages/common.ts');"],
+  ])('refused: %s', async (source) => {
+    expect(await syntaxRefused(source)).toBe(true);
+  });
+
+  it('allows a named import', async () => {
+    expect(await syntaxRefused("import { postAd } from '#messages/common.ts'; console.log(postAd);")).toBe(false);
   });
 });

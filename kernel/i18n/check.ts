@@ -1,0 +1,21 @@
+/**
+ * Every Swahili catalog has exactly the English one's messages (docs/decisions/swahili-i18n.md):
+ * `npm run typecheck` compiles this file, so a Swahili text missing (TS2741, naming it), one
+ * English no longer has, or a function message taking other values is a type error. The text
+ * itself is free: each English constant's literal type is widened to string.
+ *
+ * A new area (kernel/i18n/en/<area>.ts) gets its two lines here.
+ */
+import type * as EnCommon from './en/common.ts';
+import type * as SwCommon from './sw/common.ts';
+import type * as EnLocale from './en/locale.ts';
+import type * as SwLocale from './sw/locale.ts';
+
+type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
+/** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
+type NoExtra<Sw, En> = Record<Exclude<keyof Sw, keyof En>, never>;
+
+export const common: Like<typeof EnCommon> = {} as typeof SwCommon;
+export const commonExtra: NoExtra<typeof SwCommon, typeof EnCommon> = {};
+export const locale: Like<typeof EnLocale> = {} as typeof SwLocale;
+export const localeExtra: NoExtra<typeof SwLocale, typeof EnLocale> = {};

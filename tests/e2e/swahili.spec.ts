@@ -1,0 +1,28 @@
+import { expect, hydrated, test } from './support';
+
+/**
+ * The footer's language switch (issue 45 point 2; docs/decisions/swahili-i18n.md): the same
+ * page and query in the other language, and back, before and without JavaScript.
+ */
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', { tag: '@one-viewport' }, () => {
+    test.use({ javaScriptEnabled });
+
+    test('the footer switches to Swahili and back, keeping the page and its query', async ({ page }) => {
+      await page.goto('/listings?category=Pets');
+      if (javaScriptEnabled) await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-KE');
+      await page.getByTestId('language-switch').click();
+      await expect(page).toHaveURL(/\/sw\/listings\?category=Pets$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
+      await expect(page.getByRole('link', { name: 'Weka tangazo' })).toBeVisible();
+      await expect(page.getByTestId('language-switch')).toHaveText('English');
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByTestId('language-switch').click();
+      await expect(page).toHaveURL(/\/listings\?category=Pets$/);
+      await expect(page).not.toHaveURL(/\/sw\//);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-KE');
+      await expect(page.getByRole('link', { name: 'Post an ad' })).toBeVisible();
+    });
+  });
+}
