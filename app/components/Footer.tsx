@@ -2,9 +2,10 @@ import { InAppLink } from './InAppLink';
 import { Logo } from './Logo';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { footerLabel, helpContact, privacy, rightsReserved, slogan, terms } from '#messages/common.ts';
-import { otherLang, otherLanguage, otherLocale } from '#messages/locale.ts';
+import { BASE, otherLang, otherLanguage, otherLocale } from '#messages/locale.ts';
 import { useLocation } from 'react-router';
 import { languageSwitchHref } from '#kernel/i18n/language-switch.ts';
+import { SWAHILI_OFFERED } from '#kernel/i18n/locales.ts';
 
 export function Footer() {
   const { pathname, search } = useLocation();
@@ -19,10 +20,12 @@ export function Footer() {
           <InAppLink className="hover:underline" to="/help-contact">{helpContact}</InAppLink>
           <InAppLink className="hover:underline" to="/terms">{terms}</InAppLink>
           <InAppLink className="hover:underline" to="/privacy">{privacy}</InAppLink>
-          {/* A plain link: the other language is another build, so a page load, with or without JavaScript. */}
-          <a className="hover:underline" href={languageSwitchHref(otherLocale, pathname + search)} hrefLang={otherLang} lang={otherLang} data-testid="language-switch">
-            {otherLanguage}
-          </a>
+          {/* A plain link: the other language is another build, so a page load, with or without JavaScript. English is always offered back. */}
+          {(SWAHILI_OFFERED || BASE !== '') && (
+            <a className="hover:underline" href={languageSwitchHref(otherLocale, pathname + search)} hrefLang={otherLang} lang={otherLang} data-testid="language-switch">
+              {otherLanguage}
+            </a>
+          )}
         </nav>
         <ThemeSwitcher />
       </div>

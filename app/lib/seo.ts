@@ -4,7 +4,7 @@
  * `meta` builds its tags here so no page forgets one.
  */
 import type { MetaDescriptor } from 'react-router';
-import { SWAHILI_BASENAME } from '#kernel/i18n/locales.ts';
+import { SWAHILI_BASENAME, SWAHILI_OFFERED } from '#kernel/i18n/locales.ts';
 import { BASE, ogLocale } from '#messages/locale.ts';
 
 export const SITE_NAME = 'Soko';
@@ -45,12 +45,14 @@ export function seoMeta(p: PageSeo): MetaDescriptor[] {
   const image = p.image ?? brandPreview(p.origin);
   // og:title without the site name: previews show the site beside it.
   const shortTitle = p.title.replace(/ [—|] Soko$/, '');
+  // Swahili pages stay out of search engines until Swahili is offered (kernel/i18n/locales.ts).
+  const noindex = p.noindex || (BASE !== '' && !SWAHILI_OFFERED);
   const tags: MetaDescriptor[] = [
     { title: p.title },
     { name: 'description', content: p.description },
-    p.noindex ? { name: 'robots', content: 'noindex, follow' } : { tagName: 'link', rel: 'canonical', href: url },
+    noindex ? { name: 'robots', content: 'noindex, follow' } : { tagName: 'link', rel: 'canonical', href: url },
     // The page in each language; English is the default for other languages (issue 45 point 2).
-    ...(p.noindex
+    ...(noindex || !SWAHILI_OFFERED
       ? []
       : [
           { tagName: 'link', rel: 'alternate', hrefLang: 'en-KE', href: `${p.origin}${p.path}` },

@@ -6,6 +6,14 @@
 export const LOCALES = ['en', 'sw'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/**
+ * Whether English pages offer Swahili (the footer's switch, hreflang) and Swahili pages may be
+ * indexed. Off until every page's texts are in the catalogs (issue 45): until then a visitor
+ * sent to /sw would find a Swahili header over English pages. /sw answers meanwhile, for the
+ * tests and the translators, with `noindex`.
+ */
+export const SWAHILI_OFFERED = false;
+
 /** The Swahili pages' basename: /sw and everything under /sw/. */
 export const SWAHILI_BASENAME = '/sw';
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createTestApp, type TestApp, pageRequests } from '../support/app.ts';
 import { loadPageBuild } from './page-build.ts';
+import { SWAHILI_OFFERED } from '../../kernel/i18n/locales.ts';
 
 /**
  * Both languages from one app (issue 45, docs/decisions/swahili-i18n.md plan step 2): /sw and
@@ -108,7 +109,18 @@ describe('the language switch (GET /language) and the addresses of both language
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
-  it('each page names its canonical address in its language, both languages and x-default (English)', async () => {
+  it.skipIf(SWAHILI_OFFERED)('while Swahili is not offered, English pages do not name it and Swahili pages are not indexed', async () => {
+    const en = await (await page('/help-contact')).text();
+    expect(en).not.toMatch(/hreflang/i);
+    expect(en).not.toContain('data-testid="language-switch"');
+    const sw = await (await page('/sw/help-contact')).text();
+    expect(sw).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(sw).not.toMatch(/rel="canonical"/);
+    // The way back to English is there.
+    expect(sw).toContain('data-testid="language-switch"');
+  });
+
+  it.runIf(SWAHILI_OFFERED)('each page names its canonical address in its language, both languages and x-default (English)', async () => {
     const origin = new URL(t.config.appUrl).origin;
     // HTML attribute names are case-insensitive (React writes hrefLang).
     const links = (html: string) => [...html.matchAll(/<link rel="(canonical|alternate)"[^>]*>/g)].map((m) => m[0].toLowerCase());
