@@ -151,9 +151,10 @@ describe('a bucket server that does not answer', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: MEDIA_STORE_UNAVAILABLE_MESSAGE });
     expect(res.headers.get('retry-after')).toBe(String(MEDIA_STORE_RETRY_AFTER_SECONDS));
-    // S3_TIMEOUT_SECONDS=1 a try, two tries for the first photo: about 2 s, well before any client gives up.
-    expect(took).toBeGreaterThanOrEqual(1900);
-    expect(took).toBeLessThan(8000);
+    // S3_TIMEOUT_SECONDS=1 a try: two tries to store the first photo, two to remove it again
+    // (the bucket may have kept it without saying so): about 4 s, well before any client gives up.
+    expect(took).toBeGreaterThanOrEqual(3900);
+    expect(took).toBeLessThan(12_000);
     expect(await savedWithTitle(t, 'Posted while the bucket hangs')).toEqual([]);
     expect(tempFiles(t)).toEqual([]);
   });
