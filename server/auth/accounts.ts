@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { listingImages, listings, passwordResets, sessions, users } from '../db/schema/index.ts';
+import { listingDraftPhotos, listingDrafts, listingImages, listings, passwordResets, sessions, users } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { imageFiles } from '../media/images.ts';
@@ -234,8 +234,8 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
 }
 
 /**
- * Removes the account with its sessions, reset tokens, listings and their images. The rows go
- * in one transaction (sessions, resets, listings and images cascade from users; payments keep a
+ * Removes the account with its sessions, reset tokens, listings, drafts and their images. The rows go
+ * in one transaction (sessions, resets, listings, drafts and images cascade from users; payments keep a
  * null user); image files are removed only after it commits, so a failure never leaves rows
  * pointing at missing files. A file that cannot be removed is logged, not fatal: it is
  * unreachable once its row is gone.
@@ -253,8 +253,14 @@ export async function deleteAccount(deps: LimitedDeps & { media: MediaStore; log
       .from(listingImages)
       .innerJoin(listings, eq(listings.id, listingImages.listingId))
       .where(eq(listings.ownerId, userId));
+    // Drafts cascade with the account; their photos are its objects too.
+    const drafted = await tx
+      .select({ storageKey: listingDraftPhotos.storageKey })
+      .from(listingDraftPhotos)
+      .innerJoin(listingDrafts, eq(listingDrafts.id, listingDraftPhotos.draftId))
+      .where(eq(listingDrafts.ownerId, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    return images.map((i) => i.storageKey);
+    return [...images, ...drafted].map((i) => i.storageKey);
   });
   try {
     await deps.media.remove(storageKeys.flatMap(imageFiles));

@@ -11,7 +11,7 @@ import type { MediaStore } from '../media/storage.ts';
 import type { UploadedFile } from '../media/upload.ts';
 import { parseListingForm } from './input.ts';
 import type { ListingJson } from './listing-json.ts';
-import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
+import { adFingerprint, checkPostingAllowed, storedUnlessOurFault } from './posting-rules.ts';
 import { checkImageCount, saveNewListing, type ListingUpload, type WriteDeps } from './write.ts';
 
 /*
@@ -159,9 +159,12 @@ export async function addDraftPhoto(deps: Pick<WriteDeps, 'db' | 'media' | 'imag
   const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(listingDraftPhotos).where(eq(listingDraftPhotos.draftId, id));
   if (Number(n) >= MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
   deps.images.queue.assertRoom();
-  await deps.rateLimits.hit('draftPhotosPerAccount', userId);
-  const stored = await deps.images.queue.run(() => storeUpload(deps.media, file.path));
+  await deps.rateLimits.refuseIfBlocked('draftPhotosPerAccount', userId);
+  const count = () => deps.rateLimits.hit('draftPhotosPerAccount', userId);
+  // A photo our storage refused (503) costs the seller nothing of the allowance.
+  const stored = await storedUnlessOurFault(() => deps.images.queue.run(() => storeUpload(deps.media, file.path)), count);
   try {
+    await count();
     await deps.db.transaction(async (tx) => {
       // The draft locked: two photos arriving at once cannot both be the eleventh.
       const [draft] = await tx
@@ -224,7 +227,7 @@ export async function publishDraft(deps: WriteDeps, id: string, userId: string, 
   const fields = parseListingForm(upload.fields, photos.length);
   checkImageCount(photos.length);
   const fingerprint = adFingerprint(fields, photos.map((p) => ({ size: p.size, sha256: p.sha256 || undefined })));
-  await checkPostingAllowed(deps, userId, fingerprint);
+  await (await checkPostingAllowed(deps, userId, fingerprint)).count();
   return saveNewListing(deps, userId, fields, fingerprint, photos, async (tx) => {
     // Published twice at once (a retried request): only one takes the draft.
     const gone = await tx.delete(listingDrafts).where(and(eq(listingDrafts.id, id), eq(listingDrafts.ownerId, userId))).returning({ id: listingDrafts.id });

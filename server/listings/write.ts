@@ -12,7 +12,7 @@ import type { ImageQueue } from '../media/image-queue.ts';
 import type { ReceivedForm, UploadedFile } from '../media/upload.ts';
 import { ATTR_PARAM, attributesOf, findSubcategory, parseAttributeValue, subcategorySlug, type AttributeValues } from '#kernel/subcategories.ts';
 import { parseListingForm, parseListingText, type ListingFields } from './input.ts';
-import { adFingerprint, checkPostingAllowed } from './posting-rules.ts';
+import { adFingerprint, checkPostingAllowed, storedUnlessOurFault } from './posting-rules.ts';
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
 import { assessListingRisk, holdRiskyListing } from '../moderation/risk.ts';
@@ -93,9 +93,10 @@ export async function createListing(deps: WriteDeps, ownerId: string, upload: Li
   const fingerprint = adFingerprint(fields, upload.files);
   // A full image queue refuses before the day's allowance is counted.
   deps.images.queue.assertRoom();
-  await checkPostingAllowed(deps, ownerId, fingerprint);
-  const stored = await storeAll(deps.media, deps.images.queue, upload.files);
+  const allowance = await checkPostingAllowed(deps, ownerId, fingerprint);
+  const stored = await storedUnlessOurFault(() => storeAll(deps.media, deps.images.queue, upload.files), allowance.count);
   try {
+    await allowance.count();
     return await saveNewListing(deps, ownerId, fields, fingerprint, stored);
   } catch (error) {
     await removeFiles(deps.media, stored.flatMap((s) => s.files));

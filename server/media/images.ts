@@ -222,7 +222,14 @@ export async function storeUpload(store: MediaStore, input: Buffer | string): Pr
     });
   const hash = await photoHash(data);
   const name = imageFileName(storageKey, UPLOAD_WIDTH);
-  await store.put(name, data);
+  try {
+    await store.put(name, data);
+  } catch (error) {
+    // A bucket that took the request but answered too late may have stored it all the same:
+    // the caller only knows to remove what was stored before this photo.
+    await store.remove([name]).catch(() => {});
+    throw error;
+  }
   return { storageKey, width, height, files: [name], photoHash: hash };
 }
 

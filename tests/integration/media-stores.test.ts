@@ -113,14 +113,22 @@ describe.each(STORES)('the media store on the $name', (kind) => {
     expect(await t.services.db.select().from(listings).where(eq(listings.title, 'Lost on the way'))).toEqual([]);
   });
 
-  it("deleting an account deletes its ads' photos", async () => {
+  it("deleting an account deletes its ads' photos and its drafts' photos", async () => {
     const { token } = await t.createUser();
     const keys: string[] = [];
     for (const seed of [4, 5]) {
       const res = await postAd(t, token, VALID_AD, [file(await image('jpeg', 640, 480, seed))]);
       keys.push(storageKeyOf(((await res.json()) as { images: string[] }).images[0]!)!);
     }
-    expect((await names(t.services.media)).filter((n) => keys.some((k) => n.startsWith(k))).length).toBeGreaterThan(2);
+    // A photo uploaded to a draft not yet published (the post form with JavaScript).
+    const draft = (await (await t.request('/api/drafts', { method: 'POST', token, json: { title: 'Half typed' } })).json()) as { id: string };
+    const form = new FormData();
+    form.append('images', file(await image('jpeg', 640, 480, 8)));
+    const photo = await t.request(`/api/drafts/${draft.id}/photos`, { method: 'POST', token, body: form });
+    expect(photo.status).toBe(201);
+    keys.push(((await photo.json()) as { key: string }).key);
+    expect((await names(t.services.media)).filter((n) => n.startsWith(keys[2]!))).toEqual([imageFileName(keys[2]!, 1280)]);
+    expect((await names(t.services.media)).filter((n) => keys.some((k) => n.startsWith(k))).length).toBeGreaterThan(3);
     expect((await t.request('/api/auth/me', { method: 'DELETE', token, json: { password: 'correct-horse-battery' } })).status).toBe(200);
     expect((await names(t.services.media)).filter((n) => keys.some((k) => n.startsWith(k)))).toEqual([]);
   });

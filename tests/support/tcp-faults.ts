@@ -20,6 +20,7 @@ const close = (server: net.Server) => new Promise((resolve) => server.close(reso
  * - cutAll(): cuts every open connection; new ones go through.
  * - freeze(true): connections stay open and bytes are held, as a stalled TCP path holds them (a hung service).
  * - blackHole(): from now on nothing passes either way, and connections stay open (the service vanished from the network).
+ * - muteAnswers(): requests still reach the service, which does the work, but its answers are dropped (a service too slow to answer in time).
  */
 export class TcpProxy {
   private server: net.Server | undefined;
@@ -27,6 +28,7 @@ export class TcpProxy {
   private tripwire: string | undefined;
   private frozen = false;
   private dropping = false;
+  private muted = false;
   port = 0;
   constructor(private target: { host: string; port: number }) {}
 
@@ -48,7 +50,7 @@ export class TcpProxy {
         }
         if (!this.dropping) upstream.write(chunk);
       });
-      upstream.on('data', (chunk: Buffer) => void (this.dropping || client.write(chunk)));
+      upstream.on('data', (chunk: Buffer) => void (this.dropping || this.muted || client.write(chunk)));
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -81,6 +83,10 @@ export class TcpProxy {
 
   blackHole(): void {
     this.dropping = true;
+  }
+
+  muteAnswers(): void {
+    this.muted = true;
   }
 }
 
