@@ -260,7 +260,8 @@ describe('head tags', () => {
   });
 
   it('pages without a photo of their own show the brand: a 1200x630 JPEG at an absolute address', async () => {
-    for (const p of ['/', '/listings', '/category/cars-vehicles', '/faq', '/help-contact']) {
+    const help = ['/help-contact', '/faq', '/guides/posting-ads', '/guides/safe-trading', '/guides/account-settings', '/contact-form', '/how-it-works', '/terms', '/privacy'];
+    for (const p of ['/', '/listings', '/products', '/category/cars-vehicles', '/category/pets', ...help]) {
       const page = await html(p);
       expect(head(page, 'og:image'), p).toEqual([`${TEST_ORIGIN}/brand/soko-og.jpg`]);
       expect(head(page, 'og:image:type'), p).toEqual(['image/jpeg']);
@@ -268,7 +269,10 @@ describe('head tags', () => {
       expect(head(page, 'twitter:card'), p).toEqual(['summary_large_image']);
     }
     // public/ is served at the root (server/app.ts); the file is what the tags say.
-    const meta = await sharp(fs.readFileSync(path.resolve(import.meta.dirname, '../../public/brand/soko-og.jpg'))).metadata();
+    const res = await get('/brand/soko-og.jpg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
 
