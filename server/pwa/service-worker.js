@@ -67,7 +67,7 @@ self.addEventListener('fetch', (event) => {
   }
   // Signed-in areas, sign-in and payments are left to the browser entirely: the worker neither stores nor answers them.
   if (isPrivatePath(url.pathname) || url.pathname === '/sw.js') return;
-  if (url.pathname.startsWith('/assets/')) return event.respondWith(asset(request, url));
+  if (url.pathname.startsWith('/assets/') || BUILD.shell.includes(url.pathname)) return event.respondWith(asset(request, url));
   if (url.pathname.startsWith('/media/')) {
     // A photo a signed-in page shows (a draft's, an ad still held, one in the moderators' queue)
     // may be public nowhere yet: it is left to the browser, like the page, and never kept.
@@ -95,7 +95,7 @@ function storable(response) {
   return (response.headers.get('Content-Type') ?? '').startsWith('text/html');
 }
 
-/** Build files have a hash in their name and never change: cache first, in this build's cache. */
+/** Build files have a hash in their name and never change: cache first, in this build's cache (the shell's other files, the icon, are fetched again with each build). */
 async function asset(request, url) {
   const cache = await caches.open(SHELL);
   const hit = await cache.match(request);

@@ -18,14 +18,17 @@ export function shellStylesheets(build: Build): string[] {
   return links.flatMap((l) => ('rel' in l && l.rel === 'stylesheet' && typeof l.href === 'string' ? [l.href] : []));
 }
 
+/** Files of public/ that every page asks for (app/root.tsx): without them in the shell, a repeat visit with a cold HTTP cache crosses the network for them. */
+export const SHELL_PUBLIC_FILES = ['/favicon.svg'];
+
 /**
  * What the worker stores on install: the files every page loads (React Router's entry and route
- * manifest, the root layout's script and stylesheet) and those of the offline page. Taken from
- * the build's own manifest, so they are the names this build gave them.
+ * manifest, the root layout's script and stylesheet, the icon) and those of the offline page.
+ * Taken from the build's own manifest, so they are the names this build gave them.
  */
 export function shellAssets(build: Build): string[] {
   const { assets } = build;
-  const files = new Set<string>([assets.url, assets.entry.module, ...assets.entry.imports, ...shellStylesheets(build)]);
+  const files = new Set<string>([assets.url, assets.entry.module, ...assets.entry.imports, ...shellStylesheets(build), ...SHELL_PUBLIC_FILES]);
   for (const id of ['root', OFFLINE_ROUTE_ID]) {
     const route = assets.routes[id];
     if (!route) continue;

@@ -300,6 +300,8 @@ test('a repeat visit to /listings on a cold network transfers only the page: eve
   expect(assets.filter((r) => r.type === 'Script').length).toBeGreaterThan(3);
   expect(assets.filter((r) => r.type === 'Stylesheet').length).toBeGreaterThan(0);
   expect(assets.filter((r) => !r.fromWorker)).toEqual([]);
+  // Nor anything else the page asks for (the icon).
+  expect(direct).toEqual([]);
   // What crossed the network: the page only (photos are off in this browser; a new one would be fetched once).
   expect(sent.map((r) => r.path)).toEqual(['/listings']);
 });
