@@ -18,6 +18,7 @@ export const DRAFT_MESSAGES = {
   saved: 'Draft saved',
   photoFailed: 'Not uploaded yet.',
   offline: 'You are offline. Your draft and the photos already uploaded are saved; the rest upload when you are back online.',
+  retrying: 'A photo did not upload. Your draft and the photos already uploaded are saved; it is tried again in a moment.',
 } as const;
 
 /** "Draft saved · photo 2 of 3 uploaded": what the form says is on the server. */

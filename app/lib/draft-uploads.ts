@@ -28,6 +28,14 @@ export type DraftSnapshot = { draftId: string | null; uploads: Record<number, Up
 /** An upload that shows no progress for this long is given up and tried again: a dead connection often says nothing. */
 const STALL_MS = 30_000;
 
+/**
+ * A photo that failed while the phone still says it is online (the server's image queue full, a
+ * link gone quiet without an offline event) goes again by itself after this long, doubling to a
+ * minute: with no `online` event to come, it would otherwise wait for a tap on Retry.
+ */
+const RETRY_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
 const isNetworkStatus = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
 
 export function createDraftUploads(options: {
@@ -48,6 +56,8 @@ export function createDraftUploads(options: {
   let inFlight: AbortController | null = null;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let present = new Set<string>();
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = RETRY_MS;
 
   const keyOf = (p: ListedPhoto) => (p.kind === 'existing' ? p.key : uploads[p.id]?.key);
 
@@ -57,7 +67,8 @@ export function createDraftUploads(options: {
     let status: string | null = null;
     if (draftId) {
       status = text === 'saving' ? 'Saving draft…' : draftStatus(uploaded, photos.length);
-      if (!online || failed) status = `${status}. ${DRAFT_MESSAGES.offline}`;
+      if (!online) status = `${status}. ${DRAFT_MESSAGES.offline}`;
+      else if (failed) status = `${status}. ${DRAFT_MESSAGES.retrying}`;
     }
     options.changed({ draftId, uploads: { ...uploads }, status, ready: uploaded === photos.length, failed });
   }
@@ -123,14 +134,18 @@ export function createDraftUploads(options: {
       const answer = res.body as { key?: string; message?: string } | null;
       if (res.status === 201 && answer?.key) {
         shrunk.delete(photo.id);
+        retryDelay = RETRY_MS;
         update(photo.id, { status: 'uploaded', progress: 1, key: answer.key });
         // Removed from the list while it was on its way: the server's copy goes too.
         if (!photos.some((p) => p.kind === 'new' && p.id === photo.id)) removeDraftPhoto(id, answer.key);
         else present.add(answer.key);
-      } else if (isNetworkStatus(res.status)) update(photo.id, { status: 'failed', error: answer?.message });
-      else options.refused(photo.id, answer?.message ?? 'That photo could not be uploaded.');
+      } else if (isNetworkStatus(res.status)) {
+        update(photo.id, { status: 'failed', error: answer?.message });
+        retryLater();
+      } else options.refused(photo.id, answer?.message ?? 'That photo could not be uploaded.');
     } catch {
       update(photo.id, { status: 'failed' });
+      retryLater();
     } finally {
       clearTimeout(stall);
       inFlight = null;
@@ -149,7 +164,16 @@ export function createDraftUploads(options: {
     });
   }
 
+  /** Offline, the `online` event sends it; online, a timer does. */
+  function retryLater() {
+    if (!navigator.onLine) return;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(retry, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+  }
+
   function retry() {
+    clearTimeout(retryTimer);
     for (const u of Object.values(uploads)) if (u.status === 'failed') u.status = 'waiting';
     publish();
     pump();
@@ -211,6 +235,7 @@ export function createDraftUploads(options: {
     statusLine: (status: string) => createElement(DraftStatusLine, { status }),
     dispose() {
       clearTimeout(saveTimer);
+      clearTimeout(retryTimer);
       window.removeEventListener('offline', down);
       window.removeEventListener('online', up);
     },

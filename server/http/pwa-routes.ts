@@ -20,7 +20,7 @@ export function pwaRoutes(deps: { getBuild?: () => Promise<ServerBuild> }) {
     const build = await getBuild();
     let script = scripts.get(build);
     if (!script) {
-      script = serviceWorkerScript(build.assets);
+      script = serviceWorkerScript(build);
       scripts.set(build, script);
     }
     // The browser asks again at every navigation: the same build answers 304 in a few bytes.

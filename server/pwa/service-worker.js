@@ -67,16 +67,26 @@ self.addEventListener('fetch', (event) => {
   }
   // Signed-in areas, sign-in and payments are left to the browser entirely: the worker neither stores nor answers them.
   if (isPrivatePath(url.pathname) || url.pathname === '/sw.js') return;
-  if (url.pathname.startsWith('/assets/')) return event.respondWith(asset(request, url));
-  if (url.pathname.startsWith('/media/')) return event.respondWith(photo(event, request));
+  if (url.pathname.startsWith('/assets/') || BUILD.shell.includes(url.pathname)) return event.respondWith(asset(request, url));
+  if (url.pathname.startsWith('/media/')) {
+    // A photo a signed-in page shows (a draft's, an ad still held, one in the moderators' queue)
+    // may be public nowhere yet: it is left to the browser, like the page, and never kept.
+    if (fromPrivatePage(request)) return;
+    return event.respondWith(photo(event, request));
+  }
   if (url.pathname.endsWith('.data')) return event.respondWith(pageData(event, request, url));
   if (request.mode === 'navigate') return event.respondWith(page(event, request, url));
 });
 
+function fromPrivatePage(request) {
+  if (!request.referrer) return false;
+  const referrer = new URL(request.referrer);
+  return referrer.origin === self.location.origin && isPrivatePath(referrer.pathname);
+}
+
 async function forgetPages() {
   await Promise.all([PAGES, ADS, AD_PHOTOS].map((name) => caches.delete(name)));
 }
-
 
 /** A page to keep: a whole, public HTML answer, not a redirect. */
 function storable(response) {
@@ -85,7 +95,7 @@ function storable(response) {
   return (response.headers.get('Content-Type') ?? '').startsWith('text/html');
 }
 
-/** Build files have a hash in their name and never change: cache first, in this build's cache. */
+/** Build files have a hash in their name and never change: cache first, in this build's cache (the shell's other files, the icon, are fetched again with each build). */
 async function asset(request, url) {
   const cache = await caches.open(SHELL);
   const hit = await cache.match(request);
@@ -108,25 +118,36 @@ async function asset(request, url) {
 async function photo(event, request) {
   const referrer = request.referrer ? new URL(request.referrer) : null;
   const ad = referrer && referrer.origin === self.location.origin && AD_PAGE.test(referrer.pathname) ? referrer.pathname : null;
-  const hit = (await caches.match(request, { cacheName: AD_PHOTOS })) ?? (await caches.match(request, { cacheName: PHOTOS }));
+  const kept = await caches.match(request, { cacheName: AD_PHOTOS });
+  if (kept) return kept;
+  const hit = await caches.match(request, { cacheName: PHOTOS });
   if (hit) {
-    if (ad && !hit.headers.has(AD_HEADER)) event.waitUntil(keepAdPhoto(request, hit.clone(), ad));
-    else if (!hit.headers.has(AD_HEADER)) event.waitUntil(touch(PHOTOS, request, hit.clone()));
+    event.waitUntil(keepPhoto(request, hit.clone(), ad));
     return hit;
   }
   const response = await fetch(request);
-  if (response.status === 200 && response.type === 'basic') {
-    const copy = response.clone();
-    event.waitUntil(ad ? keepAdPhoto(request, copy, ad) : touch(PHOTOS, request, copy).then(() => trim(PHOTOS, MAX_PHOTOS)));
-  }
+  if (response.status === 200 && response.type === 'basic') event.waitUntil(keepPhoto(request, response.clone(), ad));
   return response;
 }
 
-/** A photo seen on an ad's page stays as long as the ad does. */
-async function keepAdPhoto(request, response, ad) {
-  const headers = new Headers(response.headers);
-  headers.set(AD_HEADER, ad);
-  await (await caches.open(AD_PHOTOS)).put(request, new Response(await response.blob(), { status: 200, headers }));
+/** Ads opened inside the app whose page is on its way to the ads' cache (pageData): their photos already count as theirs. */
+const adsBeingKept = new Set();
+
+/**
+ * A photo seen on the page of an ad that is kept stays as long as the ad does. Any other (a
+ * results page's, or an ad's that is not kept because its page was signed in and no-store)
+ * joins the 200 most recently used, so that no cache grows without bound.
+ */
+async function keepPhoto(request, response, ad) {
+  if (ad && (adsBeingKept.has(ad) || (await caches.match(ad, { cacheName: ADS })))) {
+    const headers = new Headers(response.headers);
+    headers.set(AD_HEADER, ad);
+    await (await caches.open(AD_PHOTOS)).put(request, new Response(await response.blob(), { status: 200, headers }));
+    await (await caches.open(PHOTOS)).delete(request);
+  } else {
+    await touch(PHOTOS, request, response);
+    await trim(PHOTOS, MAX_PHOTOS);
+  }
 }
 
 /** Moves an entry to the end of its cache's order (keys() lists entries in the order they were put). */
@@ -150,15 +171,19 @@ async function keep(path, response) {
   if (AD_PAGE.test(path)) {
     await touch(ADS, path, response);
     const gone = new Set((await trim(ADS, MAX_ADS)).map((key) => new URL(key.url).pathname));
-    if (gone.size === 0) return;
-    const photos = await caches.open(AD_PHOTOS);
-    for (const key of await photos.keys()) {
-      const stored = await photos.match(key);
-      if (stored && gone.has(stored.headers.get(AD_HEADER))) await photos.delete(key);
-    }
+    if (gone.size > 0) await forgetAdPhotos(gone);
   } else {
     await touch(PAGES, path, response);
     await trim(PAGES, MAX_PAGES);
+  }
+}
+
+/** Drops the photos kept with these ads. */
+async function forgetAdPhotos(ads) {
+  const photos = await caches.open(AD_PHOTOS);
+  for (const key of await photos.keys()) {
+    const stored = await photos.match(key);
+    if (stored && ads.has(stored.headers.get(AD_HEADER))) await photos.delete(key);
   }
 }
 
@@ -175,7 +200,7 @@ async function page(event, request, url) {
   const network = fetch(request).then(async (response) => {
     if (storable(response)) await keep(path, response.clone());
     // An ad that is gone (404, 410) is not kept as it was.
-    else if (AD_PAGE.test(path) && (response.status === 404 || response.status === 410)) await (await caches.open(ADS)).delete(path);
+    else if (AD_PAGE.test(path) && (response.status === 404 || response.status === 410) && (await (await caches.open(ADS)).delete(path))) await forgetAdPhotos(new Set([path]));
     return response;
   });
   // Whatever happens to the answer we return, the stored copy is brought up to date.
@@ -203,10 +228,12 @@ async function pageData(event, request, url) {
     const response = await fetch(request);
     const cacheControl = response.headers.get('Cache-Control') ?? '';
     if (response.status === 200 && AD_PAGE.test(pagePath) && !/no-store|private/i.test(cacheControl)) {
+      adsBeingKept.add(pagePath);
       event.waitUntil(
         fetch(pagePath, { credentials: 'same-origin', priority: 'low' })
-          .then((html) => (storable(html) ? keep(pagePath, html) : undefined))
-          .catch(() => undefined),
+          .then((html) => (storable(html) ? keep(pagePath, html) : forgetAdPhotos(new Set([pagePath]))))
+          .catch(() => forgetAdPhotos(new Set([pagePath])))
+          .finally(() => adsBeingKept.delete(pagePath)),
       );
     }
     return response;

@@ -7,13 +7,28 @@ export const OFFLINE_ROUTE_ID = 'routes/offline';
 
 const SOURCE = fs.readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
 
+type Build = Pick<ServerBuild, 'assets' | 'routes'>;
+
+/**
+ * The stylesheets every page links: the root layout's `links` (app/root.tsx links its stylesheet
+ * by address, `?url`, so that it leads the head; the assets manifest then does not list it).
+ */
+export function shellStylesheets(build: Build): string[] {
+  const links = build.routes.root?.module.links?.() ?? [];
+  return links.flatMap((l) => ('rel' in l && l.rel === 'stylesheet' && typeof l.href === 'string' ? [l.href] : []));
+}
+
+/** Files of public/ that every page asks for (app/root.tsx): without them in the shell, a repeat visit with a cold HTTP cache crosses the network for them. */
+export const SHELL_PUBLIC_FILES = ['/favicon.svg'];
+
 /**
  * What the worker stores on install: the files every page loads (React Router's entry and route
- * manifest, the root layout's script and stylesheet) and those of the offline page. Taken from
- * the build's own manifest, so they are the names this build gave them.
+ * manifest, the root layout's script and stylesheet, the icon) and those of the offline page.
+ * Taken from the build's own manifest, so they are the names this build gave them.
  */
-export function shellAssets(assets: ServerBuild['assets']): string[] {
-  const files = new Set<string>([assets.url, assets.entry.module, ...assets.entry.imports]);
+export function shellAssets(build: Build): string[] {
+  const { assets } = build;
+  const files = new Set<string>([assets.url, assets.entry.module, ...assets.entry.imports, ...shellStylesheets(build), ...SHELL_PUBLIC_FILES]);
   for (const id of ['root', OFFLINE_ROUTE_ID]) {
     const route = assets.routes[id];
     if (!route) continue;
@@ -28,13 +43,14 @@ export function shellAssets(assets: ServerBuild['assets']): string[] {
  * byte-different worker, which the browser installs on the next navigation, and whose
  * activation deletes the old build's caches.
  */
-export function serviceWorkerScript(assets: ServerBuild['assets']): string {
-  const build = {
+export function serviceWorkerScript(build: Build): string {
+  const { assets } = build;
+  const worker = {
     version: assets.version,
-    shell: shellAssets(assets),
-    css: assets.routes.root?.css?.[0] ?? null,
+    shell: shellAssets(build),
+    css: shellStylesheets(build)[0] ?? assets.routes.root?.css?.[0] ?? null,
     privatePattern: privatePathPattern(),
     signOutPaths: SIGN_OUT_PATHS,
   };
-  return `const BUILD = ${JSON.stringify(build)};\n${SOURCE}`;
+  return `const BUILD = ${JSON.stringify(worker)};\n${SOURCE}`;
 }

@@ -120,4 +120,22 @@ test.describe('drafts on a slow, flaky network', { tag: '@one-viewport' }, () =>
     expect(listing.photos).toHaveLength(2);
     expect((await page.request.get(`/api/drafts/${id}`)).status()).toBe(404);
   });
+  test('a photo the server could not take yet (503, its image queue full) goes again by itself, online, without a tap on Retry', async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto('/post-ad');
+    await hydrated(page);
+    // The first upload is answered as a full image queue answers; the next reaches the server.
+    let refused = 0;
+    await page.route('**/api/drafts/*/photos', (route) => (refused++ === 0 ? route.fulfill({ status: 503, json: { message: 'Busy, try again.' }, headers: { 'Retry-After': '5' } }) : route.fallback()));
+    const photo = await sharp(await photoLike(31)).resize(800).jpeg({ quality: 80 }).toBuffer();
+    await page.getByLabel('Add photos').setInputFiles([{ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    const failed = page.locator('[data-upload="failed"]');
+    await expect(failed).toContainText('Busy, try again.', { timeout: 60_000 });
+    await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // Online all along: not "You are offline".
+    await expect(status(page)).toHaveText(`Draft saved · photo 0 of 1 uploaded. ${DRAFT_MESSAGES.retrying}`);
+    await expect(status(page)).toHaveText('Draft saved · photo 1 of 1 uploaded', { timeout: 30_000 });
+    expect(refused).toBe(2);
+    expect(((await (await page.request.get(`/api/drafts/${draftIdOf(page)}`)).json()) as Draft).photos).toHaveLength(1);
+  });
 });

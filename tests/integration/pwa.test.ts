@@ -65,10 +65,17 @@ describe('/sw.js', () => {
       expect(csp).toContain("manifest-src 'self'");
     }
     const script = await res.text();
-    const build = JSON.parse(/^const BUILD = (.*);$/m.exec(script)![1]!) as { version: string; shell: string[]; privatePattern: string };
-    const { assets } = await getBuild();
+    const build = JSON.parse(/^const BUILD = (.*);$/m.exec(script)![1]!) as { version: string; shell: string[]; css: string | null; privatePattern: string };
+    const served = await getBuild();
+    const { assets } = served;
     expect(build.version).toBe(assets.version);
-    expect(build.shell).toEqual(shellAssets(assets));
+    expect(build.shell).toEqual(shellAssets(served));
+    // The stylesheet every page links is in the shell (app/root.tsx links it by address, so the assets manifest does not name it).
+    const stylesheet = /<link[^>]* rel="stylesheet" href="([^"]+)"/.exec(await (await get('/')).text())?.[1];
+    // (Here the pages' test build names it /app/app.css; the production build, /assets/app-<hash>.css: tests/e2e/offline.spec.ts.)
+    expect(stylesheet).toMatch(/\.css$/);
+    expect(build.shell).toContain(stylesheet);
+    expect(build.css).toBe(stylesheet);
     expect(build.shell).toEqual(expect.arrayContaining([assets.url, assets.entry.module, assets.routes.root!.module, assets.routes['routes/offline']!.module]));
     expect(new RegExp(build.privatePattern).test('/my-details')).toBe(true);
     expect(script).toContain('soko-shell-${BUILD.version}');

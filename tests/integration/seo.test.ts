@@ -260,7 +260,8 @@ describe('head tags', () => {
   });
 
   it('pages without a photo of their own show the brand: a 1200x630 JPEG at an absolute address', async () => {
-    for (const p of ['/', '/listings', '/category/cars-vehicles', '/faq', '/help-contact']) {
+    const help = ['/help-contact', '/faq', '/guides/posting-ads', '/guides/safe-trading', '/guides/account-settings', '/contact-form', '/how-it-works', '/terms', '/privacy'];
+    for (const p of ['/', '/listings', '/products', '/category/cars-vehicles', '/category/pets', ...help]) {
       const page = await html(p);
       expect(head(page, 'og:image'), p).toEqual([`${TEST_ORIGIN}/brand/soko-og.jpg`]);
       expect(head(page, 'og:image:type'), p).toEqual(['image/jpeg']);
