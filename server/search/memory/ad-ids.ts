@@ -111,6 +111,20 @@ export class AdIds {
     this.bound = 0;
   }
 
+  /** Room for `slots` ids, and a table for as many live ones, made at once (a load knows how many ads it reads). */
+  reserve(slots: number) {
+    if (this.words.length < 4 * slots) {
+      const next = new Uint32Array(4 * slots);
+      next.set(this.words);
+      this.words = next;
+    }
+    if (2 * slots > this.table.length) {
+      let size = this.table.length;
+      while (size < 2 * slots) size *= 2;
+      this.rehash(size);
+    }
+  }
+
   /** Gives back the room past `slots` slots. */
   cut(slots: number) {
     if (this.words.length > 4 * slots) this.words = this.words.slice(0, 4 * slots);

@@ -145,16 +145,18 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
   let snapshot: string | null = null;
   let chunk = FIRST_CHUNK;
   let sizedAt = 0;
-  type Read = Promise<{ row: { snapshot: string; ads: string; n: number; last_at: string | null }; size: number; statementMs: number }>;
+  type Read = Promise<{ row: { snapshot: string; ads: string; n: number; last_at: string | null; active: number | null }; size: number; statementMs: number }>;
   const read = (after: { at: string; id: string } | null, size: number): Read => {
     const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    // The first chunk also says how many ads the load will read, to size the index once (MemoryIndex.reserve).
+    const active = after ? sql`NULL::int` : sql`(SELECT count(*)::int FROM listings WHERE status = 'active')`;
     const asked = performance.now();
     return queryRows<Awaited<Read>['row']>(
       db,
       sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${size})
         SELECT pg_current_snapshot()::text AS snapshot,
           (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
-          (SELECT count(*)::int FROM chunk) AS n,
+          (SELECT count(*)::int FROM chunk) AS n, ${active} AS active,
           (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
     ).then(([row]) => ({ row: row!, size, statementMs: performance.now() - asked }));
   };
@@ -175,6 +177,17 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       const ads = JSON.parse(row.ads) as AdRow[];
       const parseMs = performance.now() - parsing;
       await slicer.pause();
+      if (row.active !== null && ads.length > 0) {
+        // Tokens per ad from the first chunk (the oldest ads), with a margin.
+        let tokens = 0;
+        let titled = 0;
+        for (const ad of ads) {
+          tokens += toAd(ad).tokens.length;
+          titled += ad[10].length;
+        }
+        await index.reserve(Math.ceil(row.active * 1.02), (tokens / ads.length) * 1.1, (titled / ads.length) * 1.1, slicer);
+        await slicer.pause();
+      }
       for (let i = 0; i < ads.length; i++) {
         const ad = ads[i]!;
         index.put(ad[0], toAd(ad));
