@@ -203,12 +203,15 @@ describe('npm start', () => {
   it('runs React production in the server process and exits 0 on SIGTERM', async () => {
     // A stand-in build (the real one takes a minute to make): start.ts serves it without rebuilding.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-start-'));
-    fs.mkdirSync(path.join(dir, 'build', 'server'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'build', 'server', 'index.js'), 'export default { routes: {} };\n');
-    const stamp = path.join(dir, 'build', '.build-stamp');
-    fs.writeFileSync(stamp, 'test');
-    const future = new Date(Date.now() + 86_400_000);
-    fs.utimesSync(stamp, future, future);
+    // One for each language (the Swahili pages are built beside the English ones, in build-sw).
+    for (const build of ['build', 'build-sw']) {
+      fs.mkdirSync(path.join(dir, build, 'server'), { recursive: true });
+      fs.writeFileSync(path.join(dir, build, 'server', 'index.js'), 'export default { routes: {} };\n');
+      const stamp = path.join(dir, build, '.build-stamp');
+      fs.writeFileSync(stamp, 'test');
+      const future = new Date(Date.now() + 86_400_000);
+      fs.utimesSync(stamp, future, future);
+    }
     // The database folder starts as a copy of the migrated template, as the browser-test server's
     // does: creating and migrating a new one is what a first start does, and took most of this
     // test's time; starting over an existing folder is what every later start does.
