@@ -10,6 +10,7 @@ import { listen, type ListenOptions } from '../../server/http/serve.ts';
 import { createLogger } from '../../server/logger.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { pgliteTemplate } from '../support/templates.ts';
+import { standInBuild } from '../support/stand-in-build.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -201,17 +202,9 @@ describe('slow clients', () => {
 
 describe('npm start', () => {
   it('runs React production in the server process and exits 0 on SIGTERM', async () => {
-    // A stand-in build (the real one takes a minute to make): start.ts serves it without rebuilding.
+    // A stand-in build: start.ts serves it without rebuilding.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-start-'));
-    // One for each language (the Swahili pages are built beside the English ones, in build-sw).
-    for (const build of ['build', 'build-sw']) {
-      fs.mkdirSync(path.join(dir, build, 'server'), { recursive: true });
-      fs.writeFileSync(path.join(dir, build, 'server', 'index.js'), 'export default { routes: {} };\n');
-      const stamp = path.join(dir, build, '.build-stamp');
-      fs.writeFileSync(stamp, 'test');
-      const future = new Date(Date.now() + 86_400_000);
-      fs.utimesSync(stamp, future, future);
-    }
+    standInBuild(path.join(dir, 'build'));
     // The database folder starts as a copy of the migrated template, as the browser-test server's
     // does: creating and migrating a new one is what a first start does, and took most of this
     // test's time; starting over an existing folder is what every later start does.

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { boundedStep, CLEANUP_BUDGET_MS, exitByDeadline } from '../../server/shutdown.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { standInBuild } from '../support/stand-in-build.ts';
 
 /**
  * Graceful shutdown never hangs (issue 49, point 8): after a database outage at the network
@@ -78,12 +79,7 @@ if (PG_URL) {
       url.pathname = `/${name}`;
       // A stand-in build (the real one takes a minute to make): the API is what this is about.
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-shutdown-'));
-      fs.mkdirSync(path.join(dir, 'build', 'server'), { recursive: true });
-      fs.writeFileSync(path.join(dir, 'build', 'server', 'index.js'), 'export default { routes: {} };\n');
-      const stamp = path.join(dir, 'build', '.build-stamp');
-      fs.writeFileSync(stamp, 'test');
-      const future = new Date(Date.now() + 86_400_000);
-      fs.utimesSync(stamp, future, future);
+      standInBuild(path.join(dir, 'build'));
       const port = 20_000 + (process.pid % 20_000);
       const graceSeconds = 2;
       const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
