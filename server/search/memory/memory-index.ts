@@ -137,9 +137,6 @@ class Growable {
   }
 }
 
-function grow<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, capacity: number): T {
-  return growDoubling(array, capacity);
-}
 function growDoubling<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, capacity: number): T {
   return growExactly(array, Math.max(capacity, array.length * 2), array.length >= capacity);
 }
@@ -353,7 +350,7 @@ export class MemoryIndex {
     this.tokenIds.set(text, id);
     this.tokens.push(text);
     this.postings.push(new Growable());
-    if (id >= this.marks.length) this.marks = grow(this.marks, id + 1);
+    if (id >= this.marks.length) this.marks = growDoubling(this.marks, id + 1);
     // Words and location words can be asked for by a part (migration 0700's vocabulary does
     // the same); title and category tokens, price bands and the index's own (index-terms.ts) cannot.
     if (!/^([tcpf]:|\0)/.test(text)) {
