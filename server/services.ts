@@ -6,7 +6,7 @@ import type { Services } from './context.ts';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createSearchCache } from './search/search-cache.ts';
-import { createSearchIndex, indexCeiling } from './search/memory/search-index.ts';
+import { CHANGES_CHANNEL, createSearchIndex, indexCeiling, type ChangeSignals } from './search/memory/search-index.ts';
 import { setKesRates } from './search/price-key.ts';
 import { createDraining } from './http/draining.ts';
 import { createLogger } from './logger.ts';
@@ -48,6 +48,13 @@ type BuiltServices = {
 };
 
 /** SEARCH_INDEX_MAX_MB, lowered (and said so) when this process's heap could not hold two such indexes during a reload. */
+/** What wakes the search index (search-index.ts): this process's writes, and on PostgreSQL other servers' change notes. */
+function changeSignals(database: Database): ChangeSignals | undefined {
+  const { writes, listen } = database;
+  if (!writes) return undefined;
+  return listen ? { writes, listen: (handlers) => listen(CHANGES_CHANNEL, handlers) } : { writes };
+}
+
 function searchIndexCeiling(config: Config, logger: Logger): number {
   const heap = v8.getHeapStatistics().heap_size_limit;
   const ceiling = indexCeiling(config.searchIndexMaxBytes, heap);
@@ -96,7 +103,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // Loads in the background: until it is loaded, the database answers searches.
-    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger, { maxBytes: searchIndexCeiling(config, logger), databaseInThread: database.kind === 'pglite' }) : undefined,
+    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger, { maxBytes: searchIndexCeiling(config, logger), databaseInThread: database.kind === 'pglite', changes: changeSignals(database) }) : undefined,
     draining: createDraining(),
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     redis: redis ?? undefined,

@@ -25,6 +25,12 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL only: LISTEN on a connection of its own (server/db/listen.ts), for notifications from every instance. */
   listen?(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * PostgreSQL only: how many statements that may have written (anything but a plain read,
+   * COMMIT included) this process has seen complete. A reader that notes the count before it
+   * reads, and finds it unchanged later, knows this process committed nothing it could have missed.
+   */
+  writes?(): number;
 };
 
 export type DatabaseOptions =
@@ -54,6 +60,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     throw error;
   });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
+  const writes = countWrites(client);
   const db = drizzle({ client, schema }) as unknown as Db;
   // In process there is no connection to lose; a closed (or crashed) PGlite is the fault.
   trackFaults(db, () => client.closed);
@@ -67,11 +74,35 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ping: async () => {
       await client.query('select 1');
     },
+    writes,
     close: async () => {
       if (!client.closed) await client.close();
       unlock();
     },
   };
+}
+
+/**
+ * Database.writes on PGlite: statements that may write, scripts, and transactions (counted as
+ * they end) through this handle, the only one there is. Completion is what counts: from then on a
+ * new snapshot sees what they committed.
+ */
+function countWrites(client: { query: unknown; exec: unknown; transaction: unknown }): () => number {
+  let writes = 0;
+  const wrote = () => {
+    writes += 1;
+  };
+  const settle = (result: Promise<unknown>) => {
+    result.then(wrote, wrote);
+    return result;
+  };
+  const query = (client.query as (...args: unknown[]) => Promise<unknown>).bind(client);
+  const exec = (client.exec as (...args: unknown[]) => Promise<unknown>).bind(client);
+  const transaction = (client.transaction as (...args: unknown[]) => Promise<unknown>).bind(client);
+  client.query = (...args: unknown[]) => (mayWrite(typeof args[0] === 'string' ? args[0] : undefined) ? settle(query(...args)) : query(...args));
+  client.exec = (...args: unknown[]) => (mayWrite(typeof args[0] === 'string' ? args[0] : undefined) ? settle(exec(...args)) : exec(...args));
+  client.transaction = (...args: unknown[]) => settle(transaction(...args));
+  return () => writes;
 }
 
 let engine: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
@@ -97,6 +128,10 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
   // bigint columns (price) come back as numbers; prices are far below 2^53.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   const faults = { note: () => {} };
+  let writes = 0;
+  const wrote = () => {
+    writes += 1;
+  };
   /**
    * Our connections. A client losing its connection (restart, failover, pg_terminate_backend)
    * must never crash the process: the pool's 'error' event covers idle clients only, and a
@@ -128,6 +163,25 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
           throw err;
         });
       }) as typeof this.connect;
+      // Counted as each statement completes (failed or not): by then what it committed is visible to a later snapshot.
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((...args: unknown[]) => {
+        const first = args[0] as string | { text?: string } | undefined;
+        if (!mayWrite(typeof first === 'string' ? first : first?.text)) return query(...args);
+        const last = args.length - 1;
+        if (typeof args[last] === 'function') {
+          const callback = args[last] as (...result: unknown[]) => void;
+          args[last] = (...result: unknown[]) => {
+            wrote();
+            callback(...result);
+          };
+          return query(...args);
+        }
+        const result = query(...args);
+        if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(wrote, wrote);
+        else wrote();
+        return result;
+      }) as typeof this.query;
     }
   }
   const pool = new pg.default.Pool({
@@ -169,12 +223,36 @@ async function openPostgres(options: { url: string; searchPath?: string; max?: n
       await pool.query('select 1');
     },
     listen: (channel, handlers) => listenOn(pg.default.Client, options.url, channel, handlers),
+    writes: () => writes,
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
     },
   };
+}
+
+/** PGlite statements PREPAREd from a plain read (executePrepared): running them writes nothing. */
+const readOnlyStatements = new Set<string>();
+
+/** Whether a statement may write: anything but a plain read (a SELECT of ours calls no function that writes). Unknown text counts. */
+function mayWrite(text: string | undefined): boolean {
+  const [, verb, name] = /^\s*([a-z]+)\s*([a-z0-9_]*)/i.exec(text ?? '') ?? [];
+  switch (verb?.toLowerCase()) {
+    case 'select':
+    case 'show':
+    case 'set':
+    case 'listen':
+    case 'prepare':
+      return false;
+    case 'with':
+      // A read with named parts (the search index's catch-up) unless one of them writes.
+      return /\b(insert|update|delete|merge)\b/i.test(text!);
+    case 'execute':
+      return !readOnlyStatements.has(name!);
+    default:
+      return true;
+  }
 }
 
 /** Rows of a raw SQL query; both drivers answer with { rows }. */
@@ -230,6 +308,7 @@ async function executePrepared(client: PgliteClient, name: string, text: string,
   let prepared = names.get(name);
   if (!prepared) {
     // A statement PREPARE cannot take (a value whose type nothing tells) stays a plain query.
+    if (!mayWrite(text)) readOnlyStatements.add(name);
     prepared = client.exec(`PREPARE ${name} AS ${text}`).then(() => true, () => false);
     names.set(name, prepared);
   }

@@ -6,6 +6,8 @@ export type ListenHandlers = {
   notify(payload: string): void;
   /** The connection was lost and is back: notifications sent meanwhile were missed. */
   reconnected(): void;
+  /** The connection was lost: until `reconnected`, notifications are missed. */
+  lost?(): void;
 };
 
 /** How long to wait before connecting again after the LISTEN connection is lost (grows to the last). */
@@ -30,6 +32,7 @@ export async function listenOn(Client: typeof pg.Client, url: string, channel: s
       client = null;
       next.removeAllListeners('notification');
       next.end().catch(() => {});
+      handlers.lost?.();
       retry();
     };
     next.on('error', lost);

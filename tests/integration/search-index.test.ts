@@ -5,7 +5,7 @@ import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { engineQuery, searchListings } from '../../server/search/search.ts';
 import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
-import { catchUpStatement } from '../../server/search/memory/search-index.ts';
+import { CHANGES_CHANNEL, catchUpStatement } from '../../server/search/memory/search-index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
@@ -205,7 +205,51 @@ describe('the search index sees every change committed before a search', () => {
       expect(await find({ search: 'gemstone' })).toEqual(['Quick amber gemstone', 'Quick opal gemstone']);
       expect(t.services.searchIndex!.stats().notesRead - before).toBe(1);
       await other.query('COMMIT');
-      expect(await find({ search: 'gemstone' })).toEqual(['Quick amber gemstone', 'Quick opal gemstone', 'Slow garnet gemstone']);
+      // Another connection's commit reaches this index by notification (migration 2100), a moment later.
+      await expect.poll(() => find({ search: 'gemstone' }), { timeout: 2_000, interval: 5 }).toEqual(['Quick amber gemstone', 'Quick opal gemstone', 'Slow garnet gemstone']);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('asks the database nothing while nothing changed; a write of its own or another server\'s notification makes the next search catch up', async () => {
+    const index = t.services.searchIndex!;
+    await expect.poll(() => index.stats().listening, { timeout: 5_000 }).toBe(true);
+    // Until the writes of earlier tests (and the index's own tidying of old notes) are caught up with.
+    await expect
+      .poll(async () => {
+        const before = index.stats().catchUps;
+        await find({ search: 'tanzanite' });
+        return index.stats().catchUps - before;
+      })
+      .toBe(0);
+    const quiet = index.stats().catchUps;
+    for (let i = 0; i < 5; i++) await find({ search: i % 2 ? 'tanzanite' : 'ring' });
+    expect(index.stats().catchUps).toBe(quiet);
+
+    // A write of this process is seen by the very next search, with no notification needed.
+    await insertRows(t, ownerId, [{ title: 'Heliodor brooch', createdAt: new Date(), updatedAt: new Date() }]);
+    expect(await find({ search: 'heliodor' })).toEqual(['Heliodor brooch']);
+    expect(index.stats().catchUps).toBe(quiet + 1);
+
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return; // PGlite: this process is the only writer.
+    const database = (await queryRows<{ db: string }>(t.services.db, sql`SELECT current_database() AS db`))[0]!.db;
+    const other = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, `/${database}`) });
+    await other.connect();
+    try {
+      const seller = (await t.createUser()).user.id;
+      await other.query(`INSERT INTO listings (owner_id, title, description, category, location) VALUES ($1, 'Heliodor earrings', 'Plain description', 'For Sale', 'Nairobi')`, [seller]);
+      await expect.poll(() => find({ search: 'heliodor' }), { timeout: 2_000, interval: 5 }).toContain('Heliodor earrings');
+
+      // Without the LISTEN connection every search catches up, as before notifications; it comes back by itself.
+      await other.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "${CHANGES_CHANNEL}"' AND datname = current_database()`);
+      await expect.poll(() => index.stats().listening, { timeout: 2_000, interval: 5 }).toBe(false);
+      const lost = index.stats().catchUps;
+      await find({ search: 'heliodor' });
+      await find({ search: 'heliodor' });
+      expect(index.stats().catchUps).toBe(lost + 2);
+      await expect.poll(() => index.stats().listening, { timeout: 5_000 }).toBe(true);
     } finally {
       await other.end();
     }

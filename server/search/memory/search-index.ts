@@ -8,6 +8,7 @@ import { memorySuggestions, memoryWords } from './memory-words.ts';
 import type { SuggestedWord } from '../suggest-words.ts';
 import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
 import { Slicer } from './slices.ts';
+import type { Listener, ListenHandlers } from '../../db/listen.ts';
 
 /*
  * The memory index's life beside the database (issue 15): loaded at start-up, kept up to date
@@ -16,8 +17,11 @@ import { Slicer } from './slices.ts';
  *
  * Freshness: before it answers, a search asks the database which ads changed since the index
  * last asked (one small statement, shared by the searches waiting at that moment) and reads
- * those ads again. So a search sees every change committed before it began, as one that asked
- * the database directly would; an ad posted on another server is found by the next search here.
+ * those ads again, when something may have changed since the last time: this process wrote
+ * (SearchIndexOptions.changes.writes), another server's change note woke it (PostgreSQL's
+ * NOTIFY, migration 2100), the notifications may have been missed (no LISTEN connection), or a
+ * minute passed. So a search sees every change this process committed before it began, and one
+ * of another server once its notification has arrived (docs/decisions/search-index-notifications.md).
  * Until the first load is done, and for what only the database can answer (index-terms.ts),
  * searches go to the database engine (search.ts).
  */
@@ -91,7 +95,26 @@ export type SearchIndexOptions = {
   maxBytes?: number;
   /** The database runs its statements on this thread (PGlite): loads read smaller chunks, as their statements hold the event loop too. */
   databaseInThread?: boolean;
+  /** How to know when to catch up; without it, every search catches up first. */
+  changes?: ChangeSignals;
 };
+
+/** The channel migration 2100's trigger notifies on every change note. */
+export const CHANGES_CHANNEL = 'soko_search_index_changes';
+
+/**
+ * What tells the index that a catch-up may find something (issue 41 point 8: the catch-up
+ * statement before every search was a third of the database's CPU a search).
+ */
+export type ChangeSignals = {
+  /** Statements this process completed that may have written (Database.writes). */
+  writes(): number;
+  /** Notifications of other processes' change notes (Database.listen on CHANGES_CHANNEL); absent where no other process can write (PGlite, in process). */
+  listen?(handlers: ListenHandlers): Promise<Listener>;
+};
+
+/** A failed LISTEN is tried again after this long; searches catch up every time meanwhile. */
+const LISTEN_RETRY_MS = 5_000;
 
 /**
  * The memory engine (search-engine.ts). It can answer once loaded and not stale, and not a
@@ -106,7 +129,7 @@ export type SearchIndex = SearchEngine & {
   readonly ready: Promise<void>;
   readiness(): IndexReadiness;
   /** How many live ads, the time of the first load (the benchmark reports them), how many change notes were read, and the bytes held. */
-  stats(): { ads: number; slots: number; loadMs: number; notesRead: number; bytes: number };
+  stats(): { ads: number; slots: number; loadMs: number; notesRead: number; catchUps: number; listening: boolean; bytes: number };
   /** Live ads' words starting with `prefix`, commonest first (issue 42: suggestions), caught up; null when it cannot answer now (the database then does). */
   suggestions(prefix: string, want: number): Promise<SuggestedWord[] | null>;
   /** One catch-up and tidy-up; server/main.ts runs it every CATCH_UP_EVERY_MS. */
@@ -272,6 +295,52 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
   let failed: string | undefined;
   let lastPruned = 0;
   let notesRead = 0;
+  let catchUps = 0;
+
+  /*
+   * Whether a search may skip the catch-up: notifications are arriving (or no other process can
+   * write), none came since the last catch-up began, and this process has completed no write
+   * since then. A write completed after a catch-up began may be missing from its snapshot, so the
+   * count is taken as it begins.
+   */
+  const changes = options.changes;
+  let listening = changes !== undefined && changes.listen === undefined;
+  let notified = true;
+  let writesSeen = -1;
+  let listener: Listener | undefined;
+  let listenTimer: NodeJS.Timeout | undefined;
+  // A catch-up a minute (keepFresh) also keeps lastCaughtUp recent; without them (a stalled job, a mocked clock) searches catch up, and notice staleness.
+  const upToDate = () => listening && !notified && changes!.writes() === writesSeen && Date.now() - lastCaughtUp < 2 * CATCH_UP_EVERY_MS;
+  function listen() {
+    if (!changes?.listen || closed) return;
+    changes
+      .listen({
+        notify: () => {
+          notified = true;
+        },
+        lost: () => {
+          listening = false;
+        },
+        reconnected: () => {
+          notified = true;
+          listening = true;
+        },
+      })
+      .then(
+        (l) => {
+          if (closed) return void l.close();
+          listener = l;
+          notified = true;
+          listening = true;
+        },
+        (err: unknown) => {
+          logger.warn({ err, retryInMs: LISTEN_RETRY_MS }, 'search index: cannot LISTEN for changes; every search catches up meanwhile');
+          listenTimer = setTimeout(listen, LISTEN_RETRY_MS);
+          listenTimer.unref();
+        },
+      );
+  }
+  listen();
 
   const markStale = (reason: string) => {
     stale = true;
@@ -287,6 +356,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
   async function catchUp(s: State): Promise<void> {
     const [row] = await queryPrepared<{ snapshot: string; notes: number; ids: string }>(db, 'search_index_changes', catchUpStatement(s.snapshot));
     notesRead += row!.notes;
+    catchUps += 1;
     const ids = JSON.parse(row!.ids) as string[];
     // A burst of changes is read and added in parts: no searches use the index meanwhile (they wait for this catch-up), requests do.
     const slicer = new Slicer();
@@ -306,10 +376,16 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     s.snapshot = row!.snapshot;
   }
 
-  /** One catch-up at a time; a search that arrives while one runs waits for the next, which may see its writes. */
+  /**
+   * One catch-up at a time; a search that arrives while one runs waits for the next, which may see
+   * its writes. With nothing to catch up on (upToDate), none: `always` asks the database anyway.
+   */
   let current: Promise<void> | null = null;
   let next: Promise<void> | null = null;
-  function fresh(): Promise<void> {
+  /** A waiter for `next` wants the database asked, notified or not (fresh(true)). */
+  let nextAlways = false;
+  function fresh(always = false): Promise<void> {
+    if (!current && !always && state && upToDate()) return CAUGHT_UP;
     if (!current) {
       const s = state;
       current = (async () => {
@@ -318,18 +394,28 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
         if (Date.now() - lastCaughtUp > KEEP_CHANGES_MS / 2) markStale('no catch-up for half the time change notes are kept');
         // A compaction renumbers the slots: the changes wait for it.
         await compaction;
-        await catchUp(s);
+        notified = false;
+        writesSeen = changes?.writes() ?? -1;
+        try {
+          await catchUp(s);
+        } catch (err) {
+          notified = true;
+          throw err;
+        }
         lastCaughtUp = Date.now();
       })().finally(() => {
         current = null;
       });
       return current;
     }
+    if (always) nextAlways = true;
     next ??= current
       .catch(() => undefined)
       .then(() => {
+        const ask = nextAlways;
         next = null;
-        return fresh();
+        nextAlways = false;
+        return fresh(ask);
       });
     return next;
   }
@@ -356,6 +442,8 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       await catchUp(s);
       if (closed) return;
       state = s;
+      // The new index's snapshot is its own: the next search catches up from it.
+      notified = true;
       loadMs = Date.now() - started;
       lastCaughtUp = Date.now();
       stale = false;
@@ -439,11 +527,12 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     await compaction;
     const s = state;
     if (!s || closed) return { result: 'unsure' };
-    await fresh();
+    // Catch-ups that ask the database, notified or not: a notification on its way must not look like a difference.
+    await fresh(true);
     const [row] = await queryRows<{ ads: number; checksum: string }>(db, ACTIVE_CHECKSUM);
     const before = notesRead;
     // A catch-up that reads no note says nothing changed between the index's state and the count: the two are comparable.
-    await fresh();
+    await fresh(true);
     if (notesRead !== before || state !== s) return { result: 'unsure' };
     const index = { ads: s.index.live, checksum: String(s.index.checksum) };
     const database = { ads: Number(row!.ads), checksum: row!.checksum };
@@ -534,13 +623,14 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       return { state: 'loading', ready: false, ...common, reason: 'the search index is loading' };
     },
     stats() {
-      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead, bytes: state?.index.bytes() ?? 0 };
+      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead, catchUps, listening, bytes: state?.index.bytes() ?? 0 };
     },
     // Catching up now and then keeps an idle server's index near the notes' end; one that could not
     // for so long that other servers may have deleted notes it never read is reloaded.
     async keepFresh() {
       if (!state || closed || compaction) return;
-      await fresh();
+      // Even with nothing notified: a notification lost on the way costs at most this long.
+      await fresh(true);
       housekeeping();
     },
     selfCheck,
@@ -553,9 +643,13 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       closed = true;
       clearTimeout(retryTimer);
       clearTimeout(spreadTimer);
+      clearTimeout(listenTimer);
+      void listener?.close();
     },
   };
 }
+
+const CAUGHT_UP: Promise<void> = Promise.resolve();
 
 /** Room on the heap beside the index (and its copy during a reload): requests, pages, the rest of the server. */
 const HEAP_HEADROOM_BYTES = 512 * 1024 * 1024;
