@@ -16,8 +16,12 @@ import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
 import { htmlLang } from '#messages/common.ts';
+import { BASE } from '#messages/locale.ts';
+import { SWAHILI_OFFERED } from '#kernel/i18n/locales.ts';
+import { offersSwahili } from '#kernel/i18n/language-switch.ts';
+import { LanguageOffer } from './components/LanguageOffer';
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
   const user = context.auth?.user;
   // The header's "Saved ads (n)"; a failed count must not cost the page.
   const savedCount = user ? await savedCountFor(context.db, user.id) : null;
@@ -31,6 +35,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     now: Date.now(),
     // Ksh per USD, EUR and GBP: cards and ad pages show "≈ Ksh …" beside such prices (issue 42, point 6).
     kesRates: context.config.kesRates,
+    // An English page offers Swahili to a first visit whose browser prefers it (components/LanguageOffer.tsx);
+    // the key is there only then, so other pages' data is as it was.
+    ...(SWAHILI_OFFERED && context.locale !== 'sw' && offersSwahili(request.headers) ? { offerSwahili: true as const } : {}),
   };
 }
 
@@ -87,11 +94,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR.dark} media="(prefers-color-scheme: dark)" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/brand/apple-touch-icon.png" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={`${BASE}/manifest.webmanifest`} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
         <Meta />
       </head>
       <body className="flex min-h-screen flex-col overflow-x-hidden antialiased">
+        {SWAHILI_OFFERED && data && 'offerSwahili' in data ? <LanguageOffer /> : null}
         <Header user={data?.user ?? null} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <ServerNow.Provider value={data?.now}>

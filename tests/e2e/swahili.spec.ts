@@ -32,5 +32,38 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-KE');
       await expect(page.getByRole('link', { name: 'Post an ad' })).toBeVisible();
     });
+
+    test("links, the header's search and the footer keep a Swahili visitor under /sw", async ({ page }) => {
+      await page.goto('/sw/listings');
+      if (javaScriptEnabled) await hydrated(page);
+      // A card (an InAppLink written as HTML).
+      const card = page.locator('a.listing-card-link').first();
+      await expect(card).toHaveAttribute('href', /^\/sw\/listing\//);
+      await card.click();
+      await expect(page).toHaveURL(/\/sw\/listing\/[^/]+$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
+      if (javaScriptEnabled) await hydrated(page);
+      // The footer (InAppLinks).
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Msaada na mawasiliano' }).click();
+      await expect(page).toHaveURL(/\/sw\/help-contact$/);
+      if (javaScriptEnabled) await hydrated(page);
+      // The header's search form (a plain form: its action, or the app's navigation).
+      const search = page.getByRole('search', { name: 'Tafuta kwenye Soko' }).first();
+      await search.getByRole('searchbox').fill('toyota');
+      await search.getByRole('searchbox').press('Enter');
+      await expect(page).toHaveURL(/\/sw\/(products|listings)\?search=toyota/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
+      // The logo leads to the Swahili home page.
+      await page.getByRole('banner').getByRole('link', { name: /Soko/ }).first().click();
+      await expect(page).toHaveURL(/\/sw\/?$/);
+    });
   });
 }
+
+test('a visitor who chose Swahili and opens an English address lands on its Swahili twin', { tag: '@one-viewport' }, async ({ page }) => {
+  await page.goto(`/language?to=sw&next=${encodeURIComponent('/help-contact')}`);
+  await expect(page).toHaveURL(/\/sw\/help-contact$/);
+  await page.goto('/listings?category=Pets');
+  await expect(page).toHaveURL(/\/sw\/listings\?category=Pets$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
+});
