@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './support';
+import { expect, hydrated, openMenu, test } from './support';
 
 import { SWAHILI_OFFERED } from '../../kernel/i18n/locales.ts';
 
@@ -48,9 +48,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/sw\/help-contact$/);
       if (javaScriptEnabled) await hydrated(page);
       // The header's search form (a plain form: its action, or the app's navigation).
-      const search = page.getByRole('search', { name: 'Tafuta kwenye Soko' }).first();
-      await search.getByRole('searchbox').fill('toyota');
-      await search.getByRole('searchbox').press('Enter');
+      // At 360 px the header's search is in the menu.
+      await openMenu(page);
+      const menu = page.locator('#mobile-menu');
+      await menu.getByLabel('Neno la kutafuta').fill('toyota');
+      await menu.getByRole('button', { name: 'Tafuta' }).click();
       await expect(page).toHaveURL(/\/sw\/(products|listings)\?search=toyota/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
       // The logo leads to the Swahili home page.

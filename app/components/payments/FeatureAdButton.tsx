@@ -139,7 +139,7 @@ function FeatureForm(props: {
       )}
       <form
         method="post"
-        action={`/payments/feature/${encodeURIComponent(props.listingId)}`}
+        action={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}`}
         onSubmit={props.onSubmit}
         className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       >
