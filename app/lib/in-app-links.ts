@@ -19,7 +19,7 @@ export function inAppDestination(event: MouseEvent): string | null {
 }
 
 /** A path of this build's pages without its prefix: '/sw/listings' is '/listings' under the basename '/sw'. */
-export function withoutBase(path: string): string {
+function withoutBase(path: string): string {
   const base: string = BASE;
   if (!base || !path.startsWith(base) || !(path === base || /^[/?#]/.test(path.charAt(base.length)))) return path;
   const rest = path.slice(base.length);

@@ -44,7 +44,7 @@ export function withoutBasenameInRedirects(build: ServerBuild): ServerBuild {
 const wrapped = new WeakMap<ServerBuild, ServerBuild>();
 
 /** The path under `basename` without it ('/sw/x?y' → '/x?y', '/sw' → '/'), or null when it is not under it. */
-export function pathWithoutBasename(location: string, basename: string): string | null {
+function pathWithoutBasename(location: string, basename: string): string | null {
   if (!location.startsWith(basename)) return null;
   const rest = location.slice(basename.length);
   if (rest === '') return '/';

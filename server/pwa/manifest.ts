@@ -41,6 +41,6 @@ export const swahiliWebAppManifest = {
   scope: '/sw/',
   shortcuts: [
     { name: 'Weka tangazo', url: '/sw/post-ad', icons: [icon('icon', 192, 'any')] },
-    { name: 'Angalia matangazo', url: '/sw/listings', icons: [icon('icon', 192, 'any')] },
+    { name: 'Tazama matangazo', url: '/sw/listings', icons: [icon('icon', 192, 'any')] },
   ],
 };

@@ -139,7 +139,7 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
  * entry naming both and x-default (English), as Google reads alternates in a sitemap (issue 45
  * point 2). Before that, the sitemaps are English only, as they were.
  */
-export type SitemapLanguages = { swahili: boolean };
+type SitemapLanguages = { swahili: boolean };
 const ENGLISH_ONLY: SitemapLanguages = { swahili: false };
 
 /** The alternates of a page (its path without a language prefix), escaped: English, Swahili, x-default. */
