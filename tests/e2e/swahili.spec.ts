@@ -69,3 +69,43 @@ test('a visitor who chose Swahili and opens an English address lands on its Swah
   await expect(page).toHaveURL(/\/sw\/listings\?category=Pets$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
 });
+
+test(
+  'the Swahili pages have a worker of their own, scoped to /sw/, with their shell and a Swahili offline page; the English worker keeps its own',
+  { tag: '@one-viewport' },
+  async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await hydrated(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.goto('/sw/listings');
+    await hydrated(page);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/sw/manifest.webmanifest');
+    // The longer scope wins: the Swahili worker takes the Swahili page over once it is active.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 30_000 }).toMatch(/\/sw\/sw\.js$/);
+    const scopes = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
+    expect(scopes).toEqual(['/', '/sw/']);
+    const caches = await page.evaluate(async () => {
+      const out: Record<string, string[]> = {};
+      for (const name of await window.caches.keys()) out[name] = (await (await window.caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+      return out;
+    });
+    const shells = Object.keys(caches).filter((n) => n.startsWith('soko-shell-'));
+    // One shell per language: neither worker's activation deleted the other's.
+    expect(shells.filter((n) => n.startsWith('soko-shell-sw-'))).toHaveLength(1);
+    expect(shells).toHaveLength(2);
+    expect(caches[shells.find((n) => n.startsWith('soko-shell-sw-'))!]).toContain('/sw/offline');
+    expect(caches[shells.find((n) => !n.startsWith('soko-shell-sw-'))!]).toContain('/offline');
+
+    await context.setOffline(true);
+    // A Swahili page never opened: the Swahili offline page, at the address asked for.
+    await page.goto('/sw/faq');
+    expect(new URL(page.url()).pathname).toBe('/sw/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw-KE');
+    await expect(page.locator('#recent-status')).not.toBeEmpty();
+    // An English page: the English worker's English offline page.
+    await page.goto('/how-it-works');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-KE');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  },
+);
