@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type ShouldRevalidateFunctionArgs, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import { THEME_COLOR } from '#kernel/brand.ts';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -16,8 +16,11 @@ import { NotFound } from './components/NotFound';
 import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
 import { htmlLang } from '#messages/common.ts';
+import { BASE } from '#messages/locale.ts';
+import { SWAHILI_OFFERED } from '#kernel/i18n/locales.ts';
+import { offersSwahili } from '#kernel/i18n/language-switch.ts';
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
   const user = context.auth?.user;
   // The header's "Saved ads (n)"; a failed count must not cost the page.
   const savedCount = user ? await savedCountFor(context.db, user.id) : null;
@@ -31,6 +34,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     now: Date.now(),
     // Ksh per USD, EUR and GBP: cards and ad pages show "≈ Ksh …" beside such prices (issue 42, point 6).
     kesRates: context.config.kesRates,
+    // An English page offers Swahili to a first visit whose browser prefers it (components/LanguageOffer.tsx);
+    // the key is there only then, so other pages' data is as it was.
+    ...(SWAHILI_OFFERED && context.locale !== 'sw' && offersSwahili(request.headers) ? { offerSwahili: true as const } : {}),
   };
 }
 
@@ -87,12 +93,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR.dark} media="(prefers-color-scheme: dark)" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/brand/apple-touch-icon.png" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={`${BASE}/manifest.webmanifest`} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
         <Meta />
       </head>
       <body className="flex min-h-screen flex-col overflow-x-hidden antialiased">
-        <Header user={data?.user ?? null} />
+        {/* Written as one child either way: while SWAHILI_OFFERED is false the English build's layout is byte for byte as before. */}
+        {SWAHILI_OFFERED && data && 'offerSwahili' in data ? (
+          <>
+            <LanguageOffer />
+            <Header user={data?.user ?? null} />
+          </>
+        ) : (
+          <Header user={data?.user ?? null} />
+        )}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <ServerNow.Provider value={data?.now}>
             <KesRatesContext.Provider value={data?.kesRates ?? DEFAULT_KES_RATES}>{children}</KesRatesContext.Provider>
@@ -105,6 +119,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {scripts ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: registerScript }} /> : null}
       </body>
     </html>
+  );
+}
+
+/**
+ * Above an English page's header, for a first visit whose browser prefers Swahili (issue 45
+ * point 2: offered, never redirected; the loader decides, kernel/i18n/language-switch.ts). Both
+ * links go through GET /language (kernel/i18n/language-switch.ts languageSwitchHref, written out
+ * here), so they work without JavaScript and the choice is remembered: Swahili, or English, which
+ * dismisses the offer for good. In Swahili, since it is written for a reader of Swahili. Defined
+ * in this module and written out, so that while SWAHILI_OFFERED is false nothing of it reaches
+ * the English build (an import from another module left it in the shell chunk: +169 B gzip).
+ */
+function LanguageOffer() {
+  const { pathname, search } = useLocation();
+  const next = encodeURIComponent(pathname + search);
+  return (
+    <p lang="sw-KE" className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-brand-700 px-4 py-2 text-sm text-white" data-testid="language-offer">
+      <a href={`/language?to=sw&next=${next}`} hrefLang="sw-KE" className="font-semibold underline">
+        Soma Soko kwa Kiswahili
+      </a>
+      <a href={`/language?to=en&next=${next}`} hrefLang="en-KE" className="underline">
+        Hapana, asante
+      </a>
+    </p>
   );
 }
 

@@ -21,7 +21,8 @@ import { isAppError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { pwaRoutes } from './http/pwa-routes.ts';
-import { languageRoutes } from './http/language-routes.ts';
+import { languageRoutes, swahiliChoiceRedirect } from './http/language-routes.ts';
+import { withoutBasenameInRedirects } from './http/locale-redirects.ts';
 import { seoRoutes } from './http/seo-routes.ts';
 import { IMMUTABLE, mediaRoutes } from './http/media-routes.ts';
 import { SMS_SANDBOX_PATH } from './sms/service.ts';
@@ -116,7 +117,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   // robots.txt, the sitemaps and the redirects of typed paths (/login); a database fault here is the API's 503.
   app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl, mediaBase: config.media.publicUrl }));
   // The web app manifest and the service worker written for this build (server/pwa/).
-  app.route('/', pwaRoutes({ getBuild: options.getBuild }));
+  app.route('/', pwaRoutes({ getBuild: options.getBuild, getSwahiliBuild: options.getSwahiliBuild }));
   // The footer's language switch (docs/decisions/swahili-i18n.md).
   app.route('/', languageRoutes({ secureCookies: config.secureCookies }));
 
@@ -160,11 +161,14 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       const build = await (builds[locale] ?? options.getBuild!)();
       let handler = handlers.get(build);
       if (!handler) {
-        handler = createRequestHandler(withDatabaseFaultPages(build), mode);
+        // A Swahili page's redirect written from its own address keeps one /sw, not two (server/http/locale-redirects.ts).
+        handler = createRequestHandler(withDatabaseFaultPages(locale === 'sw' ? withoutBasenameInRedirects(build) : build), mode);
         handlers.set(build, handler);
       }
       return handler(request, context as never);
     };
+    // A visitor who chose Swahili with the switch, asking for an English page, is sent to its /sw twin.
+    if (builds.sw) app.use('*', swahiliChoiceRedirect());
     app.use('*', resolveAuth(services));
     app.use('*', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
     app.all('*', async (c) => {

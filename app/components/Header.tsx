@@ -33,6 +33,7 @@ import {
   unreadAfter,
   unreadBefore,
 } from '#messages/common.ts';
+import { BASE } from '#messages/locale.ts';
 
 type HeaderUser = { firstName: string; savedCount?: number | null; searchCount?: number | null; unreadMessages?: number | null; admin?: boolean } | null;
 
@@ -97,7 +98,7 @@ function SearchForm({ idPrefix, locationPlaceholder }: { idPrefix: string; locat
     if (locationRef.current) locationRef.current.value = '';
   };
   return (
-    <form role="search" aria-label={siteSearch} action="/products" method="get" onSubmit={submit} className="relative flex w-full flex-col gap-2 md:flex-row md:items-center">
+    <form role="search" aria-label={siteSearch} action={`${BASE}/products`} method="get" onSubmit={submit} className="relative flex w-full flex-col gap-2 md:flex-row md:items-center">
       <label htmlFor={`${idPrefix}-search`} className="sr-only">{searchTerm}</label>
       <input ref={searchRef} id={`${idPrefix}-search`} name="search" type="search" placeholder={searchPlaceholder} className="input md:flex-[2]" autoComplete="off" enterKeyHint="search" onFocus={suggestions} onInput={suggestions} />
       <label htmlFor={`${idPrefix}-location`} className="sr-only">{locationLabel}</label>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { BASE } from '#messages/locale.ts';
 
 /**
  * Where a click on an InAppLink (`<a data-in-app>`) should go inside the app, or null when the
@@ -12,7 +13,17 @@ export function inAppDestination(event: MouseEvent): string | null {
   const link = event.target instanceof Element ? event.target.closest('a[data-in-app]') : null;
   if (!(link instanceof HTMLAnchorElement)) return null;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return null;
-  return `${link.pathname}${link.search}${link.hash}`;
+  const path = `${link.pathname}${link.search}${link.hash}`;
+  // The href is written under the build's prefix (/sw); React Router's navigate adds its basename itself.
+  return BASE ? withoutBase(path) : path;
+}
+
+/** A path of this build's pages without its prefix: '/sw/listings' is '/listings' under the basename '/sw'. */
+function withoutBase(path: string): string {
+  const base: string = BASE;
+  if (!base || !path.startsWith(base) || !(path === base || /^[/?#]/.test(path.charAt(base.length)))) return path;
+  const rest = path.slice(base.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /**
@@ -28,7 +39,8 @@ export function useInAppLinks(): void {
       const to = inAppDestination(event);
       if (to === null) return;
       event.preventDefault();
-      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      const location = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      const here = BASE ? withoutBase(location) : location;
       void navigate(to, { replace: to === here });
     };
     document.addEventListener('click', follow);

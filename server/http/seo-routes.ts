@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { LISTINGS_SITEMAP, pagesSitemapXml, SELLERS_SITEMAP, sitemapChunks, sitemapChunkXml, sitemapIndexXml } from '../seo/sitemap.ts';
 import { isSellerHandle } from '../users/sellers.ts';
+import { SWAHILI_BASENAME, SWAHILI_OFFERED } from '#kernel/i18n/locales.ts';
 
 /**
  * Addresses made for search engines and for people typing: robots.txt, the sitemap index and
@@ -25,8 +26,16 @@ const CACHE = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
 const INDEX_LIFETIME_MS = 10 * 60 * 1000;
 
-export function seoRoutes(deps: { db: Db; appUrl: string; mediaBase?: string }) {
+/** Signed-in pages: they only redirect a crawler to the sign-in page. */
+const SIGNED_IN_PAGES = ['/manage-ads', '/my-details', '/post-ad', '/listings/'];
+
+/**
+ * `swahili`: whether the sitemaps list the Swahili pages too (kernel/i18n/locales.ts
+ * SWAHILI_OFFERED, which the tests set both ways).
+ */
+export function seoRoutes(deps: { db: Db; appUrl: string; mediaBase?: string; swahili?: boolean }) {
   const origin = new URL(deps.appUrl).origin;
+  const languages = { swahili: deps.swahili ?? SWAHILI_OFFERED };
   const app = new Hono();
 
   app.get('/robots.txt', (c) =>
@@ -36,11 +45,8 @@ export function seoRoutes(deps: { db: Db; appUrl: string; mediaBase?: string }) 
         'Allow: /',
         'Disallow: /api/',
         'Disallow: /sandbox/',
-        // Signed-in pages: they only redirect a crawler to the sign-in page.
-        'Disallow: /manage-ads',
-        'Disallow: /my-details',
-        'Disallow: /post-ad',
-        'Disallow: /listings/',
+        ...SIGNED_IN_PAGES.map((p) => `Disallow: ${p}`),
+        ...(languages.swahili ? SIGNED_IN_PAGES.map((p) => `Disallow: ${SWAHILI_BASENAME}${p}`) : []),
         '',
         `Sitemap: ${origin}/sitemap.xml`,
         '',
@@ -57,20 +63,22 @@ export function seoRoutes(deps: { db: Db; appUrl: string; mediaBase?: string }) 
   app.get('/sitemap.xml', async (c) => {
     if (!index || Date.now() - index.madeAt > INDEX_LIFETIME_MS) {
       const [ads, sellers] = [await sitemapChunks(deps.db), await sitemapChunks(deps.db, undefined, SELLERS_SITEMAP)];
-      index = { xml: sitemapIndexXml(origin, ads, sellers), madeAt: Date.now() };
+      index = { xml: sitemapIndexXml(origin, ads, sellers, languages), madeAt: Date.now() };
     }
     return c.body(index.xml, 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
   });
 
-  // Usernames may hold dots: "sellers-jane.doe.xml".
-  app.get('/sitemaps/:name{[a-z0-9.-]+\\.xml}', async (c) => {
-    const name = c.req.param('name').slice(0, -'.xml'.length);
-    if (name === 'pages') return c.body(pagesSitemapXml(origin), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+  // Usernames may hold dots: "sellers-jane.doe.xml". /sitemaps/sw/… are the Swahili twins of the chunks.
+  const chunk = (locale: 'en' | 'sw') => async (c: Context) => {
+    const name = c.req.param('name')!.slice(0, -'.xml'.length);
+    if (name === 'pages' && locale === 'en') return c.body(pagesSitemapXml(origin, languages), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
     const [kind, firstId] = [name.slice(0, name.indexOf('-') + 1), name.slice(name.indexOf('-') + 1)];
     const source = kind === 'listings-' && isUuid(firstId) ? LISTINGS_SITEMAP : kind === 'sellers-' && isSellerHandle(firstId) ? SELLERS_SITEMAP : null;
-    if (!source) return c.text('Not found', 404);
-    return c.body(await sitemapChunkXml(deps.db, origin, firstId, source, deps.mediaBase), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
-  });
+    if (!source || (locale === 'sw' && !languages.swahili)) return c.text('Not found', 404);
+    return c.body(await sitemapChunkXml(deps.db, origin, firstId, source, deps.mediaBase, { locale, languages }), 200, { 'Content-Type': XML, 'Cache-Control': CACHE });
+  };
+  app.get('/sitemaps/:name{[a-z0-9.-]+\\.xml}', chunk('en'));
+  app.get('/sitemaps/sw/:name{[a-z0-9.-]+\\.xml}', chunk('sw'));
 
   for (const [from, to] of Object.entries(TYPED_PATHS)) {
     app.on(['GET', 'HEAD'], from, (c) => {

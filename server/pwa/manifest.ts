@@ -26,3 +26,21 @@ export const webAppManifest = {
     { name: 'Browse ads', url: '/listings', icons: [icon('icon', 192, 'any')] },
   ],
 };
+
+/**
+ * The Swahili pages' manifest (/sw/manifest.webmanifest, issue 45): installed from a Swahili page,
+ * Soko opens at /sw/ in Swahili, under the Swahili worker's scope. Words of docs/swahili-glossary.md.
+ */
+export const swahiliWebAppManifest = {
+  ...webAppManifest,
+  id: '/sw/',
+  name: 'Soko: nunua na uza Kenya',
+  description: 'Soko ni soko la matangazo la Kenya, la haraka na la kuaminika: magari, nyumba, simu, fanicha, kazi na zaidi.',
+  lang: 'sw-KE',
+  start_url: '/sw/',
+  scope: '/sw/',
+  shortcuts: [
+    { name: 'Weka tangazo', url: '/sw/post-ad', icons: [icon('icon', 192, 'any')] },
+    { name: 'Tazama matangazo', url: '/sw/listings', icons: [icon('icon', 192, 'any')] },
+  ],
+};

@@ -44,10 +44,17 @@ export const PRIVATE_PATHS = [
 /** Requests that end the session in this browser (a form post or the API): the worker then drops every stored page. */
 export const SIGN_OUT_PATHS = ['/logout', '/logout.data', '/my-details', '/my-details.data', '/api/auth/logout', '/api/auth/logout-everywhere', '/api/auth/me'] as const;
 
+/** The same for a language's pages under `base` ('/sw'): its forms post under it, the API does not. */
+export const signOutPaths = (base = ''): string[] => SIGN_OUT_PATHS.map((p) => (base && !p.startsWith('/api/') ? `${base}${p}` : p));
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** One regular expression of a path, the same text the worker is given. */
-export const privatePathPattern = (): string =>
-  `^(?:${PRIVATE_PATHS.map((p) => (p.endsWith('*') ? escape(p.slice(0, -1)) : p.endsWith('/') ? escape(p) : `${escape(p)}(?:[/.]|$)`).replaceAll('\\/\\*\\/', '\\/[^/.]+\\/')).join('|')})`;
+/**
+ * One regular expression of a path, the same text the worker is given. For a language's pages
+ * under `base` ('/sw'), the same paths with or without it (its pages are under it; the API and
+ * the sandboxes, which its pages also call, are not).
+ */
+export const privatePathPattern = (base = ''): string =>
+  `^${base ? `(?:${escape(base)})?` : ''}(?:${PRIVATE_PATHS.map((p) => (p.endsWith('*') ? escape(p.slice(0, -1)) : p.endsWith('/') ? escape(p) : `${escape(p)}(?:[/.]|$)`).replaceAll('\\/\\*\\/', '\\/[^/.]+\\/')).join('|')})`;
 
-export const isPrivatePath = (path: string): boolean => new RegExp(privatePathPattern()).test(path);
+export const isPrivatePath = (path: string, base = ''): boolean => new RegExp(privatePathPattern(base)).test(path);

@@ -12,8 +12,13 @@
  *   every signed-in answer is). The signed-in areas, sign-in, payments and /api
  *   (server/pwa/private-paths.ts) are not even answered: the browser fetches them as if there were no worker.
  * - Signing out empties the stored pages.
+ * - Each language's pages have a worker of their own (BUILD.base: '' for English at /, '/sw' for
+ *   Swahili, scoped to /sw/), with its build's shell and offline page; the stored pages, ads and
+ *   photos are shared (both languages are one person's on one phone), the shells are not.
  */
-const SHELL = `soko-shell-${BUILD.version}`;
+const BASE = BUILD.base;
+const SHELL = `${BUILD.shellPrefix}${BUILD.version}`;
+const OFFLINE = `${BASE}/offline`;
 const PAGES = 'soko-pages';
 const ADS = 'soko-ads';
 const AD_PHOTOS = 'soko-ad-photos';
@@ -26,7 +31,7 @@ const MAX_ADS = 20;
 const MAX_PHOTOS = 200;
 /** The header a stored ad photo carries: the ad page it was seen on, so it leaves with its ad. */
 const AD_HEADER = 'X-Soko-Ad';
-const AD_PAGE = /^\/listing\/[^/.]+$/;
+const AD_PAGE = new RegExp(`^${BASE.replace(/\//g, '\\/')}\\/listing\\/[^/.]+$`);
 const PRIVATE = new RegExp(BUILD.privatePattern);
 const isPrivatePath = (path) => PRIVATE.test(path);
 
@@ -37,9 +42,9 @@ self.addEventListener('install', (event) => {
       // Assets are most likely in the HTTP cache already, from the page that registered us.
       await cache.addAll(BUILD.shell);
       // /offline as a signed-out visitor sees it: a signed-in copy names the person and is never stored.
-      const offline = await fetch('/offline', { credentials: 'omit' });
-      if (!offline.ok) throw new Error(`/offline answered ${offline.status}`);
-      await cache.put('/offline', offline);
+      const offline = await fetch(OFFLINE, { credentials: 'omit' });
+      if (!offline.ok) throw new Error(`${OFFLINE} answered ${offline.status}`);
+      await cache.put(OFFLINE, offline);
       await self.skipWaiting();
     })(),
   );
@@ -49,7 +54,8 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith('soko-') && !OWN_CACHES.includes(name)) await caches.delete(name);
+        // The other language's worker's shells are its own business.
+        if (name.startsWith(BUILD.ownCaches) && !OWN_CACHES.includes(name) && !BUILD.otherShells.some((other) => name.startsWith(other))) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -66,7 +72,9 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   // Signed-in areas, sign-in and payments are left to the browser entirely: the worker neither stores nor answers them.
-  if (isPrivatePath(url.pathname) || url.pathname === '/sw.js') return;
+  if (isPrivatePath(url.pathname) || url.pathname === `${BASE}/sw.js`) return;
+  // The other language's pages belong to its worker (the English worker's scope, /, holds /sw/).
+  if (BUILD.otherBases.some((other) => url.pathname === other || url.pathname.startsWith(`${other}/`))) return;
   if (url.pathname.startsWith('/assets/') || BUILD.shell.includes(url.pathname)) return event.respondWith(asset(request, url));
   if (url.pathname.startsWith('/media/')) {
     // A photo a signed-in page shows (a draft's, an ad still held, one in the moderators' queue)
@@ -192,7 +200,7 @@ async function storedPage(url) {
   return (await caches.match(key, { cacheName: AD_PAGE.test(url.pathname) ? ADS : PAGES })) ?? null;
 }
 
-const offlinePage = async () => (await caches.match('/offline', { cacheName: SHELL })) ?? Response.error();
+const offlinePage = async () => (await caches.match(OFFLINE, { cacheName: SHELL })) ?? Response.error();
 
 /** Pages: the network's answer, else (after 3 s, or at once when the network fails) the stored copy, else /offline. */
 async function page(event, request, url) {
@@ -223,7 +231,7 @@ async function page(event, request, url) {
  * opened this way is stored too, as HTML: the offline list and a reload read that.
  */
 async function pageData(event, request, url) {
-  const pagePath = url.pathname === '/_root.data' ? '/' : url.pathname.slice(0, -'.data'.length);
+  const pagePath = url.pathname === `${BASE}/_root.data` ? `${BASE}/` : url.pathname.slice(0, -'.data'.length);
   try {
     const response = await fetch(request);
     const cacheControl = response.headers.get('Cache-Control') ?? '';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { ServerBuild } from 'react-router';
-import { privatePathPattern, SIGN_OUT_PATHS } from './private-paths.ts';
+import { privatePathPattern, signOutPaths } from './private-paths.ts';
+import { SWAHILI_BASENAME } from '#kernel/i18n/locales.ts';
 
 /** The route whose page the worker stores on install and answers with when a page cannot be had. */
 export const OFFLINE_ROUTE_ID = 'routes/offline';
@@ -41,16 +42,26 @@ export function shellAssets(build: Build): string[] {
 /**
  * The worker's script for a build: its version names the worker's caches, so a new build is a
  * byte-different worker, which the browser installs on the next navigation, and whose
- * activation deletes the old build's caches.
+ * activation deletes the old build's caches. The Swahili build's worker (its basename '/sw',
+ * served at /sw/sw.js, so scoped to /sw/) has a shell cache of its own, `soko-shell-sw-…`, which
+ * the English worker leaves alone as the Swahili one leaves the English shells; the English
+ * worker leaves /sw/ to it. Stored pages, ads and photos are shared by both.
  */
-export function serviceWorkerScript(build: Build): string {
+export function serviceWorkerScript(build: Build & { basename?: string }): string {
   const { assets } = build;
+  const base = build.basename?.replace(/\/$/, '') ?? '';
   const worker = {
     version: assets.version,
     shell: shellAssets(build),
     css: shellStylesheets(build)[0] ?? assets.routes.root?.css?.[0] ?? null,
-    privatePattern: privatePathPattern(),
-    signOutPaths: SIGN_OUT_PATHS,
+    privatePattern: privatePathPattern(base),
+    signOutPaths: signOutPaths(base),
+    base,
+    shellPrefix: base ? 'soko-shell-sw-' : 'soko-shell-',
+    // The caches this worker may delete when they are not its own, and the other language's among them.
+    ownCaches: base ? 'soko-shell-sw-' : 'soko-',
+    otherShells: base ? [] : ['soko-shell-sw-'],
+    otherBases: base ? [] : [SWAHILI_BASENAME],
   };
   return `const BUILD = ${JSON.stringify(worker)};\n${SOURCE}`;
 }

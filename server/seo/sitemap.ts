@@ -3,6 +3,7 @@ import { CATEGORIES, categorySlug } from '#kernel/categories.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { LISTED } from '../listings/visibility.ts';
 import { imageFileName, UPLOAD_WIDTH } from '../media/images.ts';
+import { SWAHILI_BASENAME } from '#kernel/i18n/locales.ts';
 
 /** The sitemap protocol's ceiling per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -131,16 +132,34 @@ export async function* sitemapChunkRows(
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * Once Swahili is offered (kernel/i18n/locales.ts), every page is listed in both languages, each
+ * entry naming both and x-default (English), as Google reads alternates in a sitemap (issue 45
+ * point 2). Before that, the sitemaps are English only, as they were.
+ */
+type SitemapLanguages = { swahili: boolean };
+const ENGLISH_ONLY: SitemapLanguages = { swahili: false };
+
+/** The alternates of a page (its path without a language prefix), escaped: English, Swahili, x-default. */
+function alternates(origin: string, path: string): string {
+  const en = xmlEscape(origin + path);
+  const sw = xmlEscape(origin + SWAHILI_BASENAME + (path === '/' ? '/' : path));
+  return `<xhtml:link rel="alternate" hreflang="en-KE" href="${en}"/><xhtml:link rel="alternate" hreflang="sw-KE" href="${sw}"/><xhtml:link rel="alternate" hreflang="x-default" href="${en}"/>`;
+}
 
 /** Our URLs are made of an origin, fixed paths and ids; escaping is for the origin's sake. */
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapIndexXml(origin: string, chunks: SitemapChunk[], sellerChunks: SitemapChunk[] = []): string {
+export function sitemapIndexXml(origin: string, chunks: SitemapChunk[], sellerChunks: SitemapChunk[] = [], languages: SitemapLanguages = ENGLISH_ONLY): string {
   const newest = chunks.reduce((m, c) => (c.lastmod && c.lastmod > m ? c.lastmod : m), '');
+  // The Swahili twin of each chunk (/sitemaps/sw/…) lists the same pages under /sw: a chunk stays within 50,000 addresses.
+  const folders = languages.swahili ? ['/sitemaps/', '/sitemaps/sw/'] : ['/sitemaps/'];
   const entries = [
     { loc: `${origin}/sitemaps/pages.xml`, lastmod: newest },
-    ...chunks.map((c) => ({ loc: `${origin}/sitemaps/listings-${c.firstId}.xml`, lastmod: c.lastmod })),
-    ...sellerChunks.map((c) => ({ loc: `${origin}/sitemaps/sellers-${c.firstId}.xml`, lastmod: c.lastmod })),
+    ...folders.flatMap((f) => chunks.map((c) => ({ loc: `${origin}${f}listings-${c.firstId}.xml`, lastmod: c.lastmod }))),
+    ...folders.flatMap((f) => sellerChunks.map((c) => ({ loc: `${origin}${f}sellers-${c.firstId}.xml`, lastmod: c.lastmod }))),
   ];
   const body = entries
     .map((e) => `<sitemap><loc>${xmlEscape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</sitemap>`)
@@ -148,9 +167,15 @@ export function sitemapIndexXml(origin: string, chunks: SitemapChunk[], sellerCh
   return `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>\n`;
 }
 
-export function pagesSitemapXml(origin: string): string {
-  const body = INDEXABLE_PAGES.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`).join('\n');
-  return `${XML_HEAD}<urlset xmlns="${NS}">\n${body}\n</urlset>\n`;
+export function pagesSitemapXml(origin: string, languages: SitemapLanguages = ENGLISH_ONLY): string {
+  if (!languages.swahili) {
+    const body = INDEXABLE_PAGES.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`).join('\n');
+    return `${XML_HEAD}<urlset xmlns="${NS}">\n${body}\n</urlset>\n`;
+  }
+  const body = INDEXABLE_PAGES.flatMap((p) =>
+    [origin + p, origin + SWAHILI_BASENAME + (p === '/' ? '/' : p)].map((loc) => `<url><loc>${xmlEscape(loc)}</loc>${alternates(origin, p)}</url>`),
+  ).join('\n');
+  return `${XML_HEAD}<urlset xmlns="${NS}" xmlns:xhtml="${XHTML_NS}">\n${body}\n</urlset>\n`;
 }
 
 /**
@@ -163,19 +188,22 @@ export async function sitemapChunkXml(
   firstId: string,
   source: SitemapSource = LISTINGS_SITEMAP,
   mediaBase = `${origin}/media`,
+  /** The chunk's language ('sw': the same pages under /sw) and whether entries name their alternates. */
+  { locale = 'en', languages = ENGLISH_ONLY }: { locale?: 'en' | 'sw'; languages?: SitemapLanguages } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const pages = sitemapChunkRows(db, firstId, {}, source);
   const first = await pages.next();
   const encoder = new TextEncoder();
-  const loc = xmlEscape(`${origin}${source.path}`);
+  const loc = xmlEscape(`${origin}${locale === 'sw' ? SWAHILI_BASENAME : ''}${source.path}`);
+  const alternatesOf = (id: string) => (languages.swahili ? alternates(origin, `${source.path}${id}`) : '');
   const image = (key: string | null | undefined) => (key ? `<image:image><image:loc>${xmlEscape(`${mediaBase}/${imageFileName(key, UPLOAD_WIDTH)}`)}</image:loc></image:image>` : '');
   const lines = (rows: SitemapRow[]) =>
-    encoder.encode(rows.map((r) => `<url><loc>${loc}${xmlEscape(r.id)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${image(r.image)}</url>\n`).join(''));
+    encoder.encode(rows.map((r) => `<url><loc>${loc}${xmlEscape(r.id)}</loc>${r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : ''}${alternatesOf(r.id)}${image(r.image)}</url>\n`).join(''));
   let done = first.done;
   let pending: SitemapRow[] | null = first.done ? null : first.value;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${NS}"${source.image ? ` xmlns:image="${IMAGE_NS}"` : ''}>\n`));
+      controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${NS}"${languages.swahili ? ` xmlns:xhtml="${XHTML_NS}"` : ''}${source.image ? ` xmlns:image="${IMAGE_NS}"` : ''}>\n`));
     },
     async pull(controller) {
       if (pending) {

@@ -78,7 +78,9 @@ describe('/sw.js', () => {
     expect(build.css).toBe(stylesheet);
     expect(build.shell).toEqual(expect.arrayContaining([assets.url, assets.entry.module, assets.routes.root!.module, assets.routes['routes/offline']!.module]));
     expect(new RegExp(build.privatePattern).test('/my-details')).toBe(true);
-    expect(script).toContain('soko-shell-${BUILD.version}');
+    // Its shell cache is named by the build's version (the Swahili worker's: soko-shell-sw-…, tests/integration/swahili-pages.test.ts).
+    expect(script).toContain('`${BUILD.shellPrefix}${BUILD.version}`');
+    expect((JSON.parse(/^const BUILD = (.*);$/m.exec(script)![1]!) as { shellPrefix: string }).shellPrefix).toBe('soko-shell-');
   });
 });
 

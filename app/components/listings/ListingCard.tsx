@@ -10,6 +10,10 @@ import { IN_APP_LINK } from '../InAppLink';
 import { featuredBadgeHtml } from './FeaturedBadge';
 import { cardImageHtml } from './ResponsiveImage';
 import { cardHeartHtml } from './SaveButton';
+import { BASE } from '#messages/locale.ts';
+
+/** The ad's own words, which the Swahili sweep (tests/e2e/swahili-sweep.spec.ts) skips; written in the Swahili build only, so English cards keep their bytes. */
+const USER_CONTENT = ' data-user-content';
 
 /** What a card shows, as the server's queries write it (searchCards, featuredCards, cardsByOwner). */
 export type CardListing = CardJson;
@@ -98,7 +102,7 @@ function cardTextHtml(listing: CardListing, headingLevel: 2 | 3, categoryText: s
     ? `<time class="listing-card-meta" datetime="${escapeHtml(listing.createdAt)}" data-testid="posted">${escapeHtml(postedAgo(listing.createdAt, now))}</time>`
     : '';
   return (
-    `<${heading} class="listing-card-title"><a class="listing-card-link" href="/listing/${escapeHtml(listing._id)}" ${IN_APP_LINK}>${escapeHtml(listing.title)}</a></${heading}>` +
+    `<${heading} class="listing-card-title"><a class="listing-card-link" href="${BASE}/listing/${escapeHtml(listing._id)}" ${IN_APP_LINK}${BASE && USER_CONTENT}>${escapeHtml(listing.title)}</a></${heading}>` +
     `<p class="listing-card-price">${escapeHtml(formatPrice(listing.price, listing.currency))}</p>` +
     (approx ? `<p class="listing-card-meta" data-testid="approx-kes">${escapeHtml(approx)}</p>` : '') +
     `<p class="listing-card-meta truncate">${escapeHtml(listing.place ?? listing.location)}</p>` +

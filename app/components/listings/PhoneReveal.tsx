@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { formatPhone, whatsAppNumber } from '#kernel/phone.ts';
 import { toast } from '~/lib/toast';
+import { BASE } from '#messages/locale.ts';
 
 /** What the phone API answered: the number, null when the seller gave none. */
 type Fetched = { ok: true; phoneNumber: string | null } | { ok: false; message: string };
@@ -151,7 +152,7 @@ export function PhoneReveal({ listingId, contact }: { listingId: string; contact
       {problem && !shown && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">{problem}</p>
       )}
-      <form method="post" action={`/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex flex-col gap-2">
+      <form method="post" action={`${BASE}/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex flex-col gap-2">
         {shown && phone ? (
           // Hiding needs nothing from the server: without JavaScript the page comes back without the number.
           <button type="submit" name="intent" value="hide" aria-pressed="true" className="btn-primary w-full">
@@ -210,7 +211,7 @@ export function ContactBar({ listingId, contact }: { listingId: string; contact:
           )}
         </div>
       ) : (
-        <form method="post" action={`/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex gap-2">
+        <form method="post" action={`${BASE}/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex gap-2">
           <button type="submit" name="intent" value="call" disabled={busy || phone === null} className={`${item} bg-brand-700 text-white`}>
             <PhoneIcon />
             Call

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { useFetcher, useLocation } from 'react-router';
 import { escapeHtml } from '~/lib/html';
 import { toast } from '~/lib/toast';
+import { BASE } from '#messages/locale.ts';
 
 /** What POST /saved/:id answers a JavaScript submission (a plain form gets a redirect instead). */
 export type SaveResult = { saved: boolean; message: string } | { error: string };
@@ -33,7 +34,7 @@ export function SaveButton({ listingId, saved, back }: Props) {
     void fetcher.submit(jsForm(event.currentTarget), { method: 'post', action: `/saved/${listingId}` });
   };
   return (
-    <form method="post" action={`/saved/${listingId}`} onSubmit={submit} className="contents">
+    <form method="post" action={`${BASE}/saved/${listingId}`} onSubmit={submit} className="contents">
       <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
       <input type="hidden" name="back" value={back} />
       <button type="submit" aria-pressed={isSaved} className="btn-secondary heart-icon aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
@@ -51,7 +52,7 @@ export function SaveButton({ listingId, saved, back }: Props) {
 export function cardHeartHtml(listingId: string, title: string, heart: { saved: boolean; back: string }): string {
   const id = escapeHtml(listingId);
   return (
-    `<form class="contents" data-card-save="${id}" action="/saved/${id}" method="post">` +
+    `<form class="contents" data-card-save="${id}" action="${BASE}/saved/${id}" method="post">` +
     `<input type="hidden" name="intent" value="${heart.saved ? 'unsave' : 'save'}"/><input type="hidden" name="back" value="${escapeHtml(heart.back)}"/>` +
     // The heart is drawn by the class (app.css, heart-icon), as on the ad page's button.
     `<button type="submit" aria-pressed="${heart.saved}" class="save-heart heart-icon"><span class="sr-only">Save ${escapeHtml(title)}</span></button></form>`

@@ -2,6 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { SavedFilters } from '#kernel/saved-search-rules.ts';
 import { toast } from '~/lib/toast';
+import { BASE } from '#messages/locale.ts';
 
 /** What POST /saved-searches answers a JavaScript submission (a plain form gets a redirect instead). */
 export type SaveSearchResult = { id: string; message: string } | { error: string };
@@ -36,7 +37,7 @@ export function SaveSearchButton({ filters, savedId }: { filters: SavedFilters; 
     void fetcher.submit(form, { method: 'post', action: '/saved-searches' });
   };
   return (
-    <form method="post" action="/saved-searches" onSubmit={submit}>
+    <form method="post" action={`${BASE}/saved-searches`} onSubmit={submit}>
       {Object.entries(filters).map(([name, value]) =>
         value === undefined || value === null ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
       )}

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { toast } from '~/lib/toast';
+import { BASE } from '#messages/locale.ts';
 
 /**
  * Share with the device's share sheet (Web Share API); without it, copy the link (share-sheet.ts,
@@ -16,7 +17,7 @@ export function ShareButton({ title, listingId, className = 'btn-secondary' }: {
     );
   };
   return (
-    <form method="get" action={`/listing/${listingId}#share`} onSubmit={share} className="contents">
+    <form method="get" action={`${BASE}/listing/${listingId}#share`} onSubmit={share} className="contents">
       <button type="submit" name="share" value="1" className={className}>
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
           <path d="M15 13a3 3 0 0 0-2.3 1.1L7.9 11.6a3 3 0 0 0 0-1.2l4.8-2.5A3 3 0 1 0 12 6l-4.8 2.5a3 3 0 1 0 0 3L12 14a3 3 0 1 0 3-1z" />

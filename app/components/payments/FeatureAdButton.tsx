@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 import { FEATURE_DURATION_TEXT, FEATURE_FEE_KSH } from './fee';
+import { BASE } from '#messages/locale.ts';
 
 type Props = {
   listingId: string;
@@ -131,14 +132,14 @@ function FeatureForm(props: {
         // A link, not a button: the number is asked on a page of its own, which works without JavaScript.
         <p className="mt-3 text-sm">
           Or get the prompt on your phone:{' '}
-          <a href={`/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+          <a href={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="font-semibold text-brand-700 underline dark:text-brand-100">
             Pay with M-Pesa
           </a>
         </p>
       )}
       <form
         method="post"
-        action={`/payments/feature/${encodeURIComponent(props.listingId)}`}
+        action={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}`}
         onSubmit={props.onSubmit}
         className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       >
