@@ -19,3 +19,7 @@ export const common: Like<typeof EnCommon> = {} as typeof SwCommon;
 export const commonExtra: NoExtra<typeof SwCommon, typeof EnCommon> = {};
 export const locale: Like<typeof EnLocale> = {} as typeof SwLocale;
 export const localeExtra: NoExtra<typeof SwLocale, typeof EnLocale> = {};
+import type * as EnSystem from './en/system.ts';
+import type * as SwSystem from './sw/system.ts';
+export const system: Like<typeof EnSystem> = {} as typeof SwSystem;
+export const systemExtra: NoExtra<typeof SwSystem, typeof EnSystem> = {};
