@@ -22,13 +22,13 @@ const STEPS_BUY = [
 function Steps({ steps, label }: { steps: ReadonlyArray<readonly [string, string]>; label: string }) {
   return (
     <ol aria-label={label} className="!mt-4 !list-none !pl-0 grid gap-3 sm:grid-cols-2">
-      {steps.map(([title, text], i) => (
-        <li key={title} className="card !mt-0 flex gap-3 p-4">
+      {steps.map(([stepTitle, text], i) => (
+        <li key={stepTitle} className="card !mt-0 flex gap-3 p-4">
           <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
             {i + 1}
           </span>
           <span>
-            <strong className="block">{title}</strong>
+            <strong className="block">{stepTitle}</strong>
             <span className="text-sm text-gray-700 dark:text-gray-300">{text}</span>
           </span>
         </li>
