@@ -3,6 +3,7 @@ import { CONTACT_CONFIRMATION, sendContactMessage } from '../../../server/contac
 import { failureData } from '../../../server/http/page-errors';
 import { pageMeta } from '~/components/help/meta';
 import { helpContact } from '#messages/common.ts';
+import { breadcrumb } from '#messages/help.ts';
 import { backToHelp, description, emailAddress, faq, goHome, intro, mayHaveAnswer, message, messageHint, replyGoesTo, sendMessage, sendingLabel, sentHeading, serverText, subject, title, yourName } from '#messages/help-contact-form.ts';
 import type { Route } from './+types/contact-form';
 
@@ -85,7 +86,7 @@ export default function ContactForm({ loaderData, actionData }: Route.ComponentP
 
   return (
     <section className="mx-auto max-w-xl">
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+      <nav aria-label={breadcrumb} className="mb-3 text-sm">
         <Link to="/help-contact" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">{helpContact}</Link>
       </nav>
       <h1 className="text-2xl font-extrabold sm:text-3xl">{title}</h1>
