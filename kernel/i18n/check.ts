@@ -34,6 +34,10 @@ import type * as EnHelpSamples from './en/help-samples.ts';
 import type * as SwHelpSamples from './sw/help-samples.ts';
 import type * as EnAdmin from './en/admin.ts';
 import type * as SwAdmin from './sw/admin.ts';
+import type * as EnAdminConversations from './en/admin-conversations.ts';
+import type * as SwAdminConversations from './sw/admin-conversations.ts';
+import type * as EnAdminConversation from './en/admin-conversation.ts';
+import type * as SwAdminConversation from './sw/admin-conversation.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -67,3 +71,7 @@ export const helpSamples: Like<typeof EnHelpSamples> = {} as typeof SwHelpSample
 export const helpSamplesExtra: NoExtra<typeof SwHelpSamples, typeof EnHelpSamples> = {};
 export const admin: Like<typeof EnAdmin> = {} as typeof SwAdmin;
 export const adminExtra: NoExtra<typeof SwAdmin, typeof EnAdmin> = {};
+export const adminConversations: Like<typeof EnAdminConversations> = {} as typeof SwAdminConversations;
+export const adminConversationsExtra: NoExtra<typeof SwAdminConversations, typeof EnAdminConversations> = {};
+export const adminConversation: Like<typeof EnAdminConversation> = {} as typeof SwAdminConversation;
+export const adminConversationExtra: NoExtra<typeof SwAdminConversation, typeof EnAdminConversation> = {};

@@ -4,6 +4,8 @@ import { makeAdmin } from '../../server/moderation/moderation.ts';
 import { createTestApp, type TestApp, pageRequests, TEST_ORIGIN } from '../support/app.ts';
 import { loadPageBuild } from './page-build.ts';
 import * as enAdmin from '../../kernel/i18n/en/admin.ts';
+import * as enAdminConversation from '../../kernel/i18n/en/admin-conversation.ts';
+import * as enAdminConversations from '../../kernel/i18n/en/admin-conversations.ts';
 import * as enHelp from '../../kernel/i18n/en/help.ts';
 import * as enHelpAccount from '../../kernel/i18n/en/help-account.ts';
 import * as enHelpContactForm from '../../kernel/i18n/en/help-contact-form.ts';
@@ -19,7 +21,7 @@ import * as enSystem from '../../kernel/i18n/en/system.ts';
 /**
  * The help pages, the system pages (404, offline) and the moderators' pages in Swahili (issue 45,
  * docs/decisions/swahili-i18n.md plan step 5): each answers in Swahili under /sw and shows none of
- * the English texts its catalogs hold (kernel/i18n/en/{help*,system,admin}.ts).
+ * the English texts its catalogs hold (kernel/i18n/en/{help*,system,admin*}.ts).
  */
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -41,7 +43,7 @@ afterAll(async () => {
 const page = pageRequests(() => app);
 
 /** Every English text of these catalogs with four letters or more (names such as Soko are the same in both). */
-const ENGLISH = [enAdmin, enHelp, enHelpAccount, enHelpContactForm, enHelpFaq, enHelpHow, enHelpPosting, enHelpPrivacy, enHelpSafeTrading, enHelpSamples, enHelpTerms, enSystem]
+const ENGLISH = [enAdmin, enAdminConversation, enAdminConversations, enHelp, enHelpAccount, enHelpContactForm, enHelpFaq, enHelpHow, enHelpPosting, enHelpPrivacy, enHelpSafeTrading, enHelpSamples, enHelpTerms, enSystem]
   .flatMap((catalog) => Object.values(catalog as Record<string, unknown>))
   .filter((text): text is string => typeof text === 'string' && /[A-Za-z]{4}/.test(text))
   .map((text) => text.trim());

@@ -7,7 +7,7 @@ import { requireAdmin } from '../../../server/http/guards';
 import { asPageError, failureData } from '../../../server/http/page-errors';
 import { auditConversationBan, conversationAuditLog, conversationCase, dismissConversation, readReportedConversation, releaseHeldMessages } from '../../../server/messages/moderation';
 import { banUser } from '../../../server/moderation/moderation';
-import { actions, allReportedConversations, auditBan, auditBefore, auditDismiss, auditRelease, auditView, ban, banLabel, banReasonFor, buyerBefore, chooseSomeone, conversationDescription, conversationTitle, dismiss, flaggedBefore, heldMessages, heldStay, isBanned, messageHeld, messageWithheld, messagesLabel, nothingToAct, personBanned, release, releaseText, released, reportBefore, sellerBefore, theAd, unknownAction, whyHere } from '#messages/admin.ts';
+import { actions, allReportedConversations, auditBan, auditBefore, auditDismiss, auditRelease, auditView, ban, banLabel, banReasonFor, buyerBefore, chooseSomeone, conversationDescription, conversationTitle, dismiss, flaggedBefore, heldMessages, heldStay, isBanned, messageHeld, messageWithheld, messagesLabel, nothingToAct, personBanned, release, releaseText, released, reportBefore, sellerBefore, theAd, unknownAction, whyHere } from '#messages/admin-conversation.ts';
 import type { Route } from './+types/conversation';
 
 /*

@@ -3,7 +3,7 @@ import { pageMeta } from '~/components/help/meta';
 import { nairobiMinute, reasonLabel } from '~/components/messages/moderation-labels';
 import { requireAdmin } from '../../../server/http/guards';
 import { conversationCases } from '../../../server/messages/moderation';
-import { adsToReview, caseHeld, caseReports, conversationsBefore, conversationsDescription, conversationsToReview, dismissedText, latest, noReports, nothingToReview, reportedConversations } from '#messages/admin.ts';
+import { adsToReview, caseHeld, caseReports, conversationsBefore, conversationsDescription, conversationsToReview, dismissedText, latest, noReports, nothingToReview, reportedConversations } from '#messages/admin-conversations.ts';
 import type { Route } from './+types/conversations';
 
 /*
