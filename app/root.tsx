@@ -13,6 +13,7 @@ import { ServerNow } from './lib/use-now';
 import { KesRatesContext } from './lib/kes-rates';
 import { DEFAULT_KES_RATES } from '#kernel/money.ts';
 import { NotFound } from './components/NotFound';
+import { errorHeading, errorStatusFallback, errorText, errorTitle, goHome, notFoundTitle } from '#messages/system.ts';
 import { savedCountFor, savedSearchCountFor, unreadMessagesFor } from './root.server';
 import { useInAppLinks } from './lib/in-app-links';
 import { htmlLang } from '#messages/common.ts';
@@ -59,7 +60,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 // The pages' own meta replaces this; it is what a page without one, or the error page, shows (one <title>, never two).
 export const meta: Route.MetaFunction = ({ error }) =>
   error
-    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? '404: Not Found | Soko' : 'Something went wrong | Soko' }, { name: 'robots', content: 'noindex' }]
+    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? notFoundTitle : errorTitle }, { name: 'robots', content: 'noindex' }]
     : [
         { title: 'Soko | Buy and sell anything in Kenya' },
         { name: 'description', content: 'Soko is the fast, trustworthy classifieds marketplace for Kenya: cars, property, phones, furniture, jobs and more.' },
@@ -157,12 +158,12 @@ export function ErrorBoundary() {
     ? typeof error.data === 'string' && error.data
       ? error.data
       : error.statusText
-    : 'Something went wrong on our side. Please try again.';
+    : errorText;
   return (
     <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">{isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || 'Error'}` : 'Something went wrong'}</h1>
+      <h1 className="text-2xl font-bold">{isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || errorStatusFallback}` : errorHeading}</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">{message}</p>
-      <a href="/" className="btn-primary mt-6">Go to Home</a>
+      <a href="/" className="btn-primary mt-6">{goHome}</a>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { goBack } from '#messages/system.ts';
 
 /**
  * What a plain form's failed save shows (a full list, a limit, an ad that has gone): the
@@ -10,7 +11,7 @@ export function SaveFailed({ heading, error, hint, back, list }: { heading: stri
       <h1 className="text-2xl font-bold">{heading}</h1>
       <p role="alert" className="mt-2 text-gray-700 dark:text-gray-300">{error ?? hint}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to={back ?? '/listings'} className="btn-primary">Go back</Link>
+        <Link to={back ?? '/listings'} className="btn-primary">{goBack}</Link>
         <Link to={list.to} className="btn-secondary">{list.label}</Link>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { dismiss, useToasts } from '~/lib/toast';
+import { dismissNotification } from '#messages/system.ts';
 
 const STYLES = {
   success: 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100',
@@ -19,7 +20,7 @@ export function Toaster() {
           className={`pointer-events-auto flex w-full max-w-[350px] items-start gap-2 rounded-lg border-l-4 px-3 py-2 text-sm shadow-lg ${STYLES[t.kind]}`}
         >
           <span className="flex-1">{t.message}</span>
-          <button type="button" onClick={() => dismiss(t.id)} className="text-xs opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+          <button type="button" onClick={() => dismiss(t.id)} className="text-xs opacity-70 hover:opacity-100" aria-label={dismissNotification}>
             ✕
           </button>
         </div>

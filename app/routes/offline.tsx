@@ -1,6 +1,7 @@
 import { pageMeta } from '~/components/help/meta';
 import { useNonce } from '~/lib/nonce';
 import type { ScriptsHandle } from '~/lib/service-worker';
+import { offlineDescription, offlineNoScript, offlineText, offlineTitle, recentAds, recentAdsNone, recentAdsSaved, recentAdsUnsupported, tryAgain } from '#messages/system.ts';
 import type { Route } from './+types/offline';
 
 /**
@@ -12,12 +13,13 @@ import type { Route } from './+types/offline';
 export const handle: ScriptsHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'You are offline', 'Soko could not reach the network. Ads you opened recently can still be read.', { noindex: true });
+  pageMeta(args, offlineTitle, offlineDescription, { noindex: true });
 
 /**
  * The worker keeps the last 20 ad pages in "soko-ads" (oldest first) and the photos seen on them
  * in "soko-ad-photos", each marked with its ad's address (X-Soko-Ad). Titles and prices are read
- * from the stored pages; text goes in as text, never as HTML.
+ * from the stored pages; text goes in as text, never as HTML. The catalog's texts go in single
+ * quotes: they contain none.
  */
 const listRecentAds = `(async function(){
 var list=document.getElementById('recent-ads'),status=document.getElementById('recent-status');
@@ -37,23 +39,23 @@ if(photoOf[path]){var img=document.createElement('img');img.src=photoOf[path];im
 var t=document.createElement('span');t.textContent=h1?h1.textContent:path;a.append(t);li.append(a);
 if(price){var p=document.createElement('span');p.className='text-sm text-gray-700 dark:text-gray-300';p.textContent=price.textContent;li.append(p)}
 list.append(li)}
-status.textContent=list.children.length?'Ads you opened recently, saved on this phone:':'No ads saved on this phone yet. Ads you open while online can be read here later.';
-}catch(e){status.textContent='This browser cannot keep ads for reading offline.'}
+status.textContent=list.children.length?'${recentAdsSaved}':'${recentAdsNone}';
+}catch(e){status.textContent='${recentAdsUnsupported}'}
 })()`;
 
 export default function Offline() {
   const nonce = useNonce();
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-bold">You are offline</h1>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">Soko could not reach the network. Check your data or Wi-Fi and try again.</p>
+      <h1 className="text-2xl font-bold">{offlineTitle}</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{offlineText}</p>
       <p className="mt-4">
-        <a id="retry" href="/" className="btn-primary">Try again</a>
+        <a id="retry" href="/" className="btn-primary">{tryAgain}</a>
       </p>
-      <h2 className="mt-8 text-lg font-semibold">Recently viewed ads</h2>
+      <h2 className="mt-8 text-lg font-semibold">{recentAds}</h2>
       <p id="recent-status" className="mt-1 text-sm text-gray-700 dark:text-gray-300" aria-live="polite" />
       <noscript>
-        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">Turn on JavaScript to see the ads you opened recently; they are kept on this phone for reading offline.</p>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{offlineNoScript}</p>
       </noscript>
       <ul id="recent-ads" className="mt-3 space-y-2" />
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: listRecentAds }} />

@@ -2,13 +2,15 @@
  * The create-listing demo of the specification: a form that only logs its values. The real
  * ad form is /post-ad; this module is all there is to remove when the demo goes.
  */
+import { categoryComputers, categoryElectronics, categoryFurniture, categoryOther, categoryProperties, categoryVehicles } from '#messages/help-samples.ts';
+
 export const DEMO_CATEGORIES = [
-  { value: 'vehicles', label: 'Vehicles' },
-  { value: 'properties', label: 'Properties' },
-  { value: 'electronics', label: 'Electronics' },
-  { value: 'furniture', label: 'Furniture' },
-  { value: 'computers', label: 'Computers' },
-  { value: 'other', label: 'Other' },
+  { value: 'vehicles', label: categoryVehicles },
+  { value: 'properties', label: categoryProperties },
+  { value: 'electronics', label: categoryElectronics },
+  { value: 'furniture', label: categoryFurniture },
+  { value: 'computers', label: categoryComputers },
+  { value: 'other', label: categoryOther },
 ] as const;
 
 export const DEMO_MAX_PHOTOS = 10;

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { helpContact } from '#messages/common.ts';
+import { breadcrumb } from '#messages/help.ts';
 
 /**
  * Typography for long-form help and legal text. Tailwind has no prose plugin here, so the
@@ -27,9 +29,9 @@ export function Article({ title, lead, backToHelp = true, children }: ArticlePro
   return (
     <article className="mx-auto max-w-3xl">
       {backToHelp && (
-        <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+        <nav aria-label={breadcrumb} className="mb-3 text-sm">
           <Link to="/help-contact" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
-            Help &amp; Contact
+            {helpContact}
           </Link>
         </nav>
       )}

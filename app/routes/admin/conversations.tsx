@@ -3,6 +3,7 @@ import { pageMeta } from '~/components/help/meta';
 import { nairobiMinute, reasonLabel } from '~/components/messages/moderation-labels';
 import { requireAdmin } from '../../../server/http/guards';
 import { conversationCases } from '../../../server/messages/moderation';
+import { adsToReview, caseHeld, caseReports, conversationsBefore, conversationsDescription, conversationsToReview, dismissedText, latest, noReports, nothingToReview, reportedConversations } from '#messages/admin-conversations.ts';
 import type { Route } from './+types/conversations';
 
 /*
@@ -11,7 +12,7 @@ import type { Route } from './+types/conversations';
  * every look is written to conversation_audit. Admins only; anyone else gets 404.
  */
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reported conversations', 'Reported conversations and messages held for review.', { noindex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, reportedConversations, conversationsDescription, { noindex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context.auth, url);
@@ -23,29 +24,29 @@ export default function Conversations({ loaderData }: Route.ComponentProps) {
   return (
     <section className="flex flex-col gap-4">
       <p className="text-sm">
-        <Link to="/admin" className="font-semibold text-brand-700 underline dark:text-brand-100">Ads to review</Link>
+        <Link to="/admin" className="font-semibold text-brand-700 underline dark:text-brand-100">{adsToReview}</Link>
       </p>
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Reported conversations ({cases.length})</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{conversationsBefore}{cases.length})</h1>
       {dismissed ? (
         <p role="status" className="rounded-lg border-l-4 border-green-600 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100">
-          Dismissed: the conversation left the queue.
+          {dismissedText}
         </p>
       ) : null}
       {cases.length === 0 ? (
-        <p className="text-gray-600 dark:text-gray-400">Nothing to review.</p>
+        <p className="text-gray-600 dark:text-gray-400">{nothingToReview}</p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Conversations to review">
+        <ul className="flex flex-col gap-3" aria-label={conversationsToReview}>
           {cases.map((c) => (
             <li key={c.id} className="card flex flex-col gap-1 p-4" data-testid="conversation-case">
               <h2 className="break-words text-lg font-semibold">
                 <Link to={`/admin/conversations/${c.id}`} className="text-brand-700 underline dark:text-brand-100">{c.listingTitle}</Link>
               </h2>
               <p className="text-sm text-gray-700 dark:text-gray-300">
-                {c.reports.length > 0 ? `${c.reports.length} report${c.reports.length === 1 ? '' : 's'}: ${[...new Set(c.reports.map((r) => reasonLabel(r.reason)))].join(', ')}` : 'No reports'}
-                {c.held > 0 ? ` · ${c.held} message${c.held === 1 ? '' : 's'} held for review` : ''}
+                {c.reports.length > 0 ? caseReports({ n: c.reports.length, reasons: [...new Set(c.reports.map((r) => reasonLabel(r.reason)))].join(', ') }) : noReports}
+                {c.held > 0 ? caseHeld({ n: c.held }) : ''}
               </p>
               <p className="text-xs text-gray-600 dark:text-gray-400">
-                Latest: <time dateTime={c.at}>{nairobiMinute(c.at)}</time>
+                {latest}<time dateTime={c.at}>{nairobiMinute(c.at)}</time>
               </p>
             </li>
           ))}

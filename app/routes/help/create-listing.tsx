@@ -3,10 +3,11 @@ import { Form, Link } from 'react-router';
 import { pageMeta } from '~/components/help/meta';
 import { requireAuth } from '../../../server/http/guards';
 import { DEMO_CATEGORIES, DEMO_MAX_PHOTOS, logDemoListing } from '~/samples/create-listing';
+import { category, chooseCategory, createDemo, demoDescription, demoDone, demoTitle, demoWarning, demoWarningAfter, description, location, locationPlaceholder, photos, photosHintAfter, photosHintBefore, postAd, postRealAd, price, title } from '#messages/help-samples.ts';
 import type { Route } from './+types/create-listing';
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Create a listing (demo)', 'A demonstration of the listing form. Nothing is saved; use Post an ad to publish a real ad.', { noindex: true });
+  pageMeta(args, demoTitle, demoDescription, { noindex: true });
 
 export function loader({ context, url }: Route.LoaderArgs) {
   requireAuth(context.auth, url);
@@ -29,50 +30,50 @@ export default function CreateListingDemo({ actionData }: Route.ComponentProps) 
   };
   return (
     <section className="mx-auto max-w-xl">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Create a listing (demo)</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{demoTitle}</h1>
       <p className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-        <strong>This is a demo form: nothing you enter here is saved or published.</strong> To post a real ad, use{' '}
-        <Link to="/post-ad" className="font-semibold underline">Post an ad</Link>.
+        <strong>{demoWarning}</strong>{demoWarningAfter}{' '}
+        <Link to="/post-ad" className="font-semibold underline">{postAd}</Link>.
       </p>
       {submitted && (
         <p role="status" className="mt-4 rounded-lg border-l-4 border-green-600 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100">
-          Demo only: the values were written to the browser console and nothing was saved.{' '}
-          <Link to="/post-ad" className="font-semibold underline">Post a real ad</Link>
+          {demoDone}{' '}
+          <Link to="/post-ad" className="font-semibold underline">{postRealAd}</Link>
         </p>
       )}
       <Form method="post" onSubmit={onSubmit} className="card mt-4 flex flex-col gap-4 p-4 sm:p-6">
         <div>
-          <label htmlFor="demo-title" className="label">Title</label>
+          <label htmlFor="demo-title" className="label">{title}</label>
           <input id="demo-title" name="title" type="text" className="input" maxLength={120} />
         </div>
         <div>
-          <label htmlFor="demo-category" className="label">Category</label>
+          <label htmlFor="demo-category" className="label">{category}</label>
           <select id="demo-category" name="category" className="input" defaultValue="">
-            <option value="" disabled>Choose a category</option>
+            <option value="" disabled>{chooseCategory}</option>
             {DEMO_CATEGORIES.map((c) => (
               <option key={c.value} value={c.value}>{c.label}</option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="demo-price" className="label">Price (Ksh)</label>
+          <label htmlFor="demo-price" className="label">{price}</label>
           <input id="demo-price" name="price" type="number" min={0} step={1} inputMode="numeric" className="input" />
         </div>
         <div>
-          <label htmlFor="demo-location" className="label">Location</label>
-          <input id="demo-location" name="location" type="text" className="input" placeholder="e.g. Westlands, Nairobi" />
+          <label htmlFor="demo-location" className="label">{location}</label>
+          <input id="demo-location" name="location" type="text" className="input" placeholder={locationPlaceholder} />
         </div>
         <div>
-          <label htmlFor="demo-description" className="label">Description</label>
+          <label htmlFor="demo-description" className="label">{description}</label>
           <textarea id="demo-description" name="description" rows={5} className="input" />
         </div>
         <div>
-          <label htmlFor="demo-photos" className="label">Photos</label>
+          <label htmlFor="demo-photos" className="label">{photos}</label>
           <input id="demo-photos" name="photos" type="file" accept="image/*" multiple className="input" aria-describedby="demo-photos-hint" />
-          <p id="demo-photos-hint" className="mt-1 text-sm text-gray-700 dark:text-gray-300">You can add up to {DEMO_MAX_PHOTOS} photos.</p>
+          <p id="demo-photos-hint" className="mt-1 text-sm text-gray-700 dark:text-gray-300">{photosHintBefore}{DEMO_MAX_PHOTOS}{photosHintAfter}</p>
         </div>
         <div>
-          <button type="submit" className="btn-primary">Create Listing (demo)</button>
+          <button type="submit" className="btn-primary">{createDemo}</button>
         </div>
       </Form>
     </section>

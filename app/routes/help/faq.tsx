@@ -1,139 +1,103 @@
 import { Link } from 'react-router';
 import { Article } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
+import { onThisPage } from '#messages/help.ts';
+import { account, accountSettings, againA1, againA2, againQ, buying, changeA1, changeA2, changeQ, contactA1, contactA2, contactQ, costA, costQ, dangerZone, deleteA1, deleteA2, deleteA3, deleteA4, deleteMyAccount, deleteQ, depositA1, depositA2, depositQ, description, detailsA1, detailsA2, detailsQ, featureAd, featured, featuredA1, featuredA2, featuredPrice, featuredQ, featuring, forgotA1, forgotA2, forgotPassword, forgotQ, hiddenA, hiddenQ, lead, locationA, locationBox, locationQ, manageMyAds, mpesaA1, mpesaA2, myDetails, nearA1, nearA2, nearQ, negotiableA, negotiableQ, paidA1, paidA2, paidQ, payA1, payA2, payA3, payA4, payNow, payQ, payWithMpesa, paymentA, paymentQ, photosA, photosQ, postA1, postA2, postAd, postQ, postingAds, reportA, reportQ, safeTrading, safety, selling, sendUsAMessage, sendUsAMessageCap, showPhone, title } from '#messages/help-faq.ts';
 import type { Route } from './+types/faq';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 
-    'Frequently asked questions',
-    'Answers to common questions about buying and selling on Soko: posting ads, photos, featuring for 200 Ksh, M-Pesa payments, safety and your account.',
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, title, description);
 
 export default function Faq() {
   return (
-    <Article title="Frequently asked questions" lead="Short answers to what buyers and sellers ask us most. Can't find yours? Send us a message.">
-      <nav aria-label="On this page" className="!mt-4 text-sm">
+    <Article title={title} lead={lead}>
+      <nav aria-label={onThisPage} className="!mt-4 text-sm">
         <ul className="!mt-0 flex flex-wrap gap-x-4 gap-y-1 !list-none !pl-0">
-          <li className="!mt-0"><a href="#buying">Buying</a></li>
-          <li className="!mt-0"><a href="#selling">Selling</a></li>
-          <li className="!mt-0"><a href="#featuring">Featuring and payments</a></li>
-          <li className="!mt-0"><a href="#account">Your account</a></li>
-          <li className="!mt-0"><a href="#safety">Safety</a></li>
+          <li className="!mt-0"><a href="#buying">{buying}</a></li>
+          <li className="!mt-0"><a href="#selling">{selling}</a></li>
+          <li className="!mt-0"><a href="#featuring">{featuring}</a></li>
+          <li className="!mt-0"><a href="#account">{account}</a></li>
+          <li className="!mt-0"><a href="#safety">{safety}</a></li>
         </ul>
       </nav>
 
-      <h2 id="buying">Buying</h2>
-      <h3>Does it cost anything to use Soko?</h3>
+      <h2 id="buying">{buying}</h2>
+      <h3>{costQ}</h3>
+      <p>{costA}</p>
+      <h3>{contactQ}</h3>
       <p>
-        No. Browsing, searching, contacting sellers and posting ads are free. The only paid option is featuring an ad
-        (200 Ksh for one week), and that is always your choice.
+        {contactA1}<strong>{showPhone}</strong>{contactA2}
       </p>
-      <h3>How do I contact a seller?</h3>
+      <h3>{paymentQ}</h3>
       <p>
-        Open the ad and tap <strong>Show phone number</strong> to call or text the seller, or use the WhatsApp button to
-        start a chat with a greeting and the ad&rsquo;s title already written for you.
+        {paymentA}<Link to="/guides/safe-trading">{safeTrading}</Link>.
       </p>
-      <h3>Does Soko take payment for items?</h3>
+      <h3>{negotiableQ}</h3>
+      <p>{negotiableA}</p>
+      <h3>{nearQ}</h3>
       <p>
-        No. You deal with the seller directly and Soko never holds money for a purchase. Anyone who says you must pay
-        &ldquo;through Soko&rdquo; or pay a &ldquo;Soko delivery deposit&rdquo; is trying to trick you. Pay only after you
-        have seen and checked the item: see <Link to="/guides/safe-trading">Safe trading</Link>.
-      </p>
-      <h3>What does &ldquo;Price negotiable&rdquo; mean?</h3>
-      <p>The seller did not set a price. Ask them for one, and agree on it before you travel to see the item.</p>
-      <h3>How do I find ads near me?</h3>
-      <p>
-        Type a town or estate in the <strong>Location</strong> box of the search bar, for example Nakuru or Kilimani, with or
-        without a search term. You can also browse a category from the bar under the header.
+        {nearA1}<strong>{locationBox}</strong>{nearA2}
       </p>
 
-      <h2 id="selling">Selling</h2>
-      <h3>How do I post an ad?</h3>
+      <h2 id="selling">{selling}</h2>
+      <h3>{postQ}</h3>
       <p>
-        Tap <strong>Post an ad</strong>, sign in (or create a free account), then fill in the title, category, price,
-        location and description, and add at least one photo. The full walk-through is in{' '}
-        <Link to="/guides/posting-ads">Posting ads</Link>.
+        {postA1}<strong>{postAd}</strong>{postA2}{' '}
+        <Link to="/guides/posting-ads">{postingAds}</Link>.
       </p>
-      <h3>How many photos can I add?</h3>
+      <h3>{photosQ}</h3>
+      <p>{photosA}</p>
+      <h3>{changeQ}</h3>
       <p>
-        Up to 10 photos per ad, each up to 10 MB, in JPEG, PNG, WebP, AVIF or GIF. We remove hidden data such as the GPS
-        location from your photos before they are published, and make smaller copies so buyers on mobile data can load
-        them quickly.
+        {changeA1}<strong>{manageMyAds}</strong>{changeA2}
       </p>
-      <h3>How do I change or remove my ad?</h3>
+      <h3>{locationQ}</h3>
+      <p>{locationA}</p>
+
+      <h2 id="featuring">{featuring}</h2>
+      <h3>{featuredQ}</h3>
       <p>
-        Open <strong>Manage my Ads</strong> from the menu. Each ad has buttons to view, edit and delete it. Please delete
-        an ad as soon as the item is sold, so buyers stop calling you.
+        {featuredA1}<strong>{featured}</strong>{featuredA2}<strong>{featuredPrice}</strong>.
       </p>
-      <h3>Why does my ad show my location?</h3>
+      <h3>{payQ}</h3>
       <p>
-        Buyers want to know how far they would travel. A town or neighbourhood is enough; never put your exact home
-        address in an ad.
+        {payA1}<strong>{manageMyAds}</strong>{payA2}<strong>{featureAd}</strong>{payA3}<strong>{payNow}</strong>{payA4}
+      </p>
+      <p>
+        {mpesaA1}<strong>{payWithMpesa}</strong>{mpesaA2}
+      </p>
+      <h3>{paidQ}</h3>
+      <p>
+        {paidA1}<Link to="/contact-form">{sendUsAMessage}</Link>{paidA2}
+      </p>
+      <h3>{againQ}</h3>
+      <p>
+        {againA1}<strong>{featureAd}</strong>{againA2}
       </p>
 
-      <h2 id="featuring">Featuring and payments</h2>
-      <h3>What is a featured ad?</h3>
+      <h2 id="account">{account}</h2>
+      <h3>{forgotQ}</h3>
       <p>
-        A featured ad carries a <strong>Featured</strong> badge, appears before ordinary ads in the listings and can be
-        shown in Featured Listings on the home page, so more buyers see it. Featuring costs <strong>200 Ksh for one
-        week</strong>.
+        {forgotA1}<Link to="/forgot-password">{forgotPassword}</Link>{forgotA2}
       </p>
-      <h3>How do I pay for featuring?</h3>
+      <h3>{detailsQ}</h3>
       <p>
-        In <strong>Manage my Ads</strong>, tap <strong>Feature Ad</strong> on the ad, then <strong>Pay Now</strong>. You are
-        taken to Flutterwave&rsquo;s secure checkout, where you pay with M-Pesa or a card. Soko never sees your card number
-        or your M-Pesa PIN.
+        {detailsA1}<strong>{myDetails}</strong>{detailsA2}<Link to="/guides/account-settings">{accountSettings}</Link>.
       </p>
+      <h3>{hiddenQ}</h3>
+      <p>{hiddenA}</p>
+      <h3>{deleteQ}</h3>
       <p>
-        Or tap <strong>Pay with M-Pesa</strong>: type your M-Pesa number, and a prompt for 200 Ksh appears on your phone.
-        Enter your M-Pesa PIN there; the page moves on by itself once M-Pesa confirms the payment. If you cancel, the prompt
-        times out or the PIN is wrong, the page says so and you can try again.
-      </p>
-      <h3>I paid but my ad is not featured</h3>
-      <p>
-        Featuring starts as soon as the payment is confirmed, usually within a minute. If the checkout said the payment
-        succeeded and your ad is still not featured after an hour, <Link to="/contact-form">send us a message</Link> with
-        the transaction reference shown on the Payment Successful page, or the M-Pesa confirmation code.
-      </p>
-      <h3>Can I feature the same ad again?</h3>
-      <p>
-        Yes. When the week is over the <strong>Feature Ad</strong> button appears again in Manage my Ads and you can feature
-        the ad for another week.
+        {deleteA1}<strong>{myDetails}</strong>{deleteA2}<strong>{dangerZone}</strong>{deleteA3}<strong>{deleteMyAccount}</strong>{deleteA4}
       </p>
 
-      <h2 id="account">Your account</h2>
-      <h3>I forgot my password</h3>
+      <h2 id="safety">{safety}</h2>
+      <h3>{depositQ}</h3>
       <p>
-        Use <Link to="/forgot-password">Forgot password</Link> on the login page. We e-mail you a link that works once,
-        for one hour. Check your spam folder if it does not arrive within a few minutes.
+        {depositA1}<Link to="/guides/safe-trading">{safeTrading}</Link>{depositA2}
       </p>
-      <h3>How do I change my name, e-mail or phone number?</h3>
+      <h3>{reportQ}</h3>
       <p>
-        Open <strong>My Details</strong> from the menu. Details are in <Link to="/guides/account-settings">Account
-        settings</Link>.
-      </p>
-      <h3>Why is my phone number hidden on my ads?</h3>
-      <p>
-        Your number is sent only when a buyer taps Show phone number on your ad. This keeps it away from the robots that
-        copy numbers from websites for spam.
-      </p>
-      <h3>How do I delete my account?</h3>
-      <p>
-        Go to <strong>My Details</strong>, scroll to the <strong>Danger Zone</strong> and tap <strong>Delete My
-        Account</strong>. Your ads are deleted with it. This cannot be undone.
-      </p>
-
-      <h2 id="safety">Safety</h2>
-      <h3>A seller wants a deposit before I see the item. Should I pay?</h3>
-      <p>
-        No. Never send money for something you have not seen. This is the most common way people lose money on
-        classifieds sites. Read <Link to="/guides/safe-trading">Safe trading</Link> for the scams to watch for.
-      </p>
-      <h3>How do I report a suspicious ad or user?</h3>
-      <p>
-        <Link to="/contact-form">Send us a message</Link> with the link to the ad and what happened. We check every
-        report. If you have lost money, also report it at the nearest police station and call Safaricom on 100 if M-Pesa
-        was used.
+        <Link to="/contact-form">{sendUsAMessageCap}</Link>{reportA}
       </p>
     </Article>
   );

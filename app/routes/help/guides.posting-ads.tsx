@@ -1,111 +1,90 @@
 import { Link } from 'react-router';
 import { Article, Callout } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
+import { goodToKnow } from '#messages/help.ts';
+import { beforeMeet, beforeMeetAfter, card, categoryLabel, cover, createFreeAccount, createListing, describe1, describe2, describe3, describe4, describe5, describeHeading, description, descriptionLabel, feature1a, feature1b, feature1c, feature2, feature3a, feature3b, feature4, feature4b, featureA, featureAd, featureB, featureHeading, featureNote, featured, lead, locationLabel, manageMyAds, metaTitle, notAllowed, notAllowedAfter, notAllowedHeading, payNow, paymentSuccessful, photos1, photos2, photos3, photos4, photosHeading, photosLabel, postAd, priceLabel, safeTrading, step1a, step1b, step1c, step2, step3, step4, step5, step6, step7a, step7b, step8a, step8b, stepsHeading, termsOfService, title, titleLabel, upToDate1, upToDate2, upToDate3, upToDateHeading } from '#messages/help-posting.ts';
 import type { Route } from './+types/guides.posting-ads';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 
-    'Guide: posting ads',
-    'How to post an ad on Soko that sells: good photos, a clear title and price, an honest description, and featuring your ad for 200 Ksh a week via M-Pesa or card.',
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, metaTitle, description);
 
 export default function PostingAdsGuide() {
   return (
-    <Article title="Posting ads" lead="Posting on Soko is free and takes a few minutes. Here is how to do it, and how to make your ad stand out.">
-      <h2>Post your ad step by step</h2>
+    <Article title={title} lead={lead}>
+      <h2>{stepsHeading}</h2>
       <ol>
         <li>
-          Tap <strong>Post an ad</strong> at the top of any page. If you are not signed in, you will be asked to log in
-          or <Link to="/auth/register">create a free account</Link> first, then come straight back to the form.
+          {step1a}<strong>{postAd}</strong>{step1b}<Link to="/auth/register">{createFreeAccount}</Link>{step1c}
         </li>
         <li>
-          <strong>Title</strong>: say exactly what it is, e.g. &ldquo;Toyota Axio 2014, 1500cc, KCX registration&rdquo; or
-          &ldquo;2-bedroom apartment to let, Kilimani&rdquo;.
+          <strong>{titleLabel}</strong>{step2}
         </li>
         <li>
-          <strong>Category</strong>: pick the closest one, such as Cars &amp; Vehicles, Property, Electronics or Jobs, so
-          buyers browsing that category find you.
+          <strong>{categoryLabel}</strong>{step3}
         </li>
         <li>
-          <strong>Price and currency</strong>: most ads use Ksh. The price may be left empty: buyers then see &ldquo;Price
-          negotiable&rdquo;, but ads with a clear price get more serious calls. You can leave it empty when you edit the ad
-          too.
+          <strong>{priceLabel}</strong>{step4}
         </li>
         <li>
-          <strong>Location</strong>: your town and area, e.g. &ldquo;Nakuru, Milimani&rdquo;. Never your exact house.
+          <strong>{locationLabel}</strong>{step5}
         </li>
         <li>
-          <strong>Description</strong>: condition, age, what is included, why you are selling, and when buyers can view it.
+          <strong>{descriptionLabel}</strong>{step6}
         </li>
         <li>
-          <strong>Photos</strong>: at least one and up to 10. The first photo is the cover that buyers see in the list;
-          tap <strong>Cover</strong> on another photo to make it the cover, and use the arrows to change the order.
+          <strong>{photosLabel}</strong>{step7a}<strong>{cover}</strong>{step7b}
         </li>
         <li>
-          Tap <strong>Create Listing</strong>. Your ad is live immediately: you can view it, post another or feature it
-          straight away, and it appears in <strong>Manage my Ads</strong>.
+          {step8a}<strong>{createListing}</strong>{step8b}<strong>{manageMyAds}</strong>.
         </li>
       </ol>
 
-      <h2>Photos that sell</h2>
+      <h2>{photosHeading}</h2>
       <ul>
-        <li>Shoot in daylight, near a window or outside. Wipe the item first.</li>
-        <li>Show the whole item first, then details: the screen switched on, the engine bay, the odometer, any scratches.</li>
-        <li>Use your own photos. Buyers trust real pictures more than pictures copied from the internet.</li>
-        <li>
-          Photos can be JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each. We remove hidden GPS data from them and make
-          lighter copies for buyers on mobile data.
-        </li>
+        <li>{photos1}</li>
+        <li>{photos2}</li>
+        <li>{photos3}</li>
+        <li>{photos4}</li>
       </ul>
 
-      <h2>Write a description buyers trust</h2>
+      <h2>{describeHeading}</h2>
       <ul>
-        <li>Be honest about faults. A buyer who finds a hidden fault at viewing walks away and you have wasted a trip.</li>
-        <li>For phones and electronics: model, storage, battery health, and whether you have the box and receipt.</li>
-        <li>For vehicles: year of manufacture, mileage, engine size, transmission, and whether the logbook is in your name.</li>
-        <li>For property: rent or price, deposit, water and electricity arrangements, and parking.</li>
-        <li>Do not put your phone number in the description: buyers reach you with the Show phone number and WhatsApp buttons.</li>
+        <li>{describe1}</li>
+        <li>{describe2}</li>
+        <li>{describe3}</li>
+        <li>{describe4}</li>
+        <li>{describe5}</li>
       </ul>
 
-      <h2 id="featuring">Feature your ad: 200 Ksh for one week</h2>
+      <h2 id="featuring">{featureHeading}</h2>
       <p>
-        A featured ad gets a <strong>Featured</strong> badge, is shown before ordinary ads in the listings and can appear in
-        Featured Listings on the home page. It is a good choice for items that face a lot of competition, such as cars,
-        phones and rentals.
+        {featureA}<strong>{featured}</strong>{featureB}
       </p>
       <ol>
-        <li>Open <strong>Manage my Ads</strong> and tap <strong>Feature Ad</strong> on the ad.</li>
-        <li>Check the fee (200 Ksh) and the duration (one week), then tap <strong>Pay Now</strong>.</li>
+        <li>{feature1a}<strong>{manageMyAds}</strong>{feature1b}<strong>{featureAd}</strong>{feature1c}</li>
+        <li>{feature2}<strong>{payNow}</strong>.</li>
         <li>
-          You are taken to Flutterwave&rsquo;s secure checkout. Pay with <strong>M-Pesa</strong> (you confirm with your PIN
-          on your phone) or with a <strong>card</strong>.
+          {feature3a}<strong>M-Pesa</strong>{feature3b}<strong>{card}</strong>.
         </li>
-        <li>You come back to Soko and see <strong>Payment Successful!</strong> Your ad is featured for the next 7 days.</li>
+        <li>{feature4}<strong>{paymentSuccessful}</strong>{feature4b}</li>
       </ol>
-      <Callout title="Good to know">
-        <p>
-          The fee is fixed at 200 Ksh by Soko; nobody can ask you for more. Soko never sees your card number or M-Pesa PIN,
-          and we never ask you to pay for featuring by sending money to a personal number. When the week is over, the
-          Feature Ad button appears again and you can feature the ad for another week.
-        </p>
+      <Callout title={goodToKnow}>
+        <p>{featureNote}</p>
       </Callout>
 
-      <h2>Keep your ads up to date</h2>
+      <h2>{upToDateHeading}</h2>
       <ul>
-        <li>Edit the price or description at any time from Manage my Ads.</li>
-        <li>Delete the ad as soon as the item is sold, so buyers stop calling.</li>
-        <li>Reply quickly: most buyers contact several sellers and go with the first who answers.</li>
+        <li>{upToDate1}</li>
+        <li>{upToDate2}</li>
+        <li>{upToDate3}</li>
       </ul>
 
-      <h2>What you may not post</h2>
+      <h2>{notAllowedHeading}</h2>
       <p>
-        Stolen or counterfeit goods, weapons, drugs, prescription medicines, wildlife products such as ivory, fake
-        documents and anything else that is illegal in Kenya. The full list is in our{' '}
-        <Link to="/terms">Terms of Service</Link>. Ads that break the rules are removed.
+        {notAllowed}{' '}
+        <Link to="/terms">{termsOfService}</Link>{notAllowedAfter}
       </p>
       <p>
-        Before you meet a buyer, read <Link to="/guides/safe-trading">Safe trading</Link>: sellers are targeted by scams
-        too, especially fake M-Pesa messages.
+        {beforeMeet}<Link to="/guides/safe-trading">{safeTrading}</Link>{beforeMeetAfter}
       </p>
     </Article>
   );

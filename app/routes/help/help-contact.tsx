@@ -1,29 +1,28 @@
 import { Link } from 'react-router';
 import { Article } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
+import { contactForm, contactFormText, contactUs, description, email, emailReply, howSokoWorks, lead, newToSoko, openContactForm, phone, phoneCallBack, phoneHours, staffNeverAsk, title, topicAccount, topicAccountText, topicFaq, topicFaqText, topicPosting, topicPostingText, topicSafe, topicSafeText, topics } from '#messages/help.ts';
 import type { Route } from './+types/help-contact';
 
-export const PHONE_HOURS = 'Monday-Friday 9 AM-5 PM EAT';
-
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Help & Contact', 'Answers, step-by-step guides and how to reach Soko support by e-mail, phone or the contact form.');
+  pageMeta(args, title, description);
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.config.mail.supportEmail };
 }
 
 const TOPICS = [
-  { to: '/faq', title: 'Frequently asked questions', text: 'Quick answers about ads, prices, featuring, payments and your account.' },
-  { to: '/guides/posting-ads', title: 'Posting ads', text: 'Write an ad that sells: photos, price, description, and featuring for 200 Ksh.' },
-  { to: '/guides/safe-trading', title: 'Safe trading', text: 'Meet safely, check before you pay, and spot fake M-Pesa messages and other scams.' },
-  { to: '/guides/account-settings', title: 'Account settings', text: 'Change your details or password, or delete your account.' },
+  { to: '/faq', title: topicFaq, text: topicFaqText },
+  { to: '/guides/posting-ads', title: topicPosting, text: topicPostingText },
+  { to: '/guides/safe-trading', title: topicSafe, text: topicSafeText },
+  { to: '/guides/account-settings', title: topicAccount, text: topicAccountText },
 ];
 
 export default function HelpContact({ loaderData }: Route.ComponentProps) {
   const { supportEmail } = loaderData;
   return (
-    <Article title="Help & Contact" lead="Find an answer quickly, or talk to the Soko team." backToHelp={false}>
-      <h2 id="help-topics">Help topics</h2>
+    <Article title={title} lead={lead} backToHelp={false}>
+      <h2 id="help-topics">{topics}</h2>
       <ul aria-labelledby="help-topics" className="!mt-4 !list-none !pl-0 grid gap-3 sm:grid-cols-2">
         {TOPICS.map((t) => (
           <li key={t.to} className="!mt-0">
@@ -35,35 +34,35 @@ export default function HelpContact({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p>
-        New to Soko? Read <Link to="/how-it-works">how Soko works</Link>.
+        {newToSoko}<Link to="/how-it-works">{howSokoWorks}</Link>.
       </p>
 
-      <h2 id="contact-us">Contact us</h2>
+      <h2 id="contact-us">{contactUs}</h2>
       <div className="!mt-4 grid gap-3 sm:grid-cols-3">
         <section aria-labelledby="contact-email" className="card p-4">
-          <h3 id="contact-email" className="!mt-0">E-mail</h3>
+          <h3 id="contact-email" className="!mt-0">{email}</h3>
           <p className="!mt-1 break-words">
             <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </p>
-          <p className="!mt-1 text-sm text-gray-700 dark:text-gray-300">We reply within one working day.</p>
+          <p className="!mt-1 text-sm text-gray-700 dark:text-gray-300">{emailReply}</p>
         </section>
         <section aria-labelledby="contact-phone" className="card p-4">
-          <h3 id="contact-phone" className="!mt-0">Phone</h3>
-          <p className="!mt-1">{PHONE_HOURS}</p>
+          <h3 id="contact-phone" className="!mt-0">{phone}</h3>
+          <p className="!mt-1">{phoneHours}</p>
           <p className="!mt-1 text-sm text-gray-700 dark:text-gray-300">
-            Want a call back? Put your phone number in the contact form and we will ring you during these hours.
+            {phoneCallBack}
           </p>
         </section>
         <section aria-labelledby="contact-form-heading" className="card p-4">
-          <h3 id="contact-form-heading" className="!mt-0">Contact form</h3>
-          <p className="!mt-1 text-sm text-gray-700 dark:text-gray-300">Tell us what happened and include the link to the ad if it is about one.</p>
+          <h3 id="contact-form-heading" className="!mt-0">{contactForm}</h3>
+          <p className="!mt-1 text-sm text-gray-700 dark:text-gray-300">{contactFormText}</p>
           <Link to="/contact-form" className="btn-primary !mt-3 !text-white !no-underline">
-            Open the contact form
+            {openContactForm}
           </Link>
         </section>
       </div>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        Soko staff will never ask for your password, your M-Pesa PIN or a payment to &ldquo;unlock&rdquo; your account.
+        {staffNeverAsk}
       </p>
     </Article>
   );

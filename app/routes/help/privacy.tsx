@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { Article, Callout } from '~/components/help/Article';
 import { pageMeta } from '~/components/help/meta';
+import { access, accessText, accountSettings, changes, changesHeading, children, childrenHeading, collectHeading, complaints1, complaints2, complaints3, complaintsHeading, controller, cookies, correction, correctionText, dangerZone, delete1, delete2, delete3, delete4, deleteMyAccount, deleteTitle, deletion, deletionText, description, informed, informedText, keep1, keep2, keep3, keep4, keepHeading, lead, myDetails, neverSell, object, objectText, odpc, payments, paymentsText, portability, portabilityText, rightsHeading, rightsIntro, security, securityHeading, support, supportText, technical, technicalText, termsOfService, title, useRight, useRightAfter, who1, who2, who3, whoHeading, why1, why2, why3, why4, why5, whyHeading, yourAccount, yourAccountText, yourAds, yourAdsText } from '#messages/help-privacy.ts';
 import type { Route } from './+types/privacy';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 
-    'Privacy Policy',
-    'What personal data Soko collects, why, who sees it, how long we keep it, and your rights under the Kenya Data Protection Act, 2019, including how to delete your account.',
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, title, description);
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.config.mail.supportEmail };
@@ -17,132 +14,103 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { supportEmail } = loaderData;
   const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
   return (
-    <Article
-      title="Privacy Policy"
-      lead="We collect only what we need to run the marketplace, we do not sell your data, and you can see, correct or delete it at any time."
-    >
+    <Article title={title} lead={lead}>
       <p>
-        Soko is the data controller for the personal data described here, and we process it in line with Kenya&rsquo;s Data
-        Protection Act, 2019. For any privacy question or request, write to {mail}.
+        {controller}{mail}.
       </p>
 
-      <h2>What we collect</h2>
+      <h2>{collectHeading}</h2>
       <ul>
         <li>
-          <strong>Your account</strong>: first and last name, e-mail address, phone number, location and, if you add them,
-          address, city and country. Your password is stored only as a one-way hash: nobody at Soko can read it.
+          <strong>{yourAccount}</strong>{yourAccountText}
         </li>
         <li>
-          <strong>Your ads</strong>: the text, price, location and photos you post. We remove hidden data such as GPS
-          coordinates from photos before publishing them.
+          <strong>{yourAds}</strong>{yourAdsText}
         </li>
         <li>
-          <strong>Payments for featuring</strong>: the amount, status and transaction reference. Card and M-Pesa details are
-          handled by Flutterwave; we never see your card number or PIN.
+          <strong>{payments}</strong>{paymentsText}
         </li>
         <li>
-          <strong>Messages to support</strong>: your name, e-mail address and what you write in the contact form.
+          <strong>{support}</strong>{supportText}
         </li>
         <li>
-          <strong>Technical data</strong>: your IP address and the pages requested, kept in short-lived security logs to stop
-          abuse such as password guessing and spam.
+          <strong>{technical}</strong>{technicalText}
         </li>
       </ul>
-      <p>
-        We use one cookie, to keep you signed in, and your browser stores your light or dark theme choice. We use no
-        advertising or tracking cookies.
-      </p>
+      <p>{cookies}</p>
 
-      <h2>Why we use it</h2>
+      <h2>{whyHeading}</h2>
       <ul>
-        <li>To run your account and publish your ads (this is needed to provide the service you asked for).</li>
-        <li>To let buyers contact you: your phone number is shown only to someone who taps Show phone number on your ad.</li>
-        <li>To process featuring payments and keep the records the law requires.</li>
-        <li>To answer your messages and send account e-mails such as password reset links.</li>
-        <li>To keep Soko safe: preventing fraud, spam and attacks (our legitimate interest, and yours).</li>
+        <li>{why1}</li>
+        <li>{why2}</li>
+        <li>{why3}</li>
+        <li>{why4}</li>
+        <li>{why5}</li>
       </ul>
 
-      <h2>Who can see it</h2>
+      <h2>{whoHeading}</h2>
       <ul>
-        <li>
-          Everyone can see your ads and the seller details shown with them (your name, when you joined and how many ads you
-          have), as a marketplace needs.
-        </li>
-        <li>
-          Service providers who work for us under contract: Flutterwave for payments and our e-mail and hosting providers.
-          They may use your data only to provide their service to us.
-        </li>
-        <li>Authorities, when Kenyan law requires it, for example a court order or a police investigation of fraud.</li>
+        <li>{who1}</li>
+        <li>{who2}</li>
+        <li>{who3}</li>
       </ul>
-      <p>We never sell your personal data or share it for other companies&rsquo; marketing.</p>
+      <p>{neverSell}</p>
 
-      <h2>How long we keep it</h2>
+      <h2>{keepHeading}</h2>
       <ul>
-        <li>Your account and ads: until you delete them.</li>
-        <li>
-          Payment records: as long as Kenyan tax law requires (normally five years); after you delete your account they are
-          no longer linked to it.
-        </li>
-        <li>Support messages: up to two years, so we can follow up on reports.</li>
-        <li>Security logs: a few weeks.</li>
+        <li>{keep1}</li>
+        <li>{keep2}</li>
+        <li>{keep3}</li>
+        <li>{keep4}</li>
       </ul>
 
-      <h2 id="your-rights">Your rights under the Data Protection Act, 2019</h2>
-      <p>As a data subject you have the right to:</p>
+      <h2 id="your-rights">{rightsHeading}</h2>
+      <p>{rightsIntro}</p>
       <ul>
         <li>
-          <strong>be informed</strong> of how your data is used (this page);
+          <strong>{informed}</strong>{informedText}
         </li>
         <li>
-          <strong>access</strong> the personal data we hold about you and get a copy of it;
+          <strong>{access}</strong>{accessText}
         </li>
         <li>
-          <strong>correction</strong> of data that is wrong or out of date: most of it you can fix yourself in My Details;
+          <strong>{correction}</strong>{correctionText}
         </li>
         <li>
-          <strong>deletion</strong> of your data: delete your ads in Manage my Ads, or your whole account as shown below;
+          <strong>{deletion}</strong>{deletionText}
         </li>
         <li>
-          <strong>object</strong> to our processing of your data, including for direct marketing (we do not send any);
+          <strong>{object}</strong>{objectText}
         </li>
         <li>
-          <strong>data portability</strong>: to receive your data in a structured, machine-readable format and have it sent
-          to another service.
+          <strong>{portability}</strong>{portabilityText}
         </li>
       </ul>
       <p>
-        To use a right that you cannot use yourself in My Details, e-mail {mail} from the address on your account. We reply
-        within 7 days and may ask you to confirm it is you. There is no charge.
+        {useRight}{mail}{useRightAfter}
       </p>
 
-      <Callout title="How to delete your account">
+      <Callout title={deleteTitle}>
         <p>
-          Sign in, open <strong>My Details</strong> from the menu, scroll to the <strong>Danger Zone</strong> and tap{' '}
-          <strong>Delete My Account</strong>, then confirm. Your profile, ads and photos are deleted and you are signed out
-          everywhere. This cannot be undone. More in <Link to="/guides/account-settings">Account settings</Link>.
+          {delete1}<strong>{myDetails}</strong>{delete2}<strong>{dangerZone}</strong>{delete3}{' '}
+          <strong>{deleteMyAccount}</strong>{delete4}<Link to="/guides/account-settings">{accountSettings}</Link>.
         </p>
       </Callout>
 
-      <h2>Complaints</h2>
+      <h2>{complaintsHeading}</h2>
       <p>
-        If you are not happy with how we handled your data or a request, please tell us first at {mail}. You also have the
-        right to complain to the <strong>Office of the Data Protection Commissioner (ODPC)</strong>, Kenya&rsquo;s data
-        protection authority, at <a href="https://www.odpc.go.ke" rel="noopener noreferrer">www.odpc.go.ke</a>.
+        {complaints1}{mail}{complaints2}<strong>{odpc}</strong>{complaints3}<a href="https://www.odpc.go.ke" rel="noopener noreferrer">www.odpc.go.ke</a>.
       </p>
 
-      <h2>Security</h2>
-      <p>
-        Connections to Soko are encrypted, passwords are hashed with a slow, modern algorithm, sign-in is protected
-        against guessing, and access to personal data inside Soko is limited to what each task needs.
-      </p>
+      <h2>{securityHeading}</h2>
+      <p>{security}</p>
 
-      <h2>Children</h2>
-      <p>Soko is not meant for anyone under 18, and we do not knowingly collect data about children.</p>
+      <h2>{childrenHeading}</h2>
+      <p>{children}</p>
 
-      <h2>Changes</h2>
+      <h2>{changesHeading}</h2>
       <p>
-        If we change this policy in a way that matters, we will tell registered users by e-mail before the change applies.
-        See also our <Link to="/terms">Terms of Service</Link>.
+        {changes}<Link to="/terms">{termsOfService}</Link>.
       </p>
     </Article>
   );

@@ -1,0 +1,55 @@
+/** Kiswahili of kernel/i18n/en/admin.ts, in the words of docs/swahili-glossary.md. */
+
+/** buyer / seller / a review's author, as the sentences below name them. */
+const ROLE: Record<string, string> = { buyer: 'mnunuzi', seller: 'muuzaji', author: 'mwandishi wa maoni' };
+const role = (value: string) => ROLE[value] ?? 'mshiriki';
+
+export const about = ' · kuhusu ';
+export const accountBanned = (p: { n: number }) => `Akaunti imezuiwa: imetolewa kila mahali, ${p.n === 1 ? 'tangazo 1 limefichwa' : `matangazo ${p.n} yamefichwa`}.`;
+export const adApproved = 'Tangazo limeidhinishwa: linaonekana kwa wote tena.';
+export const adHidden = 'Tangazo limefichwa. Muuzaji wake anaona sababu yako kwenye Matangazo yangu.';
+export const adsToReview = 'Matangazo ya kukagua';
+export const approve = 'Idhinisha';
+export const banReason = 'Sababu ya kumzuia muuzaji';
+export const banSeller = 'Zuia muuzaji';
+export const banned = ' · amezuiwa';
+export const byBefore = 'Yameandikwa na ';
+export const description = 'Matangazo yaliyoripotiwa na yanayosubiri ukaguzi, na kumbukumbu ya ukaguzi.';
+export const held = ' · yanasubiri ukaguzi';
+export const hide = 'Ficha';
+export const hideReason = 'Sababu ya kuficha (muuzaji anaiona)';
+export const logApprove = 'Aliidhinisha tangazo';
+export const logApproveReview = 'Aliidhinisha maoni';
+export const logAutoHold = 'Tangazo limesimamishwa (kiotomatiki)';
+export const logBan = 'Alizuia akaunti';
+export const logHide = 'Alificha tangazo';
+export const logHideReview = 'Alificha maoni';
+export const logRestoreReview = 'Alirejesha maoni';
+export const logResubmit = 'Tangazo limetumwa tena';
+export const moderationLog = 'Kumbukumbu ya ukaguzi';
+export const noActions = 'Bado hakuna vitendo.';
+export const noReviews = 'Hakuna maoni yanayosubiri ukaguzi au yaliyoripotiwa.';
+export const noteBefore = 'Kumbuka: ';
+export const nothingToReview = 'Hakuna cha kukagua.';
+export const ofSeller = ') kuhusu muuzaji ';
+export const published = ' · yamechapishwa';
+export const queueBefore = 'Foleni (';
+export const reject = 'Kataa';
+export const reportedBy = (p: { by: string }) => `Yameripotiwa na ${role(p.by)}: `;
+export const reportedConversations = 'Mazungumzo yaliyoripotiwa';
+export const reports = (p: { n: number }) => `ripoti ${p.n}`;
+export const restore = 'Rejesha';
+export const reviewHidden = 'Maoni yamefichwa: yameondolewa kwenye ukurasa wa muuzaji na kwenye alama zake.';
+export const reviewLabel = (p: { author: string; seller: string }) => `maoni ya ${p.author} kuhusu ${p.seller}`;
+export const reviewPublished = 'Maoni yamechapishwa: yanahesabiwa kwenye alama za muuzaji.';
+export const reviewRestored = 'Maoni yamerejeshwa: yanahesabiwa tena kwenye alama za muuzaji.';
+export const reviewsToCheck = 'Maoni ya kukagua';
+export const reviewsToCheckBefore = 'Maoni ya kukagua (';
+export const sellerBefore = ' · muuzaji ';
+export const starsOf = ' kati ya 5 · ';
+export const title = 'Ukaguzi';
+export const unknownAction = 'Kitendo hakijulikani.';
+export const colWhat = 'Nini';
+export const colWhen = 'Lini';
+export const colWho = 'Nani';
+export const colWhy = 'Kwa nini';

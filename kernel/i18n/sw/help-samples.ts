@@ -1,0 +1,43 @@
+/** Kiswahili of kernel/i18n/en/help-samples.ts, in the words of docs/swahili-glossary.md. */
+
+export const demoTitle = 'Unda tangazo (mfano)';
+export const demoDescription = 'Mfano wa fomu ya tangazo. Hakuna kinachohifadhiwa; tumia Weka tangazo kuchapisha tangazo halisi.';
+export const demoWarning = 'Hii ni fomu ya mfano: hakuna unachoandika hapa kinachohifadhiwa wala kuchapishwa.';
+export const demoWarningAfter = ' Kuweka tangazo halisi, tumia';
+export const postAd = 'Weka tangazo';
+export const demoDone = 'Mfano tu: maelezo yameandikwa kwenye console ya kivinjari na hakuna kilichohifadhiwa.';
+export const postRealAd = 'Weka tangazo halisi';
+export const title = 'Kichwa';
+export const category = 'Aina';
+export const chooseCategory = 'Chagua aina';
+export const price = 'Bei (Ksh)';
+export const location = 'Mahali';
+export const locationPlaceholder = 'mfano Westlands, Nairobi';
+export const description = 'Maelezo';
+export const photos = 'Picha';
+export const photosHintBefore = 'Unaweza kuweka hadi picha ';
+export const photosHintAfter = '.';
+export const createDemo = 'Unda tangazo (mfano)';
+export const categoryVehicles = 'Magari';
+export const categoryProperties = 'Nyumba na mashamba';
+export const categoryElectronics = 'Elektroniki';
+export const categoryFurniture = 'Fanicha';
+export const categoryComputers = 'Kompyuta';
+export const categoryOther = 'Vingine';
+
+export const jobsTitle = 'Matangazo yangu ya kazi';
+export const jobsDescription = 'Matangazo yako ya kazi kwenye Soko: hali, maombi na tarehe yalipowekwa.';
+export const jobsNotice = 'matangazo haya ya kazi ni mifano. Kuweka na kusimamia matangazo ya kazi kunakuja hivi karibuni.';
+export const jobsCaption = 'Matangazo yako ya kazi';
+export const jobTitle = 'Kazi';
+export const company = 'Kampuni';
+export const status = 'Hali';
+export const applications = 'Maombi';
+export const datePosted = 'Tarehe ya kuwekwa';
+export const actions = 'Vitendo';
+export const statusActive = 'Linaendelea';
+export const statusExpired = 'Limeisha muda';
+export const viewApps = 'Ona maombi';
+export const edit = 'Badilisha';
+export const closeAd = 'Funga tangazo';
+export const jobActionNotice = 'Matangazo ya kazi ni ukurasa wa mfano kwa sasa: kitendo hiki bado hakipatikani.';
