@@ -19,3 +19,7 @@ export const common: Like<typeof EnCommon> = {} as typeof SwCommon;
 export const commonExtra: NoExtra<typeof SwCommon, typeof EnCommon> = {};
 export const locale: Like<typeof EnLocale> = {} as typeof SwLocale;
 export const localeExtra: NoExtra<typeof SwLocale, typeof EnLocale> = {};
+import type * as EnAccounts from './en/accounts.ts';
+import type * as SwAccounts from './sw/accounts.ts';
+export const accounts: Like<typeof EnAccounts> = {} as typeof SwAccounts;
+export const accountsExtra: NoExtra<typeof SwAccounts, typeof EnAccounts> = {};
