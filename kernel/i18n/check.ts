@@ -23,3 +23,7 @@ import type * as EnAccounts from './en/accounts.ts';
 import type * as SwAccounts from './sw/accounts.ts';
 export const accounts: Like<typeof EnAccounts> = {} as typeof SwAccounts;
 export const accountsExtra: NoExtra<typeof SwAccounts, typeof EnAccounts> = {};
+import type * as EnConversations from './en/conversations.ts';
+import type * as SwConversations from './sw/conversations.ts';
+export const conversations: Like<typeof EnConversations> = {} as typeof SwConversations;
+export const conversationsExtra: NoExtra<typeof SwConversations, typeof EnConversations> = {};
