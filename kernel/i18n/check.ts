@@ -27,3 +27,7 @@ import type * as EnConversations from './en/conversations.ts';
 import type * as SwConversations from './sw/conversations.ts';
 export const conversations: Like<typeof EnConversations> = {} as typeof SwConversations;
 export const conversationsExtra: NoExtra<typeof SwConversations, typeof EnConversations> = {};
+import type * as EnSaved from './en/saved.ts';
+import type * as SwSaved from './sw/saved.ts';
+export const saved: Like<typeof EnSaved> = {} as typeof SwSaved;
+export const savedExtra: NoExtra<typeof SwSaved, typeof EnSaved> = {};
