@@ -31,3 +31,7 @@ import type * as EnSaved from './en/saved.ts';
 import type * as SwSaved from './sw/saved.ts';
 export const saved: Like<typeof EnSaved> = {} as typeof SwSaved;
 export const savedExtra: NoExtra<typeof SwSaved, typeof EnSaved> = {};
+import type * as EnReviews from './en/reviews.ts';
+import type * as SwReviews from './sw/reviews.ts';
+export const reviews: Like<typeof EnReviews> = {} as typeof SwReviews;
+export const reviewsExtra: NoExtra<typeof SwReviews, typeof EnReviews> = {};
