@@ -5,7 +5,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { adToMessage, conversationAbout, messageSeller } from '../../../server/messages/conversations';
 import { clearPendingMessageCookie, pendingMessage, pendingMessageCookie } from '../../../server/messages/pending-message';
-import { aboutBefore, listingNotFound, messageSeller, messageSellerTitle, openConversation, writtenAfter, writtenBefore } from '#messages/conversations.ts';
+import { aboutBefore, listingNotFound, messageSeller as messageSellerHeading, messageSellerTitle, openConversation, writtenAfter, writtenBefore } from '#messages/conversations.ts';
 import type { Route } from './+types/new';
 
 /*
@@ -48,7 +48,7 @@ export default function NewMessage({ loaderData, actionData }: Route.ComponentPr
   const failed = actionData && 'error' in actionData ? actionData : null;
   return (
     <section className="mx-auto max-w-xl">
-      <h1 className="text-2xl font-bold">{messageSeller}</h1>
+      <h1 className="text-2xl font-bold">{messageSellerHeading}</h1>
       <p className="mt-1">
         {aboutBefore}<Link to={`/listing/${ad.id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{ad.title}</Link>
       </p>

@@ -25,7 +25,7 @@ import {
   messagesLabel,
   reply,
   report,
-  reportConversation,
+  reportConversation as reportConversationLabel,
   send,
   unblock,
   unknownAction,
@@ -185,7 +185,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
           )}
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="report" />
-            <label htmlFor="report-reason" className="text-sm font-semibold">{reportConversation}</label>
+            <label htmlFor="report-reason" className="text-sm font-semibold">{reportConversationLabel}</label>
             <select id="report-reason" name="reason" className="input" required defaultValue="">
               <option value="" disabled>{chooseReason}</option>
               {CONVERSATION_REPORT_REASONS.map((r) => (
