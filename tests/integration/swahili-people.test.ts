@@ -72,6 +72,11 @@ afterAll(async () => {
 });
 
 describe('accounts in Swahili', () => {
+  it('the check finds English where there is some: the English login page shows these texts', async () => {
+    const body = await html('/auth/login');
+    expect(ENGLISH.filter((s) => body.includes(escaped(s))).length).toBeGreaterThan(3);
+  });
+
   it.each([
     ['/sw/auth/login', ['Karibu tena!', 'Nikumbuke', 'Umesahau nenosiri?', 'Huna akaunti?']],
     ['/sw/auth/register', ['Fungua akaunti', 'Jina la kwanza', 'Thibitisha nenosiri', 'Sera ya faragha', 'Una akaunti tayari?']],
