@@ -1,14 +1,11 @@
 /**
- * What a seller is told about an M-Pesa Express payment: the waiting page's words and one clear
- * message per Daraja result code (reference/payment-providers.md 2.5). The server stores the
+ * What a seller is told about an M-Pesa Express payment: one clear message per Daraja result code (reference/payment-providers.md 2.5). The server stores the
  * message with the payment, in English whichever page build runs the check (the English catalog
  * by path: a stored text must not follow the build's language); the pages show the reason in
  * their own language from the result (`mpesaResult`) and `#messages/mpesa.ts`
- * (app/components/payments/mpesa-text.ts).
+ * (app/components/payments/mpesa-text.ts), where the waiting page's heading is too.
  */
 import * as en from './i18n/en/mpesa.ts';
-
-export const MPESA_WAITING_HEADING = en.waitingHeading;
 
 export const MPESA_PUSH_UNANSWERED = en.pushUnanswered;
 
@@ -16,7 +13,7 @@ export const MPESA_PUSH_UNANSWERED = en.pushUnanswered;
 export const MPESA_CANCELLED_CODES: readonly number[] = [1031, 1032];
 
 /** What a Daraja result code means for the seller: the name of its message in kernel/i18n/<language>/mpesa.ts ('other': none, the code is shown). */
-export type MpesaResult = 'paid' | 'balance' | 'cancelled' | 'unreachable' | 'timedOut' | 'wrongPin' | 'expired' | 'phoneBusy' | 'busy' | 'notSent' | 'other';
+type MpesaResult = 'paid' | 'balance' | 'cancelled' | 'unreachable' | 'timedOut' | 'wrongPin' | 'expired' | 'phoneBusy' | 'busy' | 'notSent' | 'other';
 
 export function mpesaResult(code: number, desc = ''): MpesaResult {
   switch (code) {

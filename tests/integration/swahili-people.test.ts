@@ -171,6 +171,8 @@ describe('reviews and payments in Swahili', () => {
     const mpesa = await html(`/sw/payments/feature/${ad}/mpesa`, seller);
     for (const s of ['Lipa kwa M-Pesa', 'kuwa maalum kunagharimu', 'wiki moja', 'Rudi kwa Matangazo yangu']) expect(mpesa).toContain(s);
     expectNoEnglish(mpesa, 'Pay with M-Pesa');
+    // Its plain forms post to the Swahili pages.
+    expect(mpesa).toContain(`action="/sw/payments/feature/${ad}"`);
     const failure = await html(`/sw/payment-failure?listingId=${ad}&status=cancelled`);
     for (const s of ['Malipo hayakufaulu', 'Sababu', 'Tazama tangazo', 'Nenda mwanzo']) expect(failure).toContain(s);
     expectNoEnglish(failure, '/sw/payment-failure');

@@ -18,6 +18,7 @@ import {
   redirecting,
   showsFirstFor,
 } from '#messages/payments.ts';
+import { BASE } from '#messages/locale.ts';
 
 type Props = {
   listingId: string;
@@ -156,14 +157,14 @@ function FeatureForm(props: {
         // A link, not a button: the number is asked on a page of its own, which works without JavaScript.
         <p className="mt-3 text-sm">
           {orPromptOnPhone}{' '}
-          <a href={`/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="font-semibold text-brand-700 underline dark:text-brand-100">
+          <a href={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="font-semibold text-brand-700 underline dark:text-brand-100">
             {payWithMpesa}
           </a>
         </p>
       )}
       <form
         method="post"
-        action={`/payments/feature/${encodeURIComponent(props.listingId)}`}
+        action={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}`}
         onSubmit={props.onSubmit}
         className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       >
@@ -171,7 +172,7 @@ function FeatureForm(props: {
         <button
           type="submit"
           formMethod="get"
-          formAction="/manage-ads"
+          formAction={`${BASE}/manage-ads`}
           className="btn-secondary"
           onClick={(e) => {
             e.preventDefault();

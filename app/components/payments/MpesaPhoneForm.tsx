@@ -1,4 +1,5 @@
 import { FEATURE_FEE_KSH } from './fee';
+import { BASE } from '#messages/locale.ts';
 import { kesAfter, mpesaPhoneNumber, payOnFlutterwave, sendPromptBefore } from '#messages/payments.ts';
 
 /**
@@ -8,7 +9,7 @@ import { kesAfter, mpesaPhoneNumber, payOnFlutterwave, sendPromptBefore } from '
 export function MpesaPhoneForm(props: { listingId: string; phone: string; error?: string | null; submitLabel?: string }) {
   const errorId = 'mpesa-phone-error';
   return (
-    <form method="post" action={`/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="card flex flex-col gap-3 p-4 text-left">
+    <form method="post" action={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="card flex flex-col gap-3 p-4 text-left">
       <label className="flex flex-col gap-1">
         <span className="font-medium">{mpesaPhoneNumber}</span>
         <input
@@ -39,7 +40,7 @@ export function MpesaPhoneForm(props: { listingId: string; phone: string; error?
 /** Flutterwave stays available: its hosted page takes M-Pesa and cards. */
 export function PayWithFlutterwaveForm({ listingId }: { listingId: string }) {
   return (
-    <form method="post" action={`/payments/feature/${encodeURIComponent(listingId)}`} className="mt-3">
+    <form method="post" action={`${BASE}/payments/feature/${encodeURIComponent(listingId)}`} className="mt-3">
       <button type="submit" className="btn-secondary w-full">
         {payOnFlutterwave}
       </button>
