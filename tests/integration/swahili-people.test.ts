@@ -141,7 +141,7 @@ describe('saved ads and searches in Swahili', () => {
     expectNoEnglish(empty, '/sw/favourites');
     await saveAd(t.services, buyer.user.id, ad);
     const one = await html('/sw/favourites', buyer);
-    expect(one).toContain('Tangazo 1 ulilohifadhi, jipya kwanza.');
+    expect(one).toContain('Matangazo uliyohifadhi: 1. Jipya kwanza.');
     expectNoEnglish(one, '/sw/favourites');
   });
 
@@ -150,7 +150,7 @@ describe('saved ads and searches in Swahili', () => {
     expect(empty).toContain('Bado hujahifadhi utafutaji wowote.');
     await saveSearch(t.services, buyer.user.id, { search: 'baiskeli', minPrice: 5000 });
     const body = await html('/sw/my-alerts', buyer);
-    for (const s of ['Utafutaji 1 kati ya 50 uliohifadhi.', 'Arifa za barua pepe', 'Muhtasari kila siku', 'Barua pepe papo hapo', 'kuanzia Ksh 5,000']) expect(body).toContain(escaped(s));
+    for (const s of ['Utafutaji uliohifadhi: 1 kati ya 50.', 'Arifa za barua pepe', 'Muhtasari kila siku', 'Barua pepe papo hapo', 'kuanzia Ksh 5,000']) expect(body).toContain(escaped(s));
     expectNoEnglish(body, '/sw/my-alerts');
   });
 });
@@ -158,7 +158,7 @@ describe('saved ads and searches in Swahili', () => {
 describe('reviews and payments in Swahili', () => {
   it('the review form', async () => {
     const body = await html(`/sw/listing/${ad}/review`, buyer);
-    for (const s of ['Toa maoni kuhusu muuzaji', 'Mlikubaliana?', 'Tulikubaliana', 'Hatukukubaliana', 'nyota 5', 'Weka maoni']) expect(body).toContain(s);
+    for (const s of ['Toa maoni kuhusu muuzaji', 'Mlikubaliana?', 'Tulikubaliana', 'Hatukukubaliana', 'nyota 5 kati ya 5', 'Weka maoni']) expect(body).toContain(s);
     expectNoEnglish(body, 'review form');
   });
 

@@ -8,7 +8,8 @@ import {
   detailsOptional,
   edited,
   newerReviews,
-  ofFiveStars,
+  ofFiveAfter,
+  ofFiveBefore,
   olderReviews,
   pageBefore,
   pageOf,
@@ -115,7 +116,7 @@ export function SellerReviews({ sellerName, reviews, ratingLabel, ownPage, searc
 /** A review's stars as text a screen reader reads once ("4 of 5 stars"), drawn as stars. */
 function StarsShown({ stars }: { stars: number }) {
   return (
-    <span role="img" aria-label={ofFiveStars({ n: stars })} className="text-amber-500">
+    <span role="img" aria-label={`${ofFiveBefore}${stars}${ofFiveAfter}`} className="text-amber-500">
       {'★'.repeat(stars)}
       <span className="text-gray-300 dark:text-gray-600">{'★'.repeat(5 - stars)}</span>
     </span>

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { starCount, stars } from '#messages/reviews.ts';
+import { oneStar, stars, starsAfter, starsBefore } from '#messages/reviews.ts';
 
 /**
  * Choose 1 to 5 stars: a radio group styled as stars (the star-rating utility in app/app.css).
@@ -16,7 +16,7 @@ export function StarsInput({ name = 'stars', defaultValue, error }: { name?: str
             <input type="radio" id={`${name}-${n}`} name={name} value={n} defaultChecked={defaultValue === n} required aria-invalid={error ? true : undefined} />
             <label htmlFor={`${name}-${n}`}>
               <span aria-hidden="true">★</span>
-              <span className="sr-only">{starCount({ n })}</span>
+              <span className="sr-only">{n === 1 ? oneStar : `${starsBefore}${n}${starsAfter}`}</span>
             </label>
           </Fragment>
         ))}

@@ -13,7 +13,11 @@ import {
   nothingSaved,
   remove,
   savedAds,
-  savedAdsCount,
+  savedCountAfter,
+  savedCountBefore,
+  savedCountEnd,
+  savedCountMany,
+  savedCountOne,
   savedAdsDescription,
   saveWord,
   tapAfter,
@@ -64,7 +68,7 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-extrabold sm:text-3xl">{savedAds}</h1>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="saved-total">
-        {total === 0 ? nothingSaved : savedAdsCount({ n: total })}
+        {total === 0 ? nothingSaved : `${savedCountBefore}${total}${savedCountAfter}${total === 1 ? savedCountOne : savedCountMany}${savedCountEnd}`}
       </p>
       {items.length === 0 ? (
         <p className="mt-6">

@@ -9,11 +9,17 @@ import {
   browseAllListings,
   deleteLabel,
   emailAlerts,
-  newAdsCount,
+  newCountAfter,
+  newCountBefore,
+  newCountEnd,
+  newCountMany,
+  newCountOne,
   noNewAds,
   noSavedSearches,
   savedSearches,
-  savedSearchesCount,
+  searchesCountAfter,
+  searchesCountBefore,
+  searchesCountOf,
   savedSearchesDescription,
   saveThisSearch,
   searchThenTapAfter,
@@ -61,7 +67,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 function newText(n: number): string {
   if (n === 0) return noNewAds;
-  return newAdsCount({ n, count: n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : String(n) });
+  return `${newCountBefore}${n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : n}${newCountAfter}${n === 1 ? newCountOne : newCountMany}${newCountEnd}`;
 }
 
 function SearchItem({ search, highlight, busy }: { search: SavedSearch; highlight: boolean; busy: boolean }) {
@@ -129,7 +135,7 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
     <section className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-extrabold sm:text-3xl">{savedSearches}</h1>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="saved-searches-total">
-        {searches.length === 0 ? noSavedSearches : savedSearchesCount({ n: searches.length, max: MAX_SAVED_SEARCHES })}
+        {searches.length === 0 ? noSavedSearches : `${searchesCountBefore}${searches.length}${searchesCountOf}${MAX_SAVED_SEARCHES}${searchesCountAfter}`}
       </p>
       {notice && (
         <p role={failed ? 'alert' : 'status'} className={`mt-3 rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${failed ? 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100'}`}>

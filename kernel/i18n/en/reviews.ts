@@ -58,8 +58,10 @@ export const changeForAfter = ' days after you publish it.';
 export const saveChanges = 'Save changes';
 export const publishReview = 'Publish review';
 export const stars = 'Stars';
-/** A star of the stars input, for screen readers: "1 star", "3 stars". */
-export const starCount = (p: { n: number }) => (p.n === 1 ? '1 star' : `${p.n} stars`);
+/** A star of the stars input, for screen readers: "1 star", "3 stars" (before and after the number). */
+export const oneStar = '1 star';
+export const starsBefore = '';
+export const starsAfter = ' stars';
 
 // The seller page's reviews
 /** "Reviews of Amina W.": before the name. */
@@ -75,8 +77,9 @@ export const newerReviews = 'Newer reviews';
 export const pageBefore = 'Page ';
 export const pageOf = ' of ';
 export const olderReviews = 'Older reviews';
-/** A review's stars for screen readers. */
-export const ofFiveStars = (p: { n: number }) => `${p.n} of 5 stars`;
+/** A review's stars for screen readers, "4 of 5 stars": before and after the number. */
+export const ofFiveBefore = '';
+export const ofFiveAfter = ' of 5 stars';
 export const yourReply = 'Your public reply (one only)';
 export const publishReply = 'Publish reply';
 export const reportReview = 'Report this review';

@@ -45,7 +45,15 @@ export const noLongerAvailable = 'No longer available';
 export const goneReason = 'It has been sold, has expired or was removed.';
 export const remove = 'Remove';
 export const nothingSaved = 'Nothing saved yet.';
-export const savedAdsCount = (p: { n: number }) => (p.n === 1 ? '1 saved ad, newest first.' : `${p.n} saved ads, newest first.`);
+/**
+ * "3 saved ads, newest first.": the parts around the count and the plural ending. Constants, not a
+ * function message, so that the English page is the template it was (a function would be a shared chunk).
+ */
+export const savedCountBefore = '';
+export const savedCountAfter = ' saved ad';
+export const savedCountOne = '';
+export const savedCountMany = 's';
+export const savedCountEnd = ', newest first.';
 /** "Tap [Save] on any ad to keep it here.": before and after the button's name. */
 export const tapBefore = 'Tap ';
 export const saveWord = 'Save';
@@ -56,8 +64,12 @@ export const browseAllListings = 'Browse all listings';
 export const savedSearches = 'Saved searches';
 export const savedSearchesDescription = 'Your saved searches on Soko and their e-mail alerts.';
 export const noNewAds = 'No new ads since your last visit';
-/** `count` is the number shown ("99+" past the cap). */
-export const newAdsCount = (p: { n: number; count: string }) => `${p.count} new ad${p.n === 1 ? '' : 's'} since your last visit`;
+/** "3 new ads since your last visit" (the number is "99+" past the cap): the parts around the number and the plural ending. */
+export const newCountBefore = '';
+export const newCountAfter = ' new ad';
+export const newCountOne = '';
+export const newCountMany = 's';
+export const newCountEnd = ' since your last visit';
 export const emailAlerts = 'E-mail alerts';
 /** "E-mail alerts for <search>" (screen readers): before the search. */
 export const alertsForBefore = ' for ';
@@ -65,7 +77,10 @@ export const update = 'Update';
 export const updateAlertsForBefore = ' alerts for ';
 export const deleteLabel = 'Delete';
 export const noSavedSearches = 'No saved searches yet.';
-export const savedSearchesCount = (p: { n: number; max: number }) => `${p.n} of ${p.max} saved searches. We e-mail you new ads that match, as often as you choose.`;
+/** "3 of 50 saved searches. We e-mail ...": the parts around the count and the maximum. */
+export const searchesCountBefore = '';
+export const searchesCountOf = ' of ';
+export const searchesCountAfter = ' saved searches. We e-mail you new ads that match, as often as you choose.';
 /** "Search for something, then tap [Save this search] to be told of new ads." */
 export const searchThenTapBefore = 'Search for something, then tap ';
 export const saveThisSearch = 'Save this search';

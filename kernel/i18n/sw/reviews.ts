@@ -51,7 +51,10 @@ export const changeForAfter = ' baada ya kuyaweka.';
 export const saveChanges = 'Hifadhi mabadiliko';
 export const publishReview = 'Weka maoni';
 export const stars = 'Nyota';
-export const starCount = (p: { n: number }) => `nyota ${p.n}`;
+/** "nyota 1 kati ya 5", "nyota 3 kati ya 5" */
+export const oneStar = 'nyota 1 kati ya 5';
+export const starsBefore = 'nyota ';
+export const starsAfter = ' kati ya 5';
 export const reviewsOfBefore = 'Maoni kuhusu ';
 /** "Amina W., kuhusu “Toyota Axio”, 6 Jan 2026" */
 export const byAboutBefore = ', kuhusu \u201c';
@@ -64,7 +67,9 @@ export const newerReviews = 'Maoni mapya zaidi';
 export const pageBefore = 'Ukurasa ';
 export const pageOf = ' kati ya ';
 export const olderReviews = 'Maoni ya zamani zaidi';
-export const ofFiveStars = (p: { n: number }) => `nyota ${p.n} kati ya 5`;
+/** "nyota 4 kati ya 5" */
+export const ofFiveBefore = 'nyota ';
+export const ofFiveAfter = ' kati ya 5';
 export const yourReply = 'Jibu lako la wazi (moja tu)';
 export const publishReply = 'Weka jibu';
 export const reportReview = 'Ripoti maoni haya';

@@ -36,7 +36,12 @@ export const noLongerAvailable = 'Halipatikani tena';
 export const goneReason = 'Limeuzwa, limeisha muda au limeondolewa.';
 export const remove = 'Ondoa';
 export const nothingSaved = 'Bado hujahifadhi chochote.';
-export const savedAdsCount = (p: { n: number }) => (p.n === 1 ? 'Tangazo 1 ulilohifadhi, jipya kwanza.' : `Matangazo ${p.n} uliyohifadhi, mapya kwanza.`);
+/** "Matangazo uliyohifadhi: 3. Mapya kwanza." / "...: 1. Jipya kwanza." */
+export const savedCountBefore = 'Matangazo uliyohifadhi: ';
+export const savedCountAfter = '.';
+export const savedCountOne = ' Jipya';
+export const savedCountMany = ' Mapya';
+export const savedCountEnd = ' kwanza.';
 /** "Gusa [Hifadhi] kwenye tangazo lolote ili kulihifadhi hapa." */
 export const tapBefore = 'Gusa ';
 export const saveWord = 'Hifadhi';
@@ -46,16 +51,22 @@ export const browseAllListings = 'Tazama matangazo yote';
 export const savedSearches = 'Utafutaji uliohifadhi';
 export const savedSearchesDescription = 'Utafutaji uliohifadhi kwenye Soko na arifa zake za barua pepe.';
 export const noNewAds = 'Hakuna matangazo mapya tangu ulipotembelea mara ya mwisho';
-export const newAdsCount = (p: { n: number; count: string }) =>
-  p.n === 1 ? `Tangazo ${p.count} jipya tangu ulipotembelea mara ya mwisho` : `Matangazo ${p.count} mapya tangu ulipotembelea mara ya mwisho`;
+/** "Mapya: 3 tangu ulipotembelea mara ya mwisho" (the same for one). */
+export const newCountBefore = 'Mapya: ';
+export const newCountAfter = ' tangu';
+export const newCountOne = ' ulipotembelea';
+export const newCountMany = ' ulipotembelea';
+export const newCountEnd = ' mara ya mwisho';
 export const emailAlerts = 'Arifa za barua pepe';
 export const alertsForBefore = ' za ';
 export const update = 'Badilisha';
 export const updateAlertsForBefore = ' arifa za ';
 export const deleteLabel = 'Futa';
 export const noSavedSearches = 'Bado hujahifadhi utafutaji wowote.';
-export const savedSearchesCount = (p: { n: number; max: number }) =>
-  `Utafutaji ${p.n} kati ya ${p.max} uliohifadhi. Tunakutumia kwa barua pepe matangazo mapya yanayolingana, mara unavyochagua.`;
+/** "Utafutaji uliohifadhi: 3 kati ya 50. Tunakutumia ..." */
+export const searchesCountBefore = 'Utafutaji uliohifadhi: ';
+export const searchesCountOf = ' kati ya ';
+export const searchesCountAfter = '. Tunakutumia kwa barua pepe matangazo mapya yanayolingana, mara unavyochagua.';
 /** "Tafuta kitu, kisha gusa [Hifadhi utafutaji huu] ili uambiwe matangazo mapya." */
 export const searchThenTapBefore = 'Tafuta kitu, kisha gusa ';
 export const saveThisSearch = 'Hifadhi utafutaji huu';
