@@ -1,3 +1,17 @@
+import {
+  invalidEmail,
+  longPasswordAfter,
+  longPasswordBefore,
+  registered,
+  resetDone,
+  resetInvalidLink,
+  resetMissingToken,
+  resetRequested,
+  shortPasswordAfter,
+  shortPasswordBefore,
+  signedOutEverywhere,
+} from '#messages/accounts.ts';
+
 /**
  * Rules and messages of accounts that the server enforces and the pages show early, in one
  * place (browser-safe, no validation library). The specification's texts are word for word.
@@ -14,14 +28,15 @@ export function looksLikeEmail(value: string): boolean {
   return v.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(v);
 }
 
+/** The texts are the language's catalog (kernel/i18n/<language>/accounts.ts): English in the server process. */
 export const ACCOUNT_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address.',
-  shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
-  longPassword: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
-  registered: 'Registration successful! Please log in.',
-  resetRequested: 'If an account with that email exists, a password reset link has been sent to your inbox.',
-  resetMissingToken: 'Password reset token is missing from the URL.',
-  resetInvalidLink: 'The password reset link is invalid or expired. Please request a new one.',
-  resetDone: 'Your password has been successfully reset! You can now log in with your new password.',
-  signedOutEverywhere: 'You have been signed out on every device.',
+  invalidEmail,
+  shortPassword: `${shortPasswordBefore}${MIN_PASSWORD_LENGTH}${shortPasswordAfter}`,
+  longPassword: `${longPasswordBefore}${MAX_PASSWORD_LENGTH}${longPasswordAfter}`,
+  registered,
+  resetRequested,
+  resetMissingToken,
+  resetInvalidLink,
+  resetDone,
+  signedOutEverywhere,
 } as const;

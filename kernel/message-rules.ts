@@ -1,43 +1,69 @@
 /** Messages between buyers and sellers (issue 43): rules and texts the pages and the server share. */
 import { MAX_MESSAGE_LENGTH, QUICK_REPLIES } from './message-form.ts';
+import {
+  adUnavailable,
+  conversationDeleted,
+  conversationNotFound,
+  conversationReported,
+  deletedUser,
+  emptyMessage,
+  firstContactTip,
+  messageSent,
+  otherLeft,
+  ownAd,
+  reasonHarassment,
+  reasonOther,
+  reasonScam,
+  reasonSpam,
+  tooLongAfter,
+  tooLongBefore,
+  userBlocked,
+  userUnblocked,
+  warnDeposit,
+  warnLink,
+  warnMpesaNumber,
+  warnOtherApp,
+  warnScamPhrase,
+} from '#messages/conversations.ts';
 
 export { MAX_MESSAGE_LENGTH, QUICK_REPLIES };
 
 /** Shown at the top of every new thread. */
-export const FIRST_CONTACT_TIP = 'Stay safe: meet in a public place, never pay before seeing the item. Soko never asks for M-Pesa PINs.';
+export const FIRST_CONTACT_TIP = firstContactTip;
 
 export const CONVERSATION_REPORT_REASONS = [
-  { value: 'scam', label: 'Scam or fraud' },
-  { value: 'harassment', label: 'Harassment or abuse' },
-  { value: 'spam', label: 'Spam' },
-  { value: 'other', label: 'Something else' },
+  { value: 'scam', label: reasonScam },
+  { value: 'harassment', label: reasonHarassment },
+  { value: 'spam', label: reasonSpam },
+  { value: 'other', label: reasonOther },
 ] as const;
 export type ConversationReportReasonValue = (typeof CONVERSATION_REPORT_REASONS)[number]['value'];
 
 /** The sender's name of a message whose account was deleted. */
-export const DELETED_USER = 'Deleted user';
+export const DELETED_USER = deletedUser;
 
+/** The texts are the language's catalog (kernel/i18n/<language>/conversations.ts): English in the server process. */
 export const MESSAGE_TEXTS = {
-  empty: 'Write a message first.',
-  tooLong: `A message can be at most ${MAX_MESSAGE_LENGTH} characters.`,
-  ownAd: 'This is your own ad: you cannot message yourself.',
-  adUnavailable: 'This ad is no longer available, so a new conversation cannot start.',
-  notFound: 'Conversation not found.',
-  sent: 'Message sent.',
-  blocked: 'User blocked. They can no longer write to you.',
-  unblocked: 'User unblocked.',
-  reported: 'Thank you. Our moderators will look at this conversation.',
-  deleted: 'Conversation deleted from your inbox.',
-  otherLeft: 'The other person has deleted their account.',
+  empty: emptyMessage,
+  tooLong: `${tooLongBefore}${MAX_MESSAGE_LENGTH}${tooLongAfter}`,
+  ownAd,
+  adUnavailable,
+  notFound: conversationNotFound,
+  sent: messageSent,
+  blocked: userBlocked,
+  unblocked: userUnblocked,
+  reported: conversationReported,
+  deleted: conversationDeleted,
+  otherLeft,
 } as const;
 
 /** The plain warnings shown beside a risky message, by the reason the server recorded. */
 export const MESSAGE_WARNINGS: Record<string, string> = {
-  deposit: 'Careful: this message asks for a deposit or a fee in advance. Never pay before seeing the item.',
-  mpesa_number: 'Careful: this message asks you to send money to a number. Never pay before seeing the item, and never share your M-Pesa PIN.',
-  link: 'Careful: this message contains a link. Do not log in or pay through links sent in messages.',
-  other_app: 'Careful: scammers often move the chat to WhatsApp or Telegram at once. Keep talking here until you have met.',
-  scam_phrase: 'Careful: this message reads like a common scam. Never pay before seeing the item.',
+  deposit: warnDeposit,
+  mpesa_number: warnMpesaNumber,
+  link: warnLink,
+  other_app: warnOtherApp,
+  scam_phrase: warnScamPhrase,
 };
 
 export const messageWarning = (reason: string | null): string | null => (reason ? (MESSAGE_WARNINGS[reason] ?? MESSAGE_WARNINGS.scam_phrase) : null);

@@ -2,6 +2,38 @@
  * Seller reviews (issue 44): limits, labels and messages shared by the server (which enforces
  * them) and the forms. Plain constants: browser-safe.
  */
+import {
+  chooseOutcome,
+  chooseStars,
+  charactersAfter,
+  editClosedAfter,
+  editClosedBefore,
+  held,
+  noAnswer,
+  noConversation,
+  notFound,
+  outcomeDealDone,
+  outcomeNoDeal,
+  ownAd,
+  published,
+  removed,
+  replied,
+  replyEmpty,
+  replyNotYours,
+  replyOnce,
+  replyTooLongBefore,
+  reportAbusive,
+  reported,
+  reportFake,
+  reportNotParty,
+  reportOther,
+  reportPrivate,
+  reportReason,
+  reportTooLongBefore,
+  tooLongBefore,
+  updated,
+} from '#messages/reviews.ts';
+
 export const REVIEW_TEXT_MAX = 500;
 export const REVIEW_REPLY_MAX = 500;
 export const REVIEW_REPORT_DETAILS_MAX = 500;
@@ -10,41 +42,42 @@ export const REVIEW_EDIT_DAYS = 7;
 export const REVIEWS_PAGE_SIZE = 10;
 
 export const REVIEW_OUTCOMES = [
-  { value: 'deal_done', label: 'Deal done' },
-  { value: 'no_deal', label: 'No deal' },
+  { value: 'deal_done', label: outcomeDealDone },
+  { value: 'no_deal', label: outcomeNoDeal },
 ] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number]['value'];
 
 export const REVIEW_REPORT_REASONS = [
-  { value: 'fake', label: 'Fake or not a real deal' },
-  { value: 'abusive', label: 'Abusive or offensive' },
-  { value: 'private_details', label: 'Shares private details' },
-  { value: 'other', label: 'Other' },
+  { value: 'fake', label: reportFake },
+  { value: 'abusive', label: reportAbusive },
+  { value: 'private_details', label: reportPrivate },
+  { value: 'other', label: reportOther },
 ] as const;
 export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number]['value'];
 
+/** The texts are the language's catalog (kernel/i18n/<language>/reviews.ts): English in the server process. */
 export const REVIEW_MESSAGES = {
-  ownAd: 'You cannot review your own ad.',
-  noConversation: 'You can review a seller only about an ad you discussed with them in messages. Write to the seller from the ad first.',
-  noAnswer: 'You can review this seller once they have answered your messages about this ad.',
-  editClosed: `Reviews can be changed for ${REVIEW_EDIT_DAYS} days after they are written; this one can no longer be changed.`,
-  removed: 'A moderator removed your review of this ad; it cannot be changed.',
-  stars: 'Please choose from 1 to 5 stars.',
-  outcome: 'Please say whether the deal was done.',
-  tooLong: `Please keep your review under ${REVIEW_TEXT_MAX} characters.`,
-  published: 'Thank you: your review is on the seller’s page.',
-  held: 'Thank you: your review will show on the seller’s page once our team has checked it.',
-  updated: 'Your review is updated.',
-  notFound: 'Review not found.',
-  replyEmpty: 'Please write your reply.',
-  replyTooLong: `Please keep your reply under ${REVIEW_REPLY_MAX} characters.`,
-  replyOnce: 'You have already replied to this review.',
-  replyNotYours: 'Only the seller can reply to a review.',
-  replied: 'Your reply is on your page.',
-  reportReason: 'Please choose why you are reporting this review.',
-  reportTooLong: `Please keep the details under ${REVIEW_REPORT_DETAILS_MAX} characters.`,
-  reportNotParty: 'Only the seller and the author of a review can report it.',
-  reported: 'Thank you. Our team will look at this review.',
+  ownAd,
+  noConversation,
+  noAnswer,
+  editClosed: `${editClosedBefore}${REVIEW_EDIT_DAYS}${editClosedAfter}`,
+  removed,
+  stars: chooseStars,
+  outcome: chooseOutcome,
+  tooLong: `${tooLongBefore}${REVIEW_TEXT_MAX}${charactersAfter}`,
+  published,
+  held,
+  updated,
+  notFound,
+  replyEmpty,
+  replyTooLong: `${replyTooLongBefore}${REVIEW_REPLY_MAX}${charactersAfter}`,
+  replyOnce,
+  replyNotYours,
+  replied,
+  reportReason,
+  reportTooLong: `${reportTooLongBefore}${REVIEW_REPORT_DETAILS_MAX}${charactersAfter}`,
+  reportNotParty,
+  reported,
 } as const;
 
 /** "4.3", the average to one decimal, or null without reviews. */

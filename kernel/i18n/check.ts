@@ -38,6 +38,18 @@ import type * as EnAdminConversations from './en/admin-conversations.ts';
 import type * as SwAdminConversations from './sw/admin-conversations.ts';
 import type * as EnAdminConversation from './en/admin-conversation.ts';
 import type * as SwAdminConversation from './sw/admin-conversation.ts';
+import type * as EnAccounts from './en/accounts.ts';
+import type * as SwAccounts from './sw/accounts.ts';
+import type * as EnConversations from './en/conversations.ts';
+import type * as SwConversations from './sw/conversations.ts';
+import type * as EnSaved from './en/saved.ts';
+import type * as SwSaved from './sw/saved.ts';
+import type * as EnReviews from './en/reviews.ts';
+import type * as SwReviews from './sw/reviews.ts';
+import type * as EnPayments from './en/payments.ts';
+import type * as SwPayments from './sw/payments.ts';
+import type * as EnMpesa from './en/mpesa.ts';
+import type * as SwMpesa from './sw/mpesa.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -75,3 +87,15 @@ export const adminConversations: Like<typeof EnAdminConversations> = {} as typeo
 export const adminConversationsExtra: NoExtra<typeof SwAdminConversations, typeof EnAdminConversations> = {};
 export const adminConversation: Like<typeof EnAdminConversation> = {} as typeof SwAdminConversation;
 export const adminConversationExtra: NoExtra<typeof SwAdminConversation, typeof EnAdminConversation> = {};
+export const accounts: Like<typeof EnAccounts> = {} as typeof SwAccounts;
+export const accountsExtra: NoExtra<typeof SwAccounts, typeof EnAccounts> = {};
+export const conversations: Like<typeof EnConversations> = {} as typeof SwConversations;
+export const conversationsExtra: NoExtra<typeof SwConversations, typeof EnConversations> = {};
+export const saved: Like<typeof EnSaved> = {} as typeof SwSaved;
+export const savedExtra: NoExtra<typeof SwSaved, typeof EnSaved> = {};
+export const reviews: Like<typeof EnReviews> = {} as typeof SwReviews;
+export const reviewsExtra: NoExtra<typeof SwReviews, typeof EnReviews> = {};
+export const payments: Like<typeof EnPayments> = {} as typeof SwPayments;
+export const paymentsExtra: NoExtra<typeof SwPayments, typeof EnPayments> = {};
+export const mpesa: Like<typeof EnMpesa> = {} as typeof SwMpesa;
+export const mpesaExtra: NoExtra<typeof SwMpesa, typeof EnMpesa> = {};

@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore, type InputHTMLAttributes } from 'react';
+import { hide, hideLabelBefore, show, showLabelBefore } from '#messages/accounts.ts';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & { id: string; label: string; error?: string };
 
@@ -27,12 +28,12 @@ export function PasswordInput({ id, label, error, className, ...input }: Props) 
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={visible ? `${hideLabelBefore}${label.toLowerCase()}` : `${showLabelBefore}${label.toLowerCase()}`}
             aria-controls={id}
             aria-pressed={visible}
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
           >
-            {visible ? 'Hide' : 'Show'}
+            {visible ? hide : show}
           </button>
         )}
       </div>

@@ -1,13 +1,14 @@
 import { cardImageUrl } from '#kernel/card-images.ts';
 import { formatPrice } from '#kernel/money.ts';
 import type { ConversationAd } from '#kernel/message-rules.ts';
+import { stateDeleted, stateExpired, stateSold, stateUnavailable } from '#messages/conversations.ts';
 
 const STATE_LABELS: Record<ConversationAd['state'], string | null> = {
   active: null,
-  sold: 'Sold',
-  expired: 'Expired',
-  unavailable: 'No longer available',
-  deleted: 'Ad deleted',
+  sold: stateSold,
+  expired: stateExpired,
+  unavailable: stateUnavailable,
+  deleted: stateDeleted,
 };
 
 /** The ad a conversation is about: small photo, title, price, and its state when it is no longer on offer. */

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { MAX_MESSAGE_LENGTH, QUICK_REPLIES } from '#kernel/message-form.ts';
+import { messageSeller, sendMessage, writeYourOwn } from '#messages/conversations.ts';
 
 /**
  * "Message seller" (issue 43): one tap on a quick reply sends it, or the buyer writes their own.
@@ -10,7 +11,7 @@ export function MessageSellerForm({ listingId, defaultBody, error, headingLevel 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Form id="message-seller" method="post" action={`/messages/new/${listingId}`} className="mt-4 flex scroll-mt-32 flex-col gap-2" aria-labelledby="message-seller-heading" data-testid="message-seller">
-      <Heading id="message-seller-heading" className="font-bold">Message seller</Heading>
+      <Heading id="message-seller-heading" className="font-bold">{messageSeller}</Heading>
       <div className="flex flex-wrap gap-2">
         {QUICK_REPLIES.map((text) => (
           <button key={text} type="submit" name="quick" value={text} className="btn-secondary px-3 py-1.5 text-sm">
@@ -18,12 +19,12 @@ export function MessageSellerForm({ listingId, defaultBody, error, headingLevel 
           </button>
         ))}
       </div>
-      <label htmlFor="message-body" className="text-sm text-gray-700 dark:text-gray-300">Or write your own message</label>
+      <label htmlFor="message-body" className="text-sm text-gray-700 dark:text-gray-300">{writeYourOwn}</label>
       <textarea id="message-body" name="body" rows={3} maxLength={MAX_MESSAGE_LENGTH} defaultValue={defaultBody} className="input" aria-describedby={error ? 'message-error' : undefined} />
       {error ? (
         <p id="message-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">{error}</p>
       ) : null}
-      <button type="submit" className="btn-primary">Send message</button>
+      <button type="submit" className="btn-primary">{sendMessage}</button>
     </Form>
   );
 }

@@ -1,6 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 import { FEATURE_DURATION_TEXT, FEATURE_FEE_KSH } from './fee';
+import {
+  cancel,
+  costs,
+  emailNotFound,
+  failedToInitiate,
+  featureAd,
+  featureYourAd,
+  featuringAfter,
+  featuringBefore,
+  kshAfter,
+  orPromptOnPhone,
+  payNow,
+  payOnProviderPage,
+  payWithMpesa,
+  redirecting,
+  showsFirstFor,
+} from '#messages/payments.ts';
 import { BASE } from '#messages/locale.ts';
 
 type Props = {
@@ -21,7 +38,7 @@ type Props = {
  * a modal <dialog> (the top layer, above every card) and Pay Now calls the API as the spec
  * describes, with its toasts (feature-checkout.ts, loaded on the press).
  */
-export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'Feature Ad', large = false, mpesa = false }: Props) {
+export function FeatureAdButton({ listingId, listingTitle, userEmail, label = featureAd, large = false, mpesa = false }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
   const dialogTitleId = useId();
   const [modal, setModal] = useState(false);
@@ -31,7 +48,7 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'F
     event.preventDefault();
     if (busy) return;
     if (!userEmail) {
-      toast.error('User email not found. Cannot initiate payment.');
+      toast.error(emailNotFound);
       return;
     }
     setBusy(true);
@@ -39,7 +56,7 @@ export function FeatureAdButton({ listingId, listingTitle, userEmail, label = 'F
     const started = await import('./feature-checkout').then(
       (m) => m.startFeatureCheckout(listingId, userEmail),
       () => {
-        toast.error('Failed to initiate payment.');
+        toast.error(failedToInitiate);
         return false;
       },
     );
@@ -117,23 +134,31 @@ function FeatureForm(props: {
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="text-lg font-bold">
-        Feature Your Ad?
+        {featureYourAd}
         {/* Each card has this form: the title makes every region's name its own. */}
         <span className="sr-only"> {props.listingTitle}</span>
       </h2>
       <div className="mt-2 space-y-2 text-sm text-gray-700 dark:text-gray-300">
         <p>
-          Featuring <strong className="break-words">{props.listingTitle}</strong> costs <strong>{FEATURE_FEE_KSH} Ksh</strong> and shows it first,
-          with a Featured badge, for <strong>{FEATURE_DURATION_TEXT}</strong>.
+          {featuringBefore}
+          <strong className="break-words">{props.listingTitle}</strong>
+          {costs}
+          <strong>
+            {FEATURE_FEE_KSH}
+            {kshAfter}
+          </strong>
+          {showsFirstFor}
+          <strong>{FEATURE_DURATION_TEXT}</strong>
+          {featuringAfter}
         </p>
-        <p>You pay on the payment provider&apos;s secure page, by M-Pesa or card.</p>
+        <p>{payOnProviderPage}</p>
       </div>
       {props.mpesa && (
         // A link, not a button: the number is asked on a page of its own, which works without JavaScript.
         <p className="mt-3 text-sm">
-          Or get the prompt on your phone:{' '}
+          {orPromptOnPhone}{' '}
           <a href={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="font-semibold text-brand-700 underline dark:text-brand-100">
-            Pay with M-Pesa
+            {payWithMpesa}
           </a>
         </p>
       )}
@@ -147,17 +172,17 @@ function FeatureForm(props: {
         <button
           type="submit"
           formMethod="get"
-          formAction="/manage-ads"
+          formAction={`${BASE}/manage-ads`}
           className="btn-secondary"
           onClick={(e) => {
             e.preventDefault();
             props.onCancel();
           }}
         >
-          Cancel
+          {cancel}
         </button>
         <button type="submit" className="btn-primary" disabled={props.busy} aria-busy={props.busy}>
-          {props.busy ? 'Redirecting...' : 'Pay Now'}
+          {props.busy ? redirecting : payNow}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import { FEATURE_FEE_KSH } from './fee';
 import { BASE } from '#messages/locale.ts';
+import { kesAfter, mpesaPhoneNumber, payOnFlutterwave, sendPromptBefore } from '#messages/payments.ts';
 
 /**
  * The M-Pesa number and the button that sends the PIN prompt: a plain form, the same with or
@@ -10,7 +11,7 @@ export function MpesaPhoneForm(props: { listingId: string; phone: string; error?
   return (
     <form method="post" action={`${BASE}/payments/feature/${encodeURIComponent(props.listingId)}/mpesa`} className="card flex flex-col gap-3 p-4 text-left">
       <label className="flex flex-col gap-1">
-        <span className="font-medium">M-Pesa phone number</span>
+        <span className="font-medium">{mpesaPhoneNumber}</span>
         <input
           name="phone"
           type="tel"
@@ -30,7 +31,7 @@ export function MpesaPhoneForm(props: { listingId: string; phone: string; error?
         </p>
       )}
       <button type="submit" className="btn-primary">
-        {props.submitLabel ?? `Send the prompt for ${FEATURE_FEE_KSH} KES`}
+        {props.submitLabel ?? `${sendPromptBefore}${FEATURE_FEE_KSH}${kesAfter}`}
       </button>
     </form>
   );
@@ -41,7 +42,7 @@ export function PayWithFlutterwaveForm({ listingId }: { listingId: string }) {
   return (
     <form method="post" action={`${BASE}/payments/feature/${encodeURIComponent(listingId)}`} className="mt-3">
       <button type="submit" className="btn-secondary w-full">
-        Pay by card or M-Pesa on Flutterwave instead
+        {payOnFlutterwave}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { toast } from '~/lib/toast';
 import { FEATURE_FEE_KSH, featureCallbackUrl } from './fee';
+import { failedToInitiate, mustBeLoggedIn, noRedirectUrl, redirectingToGateway } from '#messages/payments.ts';
 
 /**
  * Pay Now with JavaScript (spec section 2): starts the checkout through the API, with the spec's
@@ -24,14 +25,14 @@ export async function startFeatureCheckout(listingId: string, userEmail: string)
         listingId,
       }),
     });
-    if (res.status === 401) return fail('You must be logged in to feature an ad.');
+    if (res.status === 401) return fail(mustBeLoggedIn);
     const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
-    if (!res.ok) return fail(body.message || 'Failed to initiate payment.');
-    if (!body.url) return fail('Payment initiated, but no redirect URL received from the server...');
-    toast.success('Redirecting to payment gateway...');
+    if (!res.ok) return fail(body.message || failedToInitiate);
+    if (!body.url) return fail(noRedirectUrl);
+    toast.success(redirectingToGateway);
     window.location.assign(body.url);
     return true;
   } catch {
-    return fail('Failed to initiate payment.');
+    return fail(failedToInitiate);
   }
 }

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { oneStar, stars, starsAfter, starsBefore } from '#messages/reviews.ts';
 
 /**
  * Choose 1 to 5 stars: a radio group styled as stars (the star-rating utility in app/app.css).
@@ -8,14 +9,14 @@ import { Fragment } from 'react';
 export function StarsInput({ name = 'stars', defaultValue, error }: { name?: string; defaultValue?: number; error?: string }) {
   return (
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
-      <legend className="label">Stars</legend>
+      <legend className="label">{stars}</legend>
       <div className="star-rating" data-testid="stars-input">
         {[1, 2, 3, 4, 5].map((n) => (
           <Fragment key={n}>
             <input type="radio" id={`${name}-${n}`} name={name} value={n} defaultChecked={defaultValue === n} required aria-invalid={error ? true : undefined} />
             <label htmlFor={`${name}-${n}`}>
               <span aria-hidden="true">★</span>
-              <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+              <span className="sr-only">{n === 1 ? oneStar : `${starsBefore}${n}${starsAfter}`}</span>
             </label>
           </Fragment>
         ))}

@@ -9,9 +9,10 @@ import { looksLikeEmail } from '#kernel/account-rules.ts';
 import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { text } from './forms.server';
+import { backToLogin, checkInbox, email as emailLabel, forgotHeading, forgotIntro, forgotTitle, linkWorksOnce, sending, sendResetLink } from '#messages/accounts.ts';
 import type { Route } from './+types/forgot-password';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | Soko' }];
+export const meta: Route.MetaFunction = () => [{ title: forgotTitle }];
 
 /** Spec: non-empty and containing an at-sign. */
 
@@ -58,10 +59,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
   if (sent) {
     return (
-      <AuthCard title="Check your inbox">
+      <AuthCard title={checkInbox}>
         <p role="status" className="text-gray-700 dark:text-gray-300">{MSG.resetRequested}</p>
-        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">The link works once and expires in one hour. Check your spam folder if you do not see it.</p>
-        <Link to="/auth/login" className="btn-primary mt-6 w-full">Back to Login</Link>
+        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{linkWorksOnce}</p>
+        <Link to="/auth/login" className="btn-primary mt-6 w-full">{backToLogin}</Link>
       </AuthCard>
     );
   }
@@ -74,12 +75,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const error = clientError ?? (actionData && !actionData.sent ? actionData.error || MSG.forgotFailed : null);
 
   return (
-    <AuthCard title="Forgot password" intro="Enter the email of your account and we will send you a link to choose a new password.">
+    <AuthCard title={forgotHeading} intro={forgotIntro}>
       {/* noValidate: the specification's message, not the browser's, with or without JS. */}
       <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check}>
         <ErrorAlert id="forgot-error" message={error} />
         <div>
-          <label htmlFor="forgot-email" className="label">Email</label>
+          <label htmlFor="forgot-email" className="label">{emailLabel}</label>
           <input
             id="forgot-email"
             name="email"
@@ -94,11 +95,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           />
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Sending...' : 'Send Reset Link'}
+          {busy ? sending : sendResetLink}
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
-        <Link to="/auth/login" className={linkClass}>Back to Login</Link>
+        <Link to="/auth/login" className={linkClass}>{backToLogin}</Link>
       </p>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { logIn } from '../../../server/auth/accounts';
+import { INVALID_CREDENTIALS, logIn } from '../../../server/auth/accounts';
 import { LoginInput } from '../../../server/auth/schemas';
 import { ErrorAlert, Flash } from '~/components/accounts/Alerts';
 import { AuthCard, linkClass } from '~/components/accounts/AuthCard';
@@ -7,9 +7,10 @@ import { LONG_TOAST_MS, MSG } from '~/components/accounts/messages';
 import { PasswordInput } from '~/components/accounts/PasswordInput';
 import { attempt } from '../../../server/http/page-errors';
 import { afterLoginPath, text } from './forms.server';
+import { email as emailLabel, forgotPasswordLink, invalidCredentials, loggingIn, loginButton, loginHeading, loginIntro, loginTitle, noAccount, password, rememberMe, signUp } from '#messages/accounts.ts';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Login | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: loginTitle }, { name: 'robots', content: 'noindex' }];
 
 /** The message a redirect asked us to show (?reset=1 after a reset, ?registered=1, ?expired=1). */
 function flashFor(params: URLSearchParams) {
@@ -35,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? '', email }, { status: 400 });
   const result = await attempt(
     () => logIn(context, parsed.data, context.clientIp),
-    (error) => ({ error, email }),
+    // The server's words for a wrong e-mail or password, in the page's language.
+    (error) => ({ error: error === INVALID_CREDENTIALS ? invalidCredentials : error, email }),
   );
   if (!result.ok) return result.response;
   const { session } = result.value;
@@ -50,31 +52,31 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const error = actionData ? actionData.error || MSG.loginFailed : null;
   const flash = loaderData.flash;
   return (
-    <AuthCard title="Login" intro="Welcome back! Log in to post and manage your ads.">
+    <AuthCard title={loginHeading} intro={loginIntro}>
       <Flash message={flash?.message ?? null} kind={flash?.kind} duration={flash?.duration} param={flash?.param} />
       <Form method="post" className="flex flex-col gap-4" aria-describedby={error ? 'login-error' : undefined}>
         <ErrorAlert id="login-error" message={error} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div>
-          <label htmlFor="login-email" className="label">Email</label>
+          <label htmlFor="login-email" className="label">{emailLabel}</label>
           <input id="login-email" name="email" type="email" className="input" autoComplete="email" inputMode="email" required defaultValue={actionData?.email} />
         </div>
-        <PasswordInput id="login-password" name="password" label="Password" autoComplete="current-password" required />
+        <PasswordInput id="login-password" name="password" label={password} autoComplete="current-password" required />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" name="rememberMe" className="h-4 w-4 accent-brand-700" />
-            Remember me
+            {rememberMe}
           </label>
-          <Link to="/forgot-password" className={linkClass}>Forgot password?</Link>
+          <Link to="/forgot-password" className={linkClass}>{forgotPasswordLink}</Link>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Logging in...' : 'Login'}
+          {busy ? loggingIn : loginButton}
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
-        Don&apos;t have an account?{' '}
+        {noAccount}{' '}
         <Link to={loaderData.redirectTo ? `/auth/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/auth/register'} className={linkClass}>
-          Sign up
+          {signUp}
         </Link>
       </p>
     </AuthCard>

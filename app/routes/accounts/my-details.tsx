@@ -15,9 +15,48 @@ import { sellerRating } from '../../../server/reviews/reviews';
 import { ratingText } from '#kernel/rating-text.ts';
 import { text } from './forms.server';
 import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
+import {
+  addContactNumber,
+  cancel,
+  contactNumber,
+  currentPassword as currentPasswordLabel,
+  currentPasswordHint,
+  dangerZone,
+  deleteMyAccount,
+  deleteWarning,
+  deleting,
+  devicesHeading,
+  devicesText,
+  editContactDetails,
+  email as emailLabel,
+  errorDeletingAccount,
+  errorSavingContact,
+  errorUpdatingDetails,
+  firstName as firstNameLabel,
+  goHome,
+  invalidInput,
+  lastName as lastNameLabel,
+  location as locationLabel,
+  myDetails,
+  myDetailsTitle,
+  phoneIsVerifiedNotice,
+  phoneNumber as phoneNumberLabel,
+  phonePlaceholderShort,
+  phoneVerificationHeading,
+  saveChanges,
+  saveContactSettings,
+  saving,
+  signingOut,
+  signOutEverywhere,
+  verifyInviteAfter,
+  verifyInviteBefore,
+  verifyYourPhoneLink,
+  yourPassword,
+  yourRatingBefore,
+} from '#messages/accounts.ts';
 import type { Route } from './+types/my-details';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My Details | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: myDetailsTitle }, { name: 'robots', content: 'noindex' }];
 
 /** A session cookie the server no longer honours (logged out elsewhere, password reset): spec's 401 path. */
 function sessionExpired(request: Request, context: Route.LoaderArgs['context']): Response {
@@ -64,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Plain radio and checkbox: an unticked box sends nothing, which means off.
     const result = await attempt(
       () => updateUserDetails(context, auth.user, { showPhone: text(form, 'showPhone') !== 'no', messageEmails: text(form, 'messageEmails') === 'yes' }),
-      (error): ActionResult => ({ error: `Error saving contact settings: ${error}` }),
+      (error): ActionResult => ({ error: `${errorSavingContact}${error}` }),
     );
     if (!result.ok) return result.response;
     return redirect('/my-details?contactSaved=1#contact-settings');
@@ -75,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (text(form, 'confirmed') !== 'yes') return redirect('/my-details?confirmDelete=1');
     const result = await attempt(
       () => deleteAccount(context, auth.user, text(form, 'password')),
-      (error): ActionResult => ({ error: `Error deleting account: ${error}` }),
+      (error): ActionResult => ({ error: `${errorDeletingAccount}${error}` }),
     );
     if (!result.ok) return result.response;
     context.clearSessionCookie();
@@ -84,30 +123,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const values = detailsFrom(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, text(form, f)])));
   if (sameDetails(values, detailsFrom(auth.user))) return data<ActionResult>({ notice: MSG.noChanges, values });
-  const fail = (error: string, status = 400) => data<ActionResult>({ error: `Error updating details: ${error}`, values }, { status });
+  const fail = (error: string, status = 400) => data<ActionResult>({ error: `${errorUpdatingDetails}${error}`, values }, { status });
   const parsed = UpdateMeInput.safeParse({ ...values, currentPassword: text(form, 'currentPassword') || undefined });
-  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Invalid input.');
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? invalidInput);
   const result = await attempt(
     () => updateUserDetails(context, auth.user, parsed.data),
-    (error): ActionResult => ({ error: `Error updating details: ${error}`, values }),
+    (error): ActionResult => ({ error: `${errorUpdatingDetails}${error}`, values }),
   );
   if (!result.ok) return result.response;
   return redirect('/my-details?updated=1');
 }
 
 const FIELD_LABELS: Record<keyof Details, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  location: 'Location',
-  phoneNumber: 'Contact number',
+  firstName: firstNameLabel,
+  lastName: lastNameLabel,
+  email: emailLabel,
+  location: locationLabel,
+  phoneNumber: contactNumber,
 };
 
 /** The user's rating as a seller, from reviews (issue 44 replaced the specification's fixed 3 of 5 stars, which meant nothing). */
 function SellerRatingLine({ label }: { label: string }) {
   return (
     <p className="mt-1 text-sm text-gray-700 dark:text-gray-300" data-testid="my-rating">
-      Your rating as a seller: {label}
+      {yourRatingBefore}{label}
     </p>
   );
 }
@@ -125,7 +164,7 @@ function ContactSettings({ showPhone, messageEmails, saved, pending }: { showPho
       <Form method="post" className="mt-3 flex flex-col gap-3" preventScrollReset>
         <input type="hidden" name="intent" value="contact" />
         <fieldset className="flex flex-col gap-2">
-          <legend className="sr-only">Phone number</legend>
+          <legend className="sr-only">{phoneNumberLabel}</legend>
           <label className="flex items-start gap-2">
             <input type="radio" name="showPhone" value="yes" defaultChecked={showPhone} className="mt-1" />
             <span>{CONTACT_TEXTS.showPhone}</span>
@@ -140,7 +179,7 @@ function ContactSettings({ showPhone, messageEmails, saved, pending }: { showPho
           <span>{CONTACT_TEXTS.messageEmails}</span>
         </label>
         <button type="submit" className="btn-secondary self-start" disabled={pending}>
-          {pending ? 'Saving...' : 'Save contact settings'}
+          {pending ? saving : saveContactSettings}
         </button>
       </Form>
     </section>
@@ -160,7 +199,7 @@ function DeletedNotice() {
         <meta httpEquiv="refresh" content="2;url=/" />
       </noscript>
       <p role="status" className="text-lg font-semibold">{MSG.accountDeleted}</p>
-      <Link to="/" className="btn-primary mt-6">Go to Home</Link>
+      <Link to="/" className="btn-primary mt-6">{goHome}</Link>
     </section>
   );
 }
@@ -202,7 +241,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
         <div key={f}>
           <span className="label">{FIELD_LABELS[f]}</span>
           <Link to="?edit=phone" className="inline-block py-2 font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100" preventScrollReset>
-            Add contact number
+            {addContactNumber}
           </Link>
         </div>
       );
@@ -216,7 +255,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           type={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : 'text'}
           inputMode={f === 'email' ? 'email' : f === 'phoneNumber' ? 'tel' : undefined}
           autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', location: 'address-level2', phoneNumber: 'tel' }[f]}
-          placeholder={f === 'phoneNumber' ? 'e.g. +254...' : undefined}
+          placeholder={f === 'phoneNumber' ? phonePlaceholderShort : undefined}
           required={f === 'firstName' || f === 'lastName' || f === 'email'}
           readOnly={!editing}
           autoFocus={editing && (params.get('edit') === 'phone' ? f === 'phoneNumber' : f === 'firstName')}
@@ -246,10 +285,10 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="details-heading" className="card p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="details-heading" className="text-lg font-bold">My Details</h2>
+          <h2 id="details-heading" className="text-lg font-bold">{myDetails}</h2>
           {!editing && (
             <Link to="?edit=1" className="btn-secondary" preventScrollReset>
-              Edit contact details
+              {editContactDetails}
             </Link>
           )}
         </div>
@@ -271,15 +310,15 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="save" />
             {fields}
             <div className="sm:col-span-2">
-              <PasswordInput id="details-current-password" name="currentPassword" label="Current password" autoComplete="current-password" maxLength={1024} aria-describedby="details-current-password-hint" />
-              <p id="details-current-password-hint" className="mt-1 text-sm text-gray-600 dark:text-gray-400">Needed only to change your e-mail address.</p>
+              <PasswordInput id="details-current-password" name="currentPassword" label={currentPasswordLabel} autoComplete="current-password" maxLength={1024} aria-describedby="details-current-password-hint" />
+              <p id="details-current-password-hint" className="mt-1 text-sm text-gray-600 dark:text-gray-400">{currentPasswordHint}</p>
             </div>
             <div className="flex flex-wrap gap-2 sm:col-span-2">
               <button type="submit" className="btn-primary" disabled={pendingIntent === 'save'}>
-                {pendingIntent === 'save' ? 'Saving...' : 'Save Changes'}
+                {pendingIntent === 'save' ? saving : saveChanges}
               </button>
               <Link to="/my-details" className="btn-secondary" preventScrollReset onClick={() => setClientNotice(null)}>
-                Cancel
+                {cancel}
               </Link>
             </div>
           </Form>
@@ -292,33 +331,33 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
       <ContactSettings key={user.updatedAt} {...loaderData.contact} pending={pendingIntent === 'contact'} />
 
       <section aria-labelledby="phone-check-heading" className="card p-4 sm:p-6">
-        <h2 id="phone-check-heading" className="text-lg font-bold">Phone verification</h2>
+        <h2 id="phone-check-heading" className="text-lg font-bold">{phoneVerificationHeading}</h2>
         {loaderData.phoneVerified ? (
-          <p className="mt-1 text-sm" data-testid="phone-verified">Your phone number is verified. Your ads show &ldquo;Verified phone&rdquo;.</p>
+          <p className="mt-1 text-sm" data-testid="phone-verified">{phoneIsVerifiedNotice}</p>
         ) : (
           <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-            Buyers trust a confirmed number. <Link to="/verify-phone" className="font-semibold text-brand-700 underline dark:text-brand-100">Verify your phone</Link> with a code we text you.
+            {verifyInviteBefore}<Link to="/verify-phone" className="font-semibold text-brand-700 underline dark:text-brand-100">{verifyYourPhoneLink}</Link>{verifyInviteAfter}
           </p>
         )}
       </section>
 
       <section aria-labelledby="sessions-heading" className="card p-4 sm:p-6">
-        <h2 id="sessions-heading" className="text-lg font-bold">Signed-in devices</h2>
+        <h2 id="sessions-heading" className="text-lg font-bold">{devicesHeading}</h2>
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-          Lost a phone, or signed in on someone else&apos;s? Sign out on every device, this one included. You can then log in again here.
+          {devicesText}
         </p>
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="signout-everywhere" />
           <button type="submit" className="btn-secondary" disabled={pendingIntent === 'signout-everywhere'}>
-            {pendingIntent === 'signout-everywhere' ? 'Signing out...' : 'Sign out everywhere'}
+            {pendingIntent === 'signout-everywhere' ? signingOut : signOutEverywhere}
           </button>
         </Form>
       </section>
 
       <section aria-labelledby="danger-heading" className="card border-red-300 p-4 sm:p-6 dark:border-red-900">
-        <h2 id="danger-heading" className="text-lg font-bold text-red-700 dark:text-red-400">Danger Zone</h2>
+        <h2 id="danger-heading" className="text-lg font-bold text-red-700 dark:text-red-400">{dangerZone}</h2>
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-          Deleting your account removes your details, all your ads and their photos for good.
+          {deleteWarning}
         </p>
         <ErrorAlert message={!editing ? actionData?.error : null} />
         {confirmDelete && <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">{MSG.confirmDelete}</p>}
@@ -327,13 +366,13 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <input ref={confirmedRef} type="hidden" name="confirmed" value={confirmDelete ? 'yes' : ''} />
           <div className="max-w-sm">
             {/* Without JavaScript the first press only leads to the confirmation step, which asks for it. */}
-            <PasswordInput id="delete-password" name="password" label="Your password" autoComplete="current-password" required={confirmDelete} maxLength={1024} />
+            <PasswordInput id="delete-password" name="password" label={yourPassword} autoComplete="current-password" required={confirmDelete} maxLength={1024} />
           </div>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-danger" disabled={pendingIntent === 'delete'}>
-              {pendingIntent === 'delete' ? 'Deleting...' : 'Delete My Account'}
+              {pendingIntent === 'delete' ? deleting : deleteMyAccount}
             </button>
-            {confirmDelete && <Link to="/my-details" className="btn-secondary">Cancel</Link>}
+            {confirmDelete && <Link to="/my-details" className="btn-secondary">{cancel}</Link>}
           </div>
         </Form>
       </section>

@@ -11,9 +11,32 @@ import { LocationPicker } from '~/components/LocationPicker';
 import { attempt } from '../../../server/http/page-errors';
 import { afterLoginPath, issueMessages, text } from './forms.server';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#kernel/account-rules.ts';
+import {
+  agreeAfter,
+  agreeAnd,
+  agreeBefore,
+  confirmPassword as confirmPasswordLabel,
+  email as emailLabel,
+  firstName as firstNameLabel,
+  haveAccount,
+  lastName as lastNameLabel,
+  location as locationLabel,
+  password as passwordLabel,
+  phoneHint,
+  phoneNumber as phoneLabel,
+  phonePlaceholder,
+  privacyPolicy,
+  registerHeading,
+  registerIntro,
+  registerTitle,
+  signIn,
+  signingUp,
+  signUp,
+  termsOfService,
+} from '#messages/accounts.ts';
 import type { Route } from './+types/register';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign up | Soko' }];
+export const meta: Route.MetaFunction = () => [{ title: registerTitle }];
 
 const KEPT = ['firstName', 'lastName', 'email', 'phoneNumber', 'location'] as const;
 type Kept = Record<(typeof KEPT)[number], string>;
@@ -104,29 +127,29 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <AuthCard title="Create an account" intro="Sign up to post ads and reach buyers across Kenya.">
+    <AuthCard title={registerHeading} intro={registerIntro}>
       <Form method="post" className="flex flex-col gap-4" onSubmit={check} onInput={onEdit}>
         <ErrorAlert id="register-error" message={problem?.error} focus ref={alertRef} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="register-first-name" className="label">First name</label>
+            <label htmlFor="register-first-name" className="label">{firstNameLabel}</label>
             <input id="register-first-name" type="text" name="firstName" className="input" autoComplete="given-name" required maxLength={100} defaultValue={v?.firstName} {...marks('firstName')} />
             {message('firstName')}
           </div>
           <div>
-            <label htmlFor="register-last-name" className="label">Last name</label>
+            <label htmlFor="register-last-name" className="label">{lastNameLabel}</label>
             <input id="register-last-name" type="text" name="lastName" className="input" autoComplete="family-name" required maxLength={100} defaultValue={v?.lastName} {...marks('lastName')} />
             {message('lastName')}
           </div>
         </div>
         <div>
-          <label htmlFor="register-email" className="label">Email</label>
+          <label htmlFor="register-email" className="label">{emailLabel}</label>
           <input id="register-email" name="email" type="email" className="input" autoComplete="email" inputMode="email" required maxLength={254} defaultValue={v?.email} {...marks('email')} />
           {message('email')}
         </div>
         <div>
-          <label htmlFor="register-phone" className="label">Phone number</label>
+          <label htmlFor="register-phone" className="label">{phoneLabel}</label>
           <input
             id="register-phone"
             name="phoneNumber"
@@ -134,39 +157,39 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             className="input"
             autoComplete="tel"
             inputMode="tel"
-            placeholder="e.g. +254712345678"
+            placeholder={phonePlaceholder}
             required
             maxLength={20}
             defaultValue={v?.phoneNumber}
             {...marks('phoneNumber', 'register-phone-hint')}
           />
           {message('phoneNumber')}
-          <p id="register-phone-hint" className="mt-1 text-xs text-gray-600 dark:text-gray-400">International format with country code; 07… and 01… numbers work too.</p>
+          <p id="register-phone-hint" className="mt-1 text-xs text-gray-600 dark:text-gray-400">{phoneHint}</p>
         </div>
         <div>
-          <label htmlFor="register-location" className="label">Location</label>
+          <label htmlFor="register-location" className="label">{locationLabel}</label>
           <LocationPicker id="register-location" defaultValue={v?.location ?? ''} maxLength={100} invalid={!!fieldError('location')} describedBy={marks('location')['aria-describedby']} />
           {message('location')}
         </div>
-        <PasswordInput id="register-password" name="password" label="Password" error={fieldError('password')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
-        <PasswordInput id="register-confirm-password" name="confirmPassword" label="Confirm password" error={fieldError('confirmPassword')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="register-password" name="password" label={passwordLabel} error={fieldError('password')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="register-confirm-password" name="confirmPassword" label={confirmPasswordLabel} error={fieldError('confirmPassword')} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
         <div>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="terms" className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" {...marks('terms')} />
             <span>
-              I agree to the <Link to="/terms" className={linkClass}>Terms of Service</Link> and <Link to="/privacy" className={linkClass}>Privacy Policy</Link>.
+              {agreeBefore}<Link to="/terms" className={linkClass}>{termsOfService}</Link>{agreeAnd}<Link to="/privacy" className={linkClass}>{privacyPolicy}</Link>{agreeAfter}
             </span>
           </label>
           {message('terms')}
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing up...' : 'Sign up'}
+          {busy ? signingUp : signUp}
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
-        Already have an account?{' '}
+        {haveAccount}{' '}
         <Link to={loaderData.redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/auth/login'} className={linkClass}>
-          Sign in
+          {signIn}
         </Link>
       </p>
     </AuthCard>

@@ -10,9 +10,22 @@ import { toast } from '~/lib/toast';
 import { attempt } from '../../../server/http/page-errors';
 import { text } from './forms.server';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#kernel/account-rules.ts';
+import {
+  backToLogin,
+  checkingResetLink,
+  confirmNewPassword,
+  invalidLinkHeading,
+  newPassword as newPasswordLabel,
+  requestNewLink,
+  resetButton,
+  resetHeading,
+  resetIntro,
+  resetTitle,
+  resetting,
+} from '#messages/accounts.ts';
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Reset password | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: resetTitle }, { name: 'robots', content: 'noindex' }];
 
 type LinkState = { state: 'valid'; token: string } | { state: 'invalid'; message: string; missingToken: boolean };
 
@@ -61,10 +74,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 function InvalidLink({ message }: { message: string }) {
   return (
-    <AuthCard title="Invalid Link">
+    <AuthCard title={invalidLinkHeading}>
       <p role="alert" className="text-red-700 dark:text-red-300">{message}</p>
-      <Link to="/forgot-password" className="btn-primary mt-6 w-full">Request a New Link</Link>
-      <p className="mt-5 text-center text-sm"><Link to="/auth/login" className={linkClass}>Back to Login</Link></p>
+      <Link to="/forgot-password" className="btn-primary mt-6 w-full">{requestNewLink}</Link>
+      <p className="mt-5 text-center text-sm"><Link to="/auth/login" className={linkClass}>{backToLogin}</Link></p>
     </AuthCard>
   );
 }
@@ -81,8 +94,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   // Revisiting the page for another link (client navigation): the check is under way.
   if (navigation.state === 'loading' && navigation.location.pathname === '/reset-password' && navigation.formMethod === undefined) {
     return (
-      <AuthCard title="Reset Password">
-        <p role="status" className="text-gray-700 dark:text-gray-300">Checking your reset link...</p>
+      <AuthCard title={resetHeading}>
+        <p role="status" className="text-gray-700 dark:text-gray-300">{checkingResetLink}</p>
       </AuthCard>
     );
   }
@@ -100,16 +113,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const error = clientError ?? (actionData ? actionData.error || MSG.resetFailed : null);
 
   return (
-    <AuthCard title="Reset Password" intro="Choose a new password for your account. It must be at least 8 characters long.">
+    <AuthCard title={resetHeading} intro={resetIntro}>
       <Form method="post" action={`/reset-password?token=${encodeURIComponent(loaderData.token)}`} noValidate className="flex flex-col gap-4" onSubmit={check}>
         <ErrorAlert id="reset-error" message={error} />
-        <PasswordInput id="reset-new-password" name="newPassword" label="New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
-        <PasswordInput id="reset-confirm-password" name="confirmPassword" label="Confirm New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="reset-new-password" name="newPassword" label={newPasswordLabel} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+        <PasswordInput id="reset-confirm-password" name="confirmPassword" label={confirmNewPassword} autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? 'Resetting...' : 'Reset Password'}
+          {submitting ? resetting : resetButton}
         </button>
       </Form>
-      <p className="mt-5 text-center text-sm"><Link to="/auth/login" className={linkClass}>Back to Login</Link></p>
+      <p className="mt-5 text-center text-sm"><Link to="/auth/login" className={linkClass}>{backToLogin}</Link></p>
     </AuthCard>
   );
 }

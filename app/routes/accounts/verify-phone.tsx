@@ -4,9 +4,23 @@ import { PHONE_CODE_LENGTH, PHONE_VERIFY_MESSAGES } from '#kernel/phone-verifica
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { confirmPhoneCode, isPhoneVerified, sendPhoneCode } from '../../../server/users/phone-verification';
+import {
+  backToMyDetails,
+  codeLabel,
+  phoneVerifiedAfter,
+  sendNewCode,
+  textMeCode,
+  unknownAction,
+  verifyButton,
+  verifyIntroAfter,
+  verifyIntroBefore,
+  verifyPhoneHeading,
+  verifyPhoneTitle,
+  yourNumber,
+} from '#messages/accounts.ts';
 import type { Route } from './+types/verify-phone';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Verify your phone | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: verifyPhoneTitle }, { name: 'robots', content: 'noindex' }];
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requireAuth(context.auth, url);
@@ -27,7 +41,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       await confirmPhoneCode(context.db, user, form.get('code'));
       return { verified: PHONE_VERIFY_MESSAGES.verified };
     }
-    return data({ error: 'Unknown action.', codeSent: false }, { status: 400 });
+    return data({ error: unknownAction, codeSent: false }, { status: 400 });
   } catch (error) {
     // A wrong or expired code keeps the code form on screen; a failed send does not.
     return failureData(error, (failure) => ({ error: failure.message, codeSent: intent === 'confirm' }));
@@ -42,14 +56,15 @@ export default function VerifyPhone({ loaderData, actionData }: Route.ComponentP
   const showCodeForm = !verified && (sent !== null || (actionData && 'codeSent' in actionData && actionData.codeSent));
   return (
     <section className="mx-auto flex max-w-lg flex-col gap-4 py-6" aria-labelledby="verify-heading">
-      <h1 id="verify-heading" className="text-2xl font-bold">Verify your phone</h1>
+      <h1 id="verify-heading" className="text-2xl font-bold">{verifyPhoneHeading}</h1>
       <p className="text-gray-700 dark:text-gray-300">
-        Buyers trust sellers whose number is confirmed. We text a {PHONE_CODE_LENGTH}-digit code to your number; typing it here proves the phone is yours. Your ads then show
-        &ldquo;Verified phone&rdquo;.
+        {verifyIntroBefore}
+        {PHONE_CODE_LENGTH}
+        {verifyIntroAfter}
       </p>
       {verified ? (
         <p role="status" className="rounded-lg border-l-4 border-green-600 bg-green-50 p-3 font-medium text-green-950 dark:bg-green-950 dark:text-green-50">
-          {actionData && 'verified' in actionData ? actionData.verified : `${phone} is verified.`}
+          {actionData && 'verified' in actionData ? actionData.verified : `${phone}${phoneVerifiedAfter}`}
         </p>
       ) : !phone ? (
         <p role="alert" className="font-medium text-red-700 dark:text-red-300">{PHONE_VERIFY_MESSAGES.noPhone}</p>
@@ -63,21 +78,21 @@ export default function VerifyPhone({ loaderData, actionData }: Route.ComponentP
             <form method="post" className="card flex flex-col gap-3 p-4">
               <input type="hidden" name="intent" value="confirm" />
               <label className="flex flex-col gap-1">
-                <span className="font-medium">Code from the text message</span>
+                <span className="font-medium">{codeLabel}</span>
                 <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern={`\\d{${PHONE_CODE_LENGTH}}`} maxLength={PHONE_CODE_LENGTH} required className="input w-40 text-lg tracking-widest" />
               </label>
-              <button type="submit" className="btn-primary self-start">Verify</button>
+              <button type="submit" className="btn-primary self-start">{verifyButton}</button>
             </form>
           )}
           <form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="send" />
-            <span>Your number: <strong>{phone}</strong></span>
-            <button type="submit" className={showCodeForm ? 'btn-secondary' : 'btn-primary'}>{showCodeForm ? 'Send a new code' : 'Text me a code'}</button>
+            <span>{yourNumber}<strong>{phone}</strong></span>
+            <button type="submit" className={showCodeForm ? 'btn-secondary' : 'btn-primary'}>{showCodeForm ? sendNewCode : textMeCode}</button>
           </form>
         </>
       )}
       <p>
-        <Link to="/my-details" className="font-semibold text-brand-700 underline dark:text-brand-100">Back to My details</Link>
+        <Link to="/my-details" className="font-semibold text-brand-700 underline dark:text-brand-100">{backToMyDetails}</Link>
       </p>
     </section>
   );

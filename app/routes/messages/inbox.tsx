@@ -7,9 +7,10 @@ import { useNow } from '~/lib/use-now';
 import { requireAuth } from '../../../server/http/guards';
 import { listInbox } from '../../../server/messages/conversations';
 import { liveTag } from '../../../server/messages/live-stream';
+import { browseListings, inboxDescription, inboxHeading, noMessages, unreadAfter, you } from '#messages/conversations.ts';
 import type { Route } from './+types/inbox';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Messages', 'Your conversations with buyers and sellers on Soko.', { noindex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, inboxHeading, inboxDescription, { noindex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
@@ -24,11 +25,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   useLiveMessages(loaderData.live);
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Messages</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{inboxHeading}</h1>
       {items.length === 0 ? (
         <div className="py-6 text-center">
-          <p className="text-gray-800 dark:text-gray-200">No messages yet. Use Message seller on an ad to ask about it.</p>
-          <Link to="/listings" className="btn-primary mt-6">Browse listings</Link>
+          <p className="text-gray-800 dark:text-gray-200">{noMessages}</p>
+          <Link to="/listings" className="btn-primary mt-6">{browseListings}</Link>
         </div>
       ) : (
         <ul className="mt-4 flex flex-col gap-2" data-testid="inbox">
@@ -42,12 +43,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="flex items-center justify-between gap-2 text-sm">
                   <span className={`truncate ${c.unread > 0 ? 'font-bold' : 'text-gray-700 dark:text-gray-300'}`}>
-                    {c.lastMessage.mine ? 'You: ' : ''}
+                    {c.lastMessage.mine ? you : ''}
                     {c.lastMessage.body}
                   </span>
                   {c.unread > 0 ? (
                     <span data-testid="conversation-unread" className="shrink-0 rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">
-                      {c.unread} unread
+                      {c.unread}
+                      {unreadAfter}
                     </span>
                   ) : null}
                 </p>

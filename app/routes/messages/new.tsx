@@ -5,6 +5,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { adToMessage, conversationAbout, messageSeller } from '../../../server/messages/conversations';
 import { clearPendingMessageCookie, pendingMessage, pendingMessageCookie } from '../../../server/messages/pending-message';
+import { aboutBefore, listingNotFound, messageSeller as messageSellerHeading, messageSellerTitle, openConversation, writtenAfter, writtenBefore } from '#messages/conversations.ts';
 import type { Route } from './+types/new';
 
 /*
@@ -16,7 +17,7 @@ import type { Route } from './+types/new';
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
   const ad = await adToMessage(context.db, params.listingId);
-  if (!ad) throw data('Listing not found.', { status: 404 });
+  if (!ad) throw data(listingNotFound, { status: 404 });
   const existing = await conversationAbout(context.db, auth.user.id, ad.id);
   return { ad: { id: ad.id, title: ad.title, active: ad.active, own: ad.ownerId === auth.user.id }, existing, body: pendingMessage(request, ad.id) };
 }
@@ -40,20 +41,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Message seller | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: messageSellerTitle }, { name: 'robots', content: 'noindex' }];
 
 export default function NewMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { ad, existing, body } = loaderData;
   const failed = actionData && 'error' in actionData ? actionData : null;
   return (
     <section className="mx-auto max-w-xl">
-      <h1 className="text-2xl font-bold">Message seller</h1>
+      <h1 className="text-2xl font-bold">{messageSellerHeading}</h1>
       <p className="mt-1">
-        About <Link to={`/listing/${ad.id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{ad.title}</Link>
+        {aboutBefore}<Link to={`/listing/${ad.id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{ad.title}</Link>
       </p>
       {existing ? (
         <p className="mt-2 text-sm">
-          You have written about this ad before: <Link to={`/messages/${existing}`} className="font-semibold underline">open the conversation</Link>.
+          {writtenBefore}<Link to={`/messages/${existing}`} className="font-semibold underline">{openConversation}</Link>{writtenAfter}
         </p>
       ) : null}
       {ad.own ? (

@@ -9,6 +9,29 @@ import { requireAuth } from '../../../server/http/guards';
 import { asPageError, failureData } from '../../../server/http/page-errors';
 import { deleteForMe, readThread, reportConversation, sendMessage, setBlocked } from '../../../server/messages/conversations';
 import { liveTag } from '../../../server/messages/live-stream';
+import {
+  allMessages,
+  blockBefore,
+  blockExplainAfter,
+  blockExplainBefore,
+  blockReportDelete,
+  chooseReason,
+  conversationTitle,
+  deleteConversation,
+  deleteExplain,
+  detailsOptional,
+  earlierMessages,
+  latestMessages,
+  messagesLabel,
+  reply,
+  report,
+  reportConversation as reportConversationLabel,
+  send,
+  unblock,
+  unknownAction,
+  youBlockedAfter,
+  youBlockedBefore,
+} from '#messages/conversations.ts';
 import type { Route } from './+types/thread';
 
 /*
@@ -37,7 +60,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const auth = requireAuth(context.auth, url);
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get('intent'));
-  if (!intent) throw data('Unknown action.', { status: 400 });
+  if (!intent) throw data(unknownAction, { status: 400 });
   const body = typeof form.get('body') === 'string' ? String(form.get('body')) : '';
   const here = `/messages/${params.id}`;
   try {
@@ -64,7 +87,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? `${loaderData.thread.other} · ${loaderData.thread.ad.title}` : 'Conversation'} | Soko` },
+  { title: `${loaderData ? `${loaderData.thread.other} · ${loaderData.thread.ad.title}` : conversationTitle} | Soko` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -78,7 +101,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4">
       <p>
-        <Link to="/messages" className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">All messages</Link>
+        <Link to="/messages" className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">{allMessages}</Link>
       </p>
       <header className="card flex flex-col gap-2 p-3">
         <h1 className="text-xl font-bold">{thread.other}</h1>
@@ -98,10 +121,10 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       {thread.earlierBefore ? (
         <p className="text-center">
-          <Link to={`?before=${thread.earlierBefore}`} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100" data-testid="earlier-messages">Earlier messages</Link>
+          <Link to={`?before=${thread.earlierBefore}`} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100" data-testid="earlier-messages">{earlierMessages}</Link>
         </p>
       ) : null}
-      <ol className="flex flex-col gap-3" aria-label="Messages" data-testid="thread">
+      <ol className="flex flex-col gap-3" aria-label={messagesLabel} data-testid="thread">
         {thread.messages.map((m, i) => (
           <li key={m.id} id={i === last ? 'latest' : undefined} className={`flex flex-col ${m.mine ? 'items-end' : 'items-start'}`} data-testid="message">
             <div className={`max-w-[85%] rounded-lg px-3 py-2 ${m.mine ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100'}`}>
@@ -120,7 +143,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
       </ol>
       {before ? (
         <p className="text-center">
-          <Link to={`/messages/${thread.id}#latest`} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100" data-testid="latest-messages">Latest messages</Link>
+          <Link to={`/messages/${thread.id}#latest`} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100" data-testid="latest-messages">{latestMessages}</Link>
         </p>
       ) : null}
       {thread.otherGone ? (
@@ -128,7 +151,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <Form method="post" className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="reply" />
-          <label htmlFor="reply-body" className="font-semibold">Reply</label>
+          <label htmlFor="reply-body" className="font-semibold">{reply}</label>
           <textarea
             id="reply-body"
             name="body"
@@ -142,41 +165,41 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
           {failed?.intent === 'reply' ? (
             <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">{failed.error}</p>
           ) : null}
-          <button type="submit" className="btn-primary self-start">Send</button>
+          <button type="submit" className="btn-primary self-start">{send}</button>
         </Form>
       )}
       {failed && failed.intent !== 'reply' ? (
         <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">{failed.error}</p>
       ) : null}
       <details className="card p-3">
-        <summary className="cursor-pointer font-semibold">Block, report or delete</summary>
+        <summary className="cursor-pointer font-semibold">{blockReportDelete}</summary>
         <div className="mt-3 flex flex-col gap-4">
           {thread.otherGone ? null : (
             <Form method="post">
               <input type="hidden" name="intent" value={thread.blockedByMe ? 'unblock' : 'block'} />
               <p className="text-sm text-gray-700 dark:text-gray-300">
-                {thread.blockedByMe ? `You have blocked ${thread.other}.` : `Blocked people cannot write to you. ${thread.other} is not told.`}
+                {thread.blockedByMe ? `${youBlockedBefore}${thread.other}${youBlockedAfter}` : `${blockExplainBefore}${thread.other}${blockExplainAfter}`}
               </p>
-              <button type="submit" className="btn-secondary mt-1">{thread.blockedByMe ? 'Unblock' : `Block ${thread.other}`}</button>
+              <button type="submit" className="btn-secondary mt-1">{thread.blockedByMe ? unblock : `${blockBefore}${thread.other}`}</button>
             </Form>
           )}
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="report" />
-            <label htmlFor="report-reason" className="text-sm font-semibold">Report this conversation</label>
+            <label htmlFor="report-reason" className="text-sm font-semibold">{reportConversationLabel}</label>
             <select id="report-reason" name="reason" className="input" required defaultValue="">
-              <option value="" disabled>Choose a reason</option>
+              <option value="" disabled>{chooseReason}</option>
               {CONVERSATION_REPORT_REASONS.map((r) => (
                 <option key={r.value} value={r.value}>{r.label}</option>
               ))}
             </select>
-            <label htmlFor="report-details" className="text-sm">Details (optional)</label>
+            <label htmlFor="report-details" className="text-sm">{detailsOptional}</label>
             <textarea id="report-details" name="details" rows={2} maxLength={MAX_MESSAGE_LENGTH} className="input" />
-            <button type="submit" className="btn-secondary self-start">Report</button>
+            <button type="submit" className="btn-secondary self-start">{report}</button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="delete" />
-            <p className="text-sm text-gray-700 dark:text-gray-300">Deleting removes this conversation from your inbox only.</p>
-            <button type="submit" className="btn-secondary mt-1">Delete conversation</button>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{deleteExplain}</p>
+            <button type="submit" className="btn-secondary mt-1">{deleteConversation}</button>
           </Form>
         </div>
       </details>

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
 import { verifyMessageMailToken } from '../../../server/messages/unsubscribe';
 import { getsMessageEmails, stopMessageEmails } from '../../../server/users/contact-preferences';
+import { myDetailsLink, settingTooAfter, stopEmailsHeading, stopEmailsQuestion, unsubscribe, unsubscribeTitle } from '#messages/conversations.ts';
 import type { Route } from './+types/unsubscribe';
 
 /*
@@ -25,14 +26,14 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { done: true as const, error: null };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Unsubscribe | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: unsubscribeTitle }, { name: 'robots', content: 'noindex' }];
 
 export default function UnsubscribeMessages({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const done = actionData?.done || (loaderData.valid && loaderData.off);
   return (
     <section className="mx-auto max-w-xl py-10">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Stop e-mails about messages</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{stopEmailsHeading}</h1>
       {!loaderData.valid || actionData?.error ? (
         <p role="alert" className="mt-3 text-gray-800 dark:text-gray-200">{CONTACT_TEXTS.badLink}</p>
       ) : done ? (
@@ -40,13 +41,13 @@ export default function UnsubscribeMessages({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" className="mt-3 flex flex-col items-start gap-4">
           <p className="text-gray-800 dark:text-gray-200">
-            Stop the e-mails we send when a message waits unread for 10 minutes? Your messages stay in your inbox on Soko.
+            {stopEmailsQuestion}
           </p>
-          <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>Unsubscribe</button>
+          <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>{unsubscribe}</button>
         </Form>
       )}
       <p className="mt-6 text-sm">
-        <Link to="/my-details#contact-settings" className="font-semibold text-brand-700 underline dark:text-brand-100">My details</Link> (sign-in needed) has this setting too.
+        <Link to="/my-details#contact-settings" className="font-semibold text-brand-700 underline dark:text-brand-100">{myDetailsLink}</Link>{settingTooAfter}
       </p>
     </section>
   );

@@ -9,9 +9,22 @@ import { featurableListing } from '../../../server/payments/payments';
 import { startStkPush } from '../../../server/payments/mpesa/stk-payments';
 import { paymentsDeps } from '../../../server/payments/service';
 import { isPhoneVerified } from '../../../server/users/phone-verification';
+import {
+  backToManageAds,
+  costs,
+  featuringBefore,
+  forWord,
+  fromBefore,
+  kesUnitAfter,
+  mpesaStartTitle,
+  mpesaUnavailable,
+  payWithMpesa,
+  promptAfter,
+  promptBefore,
+} from '#messages/payments.ts';
 import type { Route } from './+types/mpesa-start';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Pay with M-Pesa | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: mpesaStartTitle }, { name: 'robots', content: 'noindex' }];
 
 /** "Pay with M-Pesa" from Feature Your Ad?: the number to prompt, prefilled with the seller's verified one. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -49,23 +62,33 @@ export default function MpesaStart({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="mx-auto flex max-w-lg flex-col gap-4 py-6" aria-labelledby="mpesa-heading">
       <h1 id="mpesa-heading" className="text-2xl font-bold">
-        Pay with M-Pesa
+        {payWithMpesa}
       </h1>
       <p className="text-gray-700 dark:text-gray-300">
-        Featuring <strong className="break-words">{title}</strong> costs <strong>{FEATURE_FEE_KSH} KES</strong> for {FEATURE_DURATION_TEXT}. We send a prompt to
-        your phone{shortcodeName ? ` from ${shortcodeName}` : ''}; you enter your M-Pesa PIN there.
+        {featuringBefore}
+        <strong className="break-words">{title}</strong>
+        {costs}
+        <strong>
+          {FEATURE_FEE_KSH}
+          {kesUnitAfter}
+        </strong>
+        {forWord}
+        {FEATURE_DURATION_TEXT}
+        {promptBefore}
+        {shortcodeName ? `${fromBefore}${shortcodeName}` : ''}
+        {promptAfter}
       </p>
       {available ? (
         <MpesaPhoneForm listingId={listingId} phone={phone} error={actionData?.error} />
       ) : (
         <p role="alert" className="font-medium text-red-700 dark:text-red-300">
-          M-Pesa payments are not available right now. Please pay with Flutterwave.
+          {mpesaUnavailable}
         </p>
       )}
       <PayWithFlutterwaveForm listingId={listingId} />
       <p>
         <Link to="/manage-ads" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          Back to Manage ads
+          {backToManageAds}
         </Link>
       </p>
     </section>

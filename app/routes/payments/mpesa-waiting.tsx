@@ -1,6 +1,22 @@
 import { data, redirect } from 'react-router';
 import { groupDigits } from '#kernel/format.ts';
-import { MPESA_WAITING_HEADING } from '#kernel/mpesa-results.ts';
+import { waitingHeading } from '#messages/mpesa.ts';
+import {
+  checkAgain,
+  kesBefore,
+  notCompletedHeading,
+  notCompletedMessage,
+  notFeaturedTryAgain,
+  openSimulatedPhone,
+  payBefore,
+  paymentNotFound,
+  sandboxNote,
+  sentPromptAfter,
+  sentPromptBefore,
+  toWord,
+  tryAgain,
+} from '#messages/payments.ts';
+import { mpesaReasonText } from '~/components/payments/mpesa-text';
 import { formatPhone } from '#kernel/phone.ts';
 import { MpesaPhoneForm, PayWithFlutterwaveForm } from '~/components/payments/MpesaPhoneForm';
 import { PaymentActions } from '~/components/payments/PaymentActions';
@@ -13,7 +29,7 @@ import { currentPayment, pageForPayment, stateOf, txRefParam } from '../../../se
 import type { Route } from './+types/mpesa-waiting';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: `${d?.status === 'pending' ? MPESA_WAITING_HEADING : 'M-Pesa payment not completed'} | Soko` },
+  { title: `${d?.status === 'pending' ? waitingHeading : notCompletedHeading} | Soko` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -27,7 +43,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const deps = paymentsDeps(context);
   const txRef = txRefParam(params.txRef);
   const own = await ownStkPayment(deps, txRef, user.id);
-  if (!own) throw data('Payment not found.', { status: 404 });
+  if (!own) throw data(paymentNotFound, { status: 404 });
   const payment = own.status === 'pending' ? await currentPayment(deps, txRef, user.id, context.clientIp).catch((e: unknown) => { throw asPageError(e); }) : own;
   if (payment.status === 'succeeded') throw redirect(pageForPayment(stateOf(payment)));
   const sandbox = context.payments?.mpesa?.sandbox;
@@ -38,7 +54,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     amount: payment.amount,
     phone: payment.mpesaPhone ? formatPhone(`+${payment.mpesaPhone}`) : '',
     shortcodeName: context.payments?.mpesa?.shortcodeName ?? '',
-    message: payment.failureReason ?? 'The payment was not completed.',
+    // The server stores its reason in English; the page says it in its language.
+    message: payment.failureReason === null ? notCompletedMessage : mpesaReasonText(payment.mpesaResultCode, payment.mpesaResultDesc, payment.failureReason),
     // In the sandbox nobody's phone rings: the tester answers on the simulated one.
     sandboxPhoneUrl:
       sandbox && payment.status === 'pending' && payment.mpesaCheckoutRequestId
@@ -58,21 +75,29 @@ function Waiting(props: Route.ComponentProps['loaderData']) {
       {/* Without JavaScript the page reloads itself every few seconds instead of polling. */}
       <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="5">' }} />
       <div aria-hidden="true" className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none" />
-      <h1 className="mt-4 text-2xl font-bold">{MPESA_WAITING_HEADING}</h1>
+      <h1 className="mt-4 text-2xl font-bold">{waitingHeading}</h1>
       <p className="mt-2 text-lg">
-        Pay <strong>{`KES ${groupDigits(props.amount)}`}</strong> to <strong>{props.shortcodeName}</strong>
+        {payBefore}
+        <strong>{`${kesBefore}${groupDigits(props.amount)}`}</strong>
+        {toWord}
+        <strong>{props.shortcodeName}</strong>
       </p>
       <p className="mt-2 text-gray-700 dark:text-gray-300">
-        We sent the prompt to {props.phone}. Unlock your phone and enter your PIN within a minute. This page follows the payment by itself.
+        {sentPromptBefore}
+        {props.phone}
+        {sentPromptAfter}
       </p>
       {props.sandboxPhoneUrl && (
         <p className="mt-4 rounded-lg border-2 border-dashed border-amber-500 p-3">
-          Sandbox — no phone rings. <a href={props.sandboxPhoneUrl} className="font-semibold text-brand-700 underline dark:text-brand-100">Open the simulated phone</a>
+          {sandboxNote}
+          <a href={props.sandboxPhoneUrl} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            {openSimulatedPhone}
+          </a>
         </p>
       )}
       <form method="get" className="mt-4">
         <button type="submit" className="btn-secondary">
-          Check again
+          {checkAgain}
         </button>
       </form>
     </section>
@@ -85,14 +110,14 @@ function NotCompleted(props: Route.ComponentProps['loaderData']) {
       <div aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-3xl text-red-700 dark:bg-red-950 dark:text-red-300">
         ✕
       </div>
-      <h1 className="mt-4 text-2xl font-bold">M-Pesa payment not completed</h1>
+      <h1 className="mt-4 text-2xl font-bold">{notCompletedHeading}</h1>
       <p role="alert" className="mt-2 font-medium">
         {props.message}
       </p>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">Your ad has not been featured. Try again:</p>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{notFeaturedTryAgain}</p>
       {props.listingId && (
         <div className="mt-4">
-          <MpesaPhoneForm listingId={props.listingId} phone={props.phone} submitLabel="Try again" />
+          <MpesaPhoneForm listingId={props.listingId} phone={props.phone} submitLabel={tryAgain} />
           <PayWithFlutterwaveForm listingId={props.listingId} />
         </div>
       )}

@@ -6,9 +6,10 @@ import { expectedError } from '../../../server/http/error-translation';
 import { asPageError } from '../../../server/http/page-errors';
 import { paymentsDeps } from '../../../server/payments/service';
 import { currentPayment, pageForPayment, stateOf, txRefParam } from '../../../server/payments/status';
+import { checkAgain, pendingHeading, pendingText, pendingTitle, transactionReferenceBefore } from '#messages/payments.ts';
 import type { Route } from './+types/payment-pending';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Confirming your payment | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pendingTitle }, { name: 'robots', content: 'noindex' }];
 
 /**
  * The provider has not confirmed the payment yet (slow M-Pesa, an outage). The page shows the
@@ -40,17 +41,17 @@ export default function PaymentPending({ loaderData }: Route.ComponentProps) {
       {/* Without JavaScript the page reloads itself every few seconds instead of polling. */}
       <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="5">' }} />
       <div aria-hidden="true" className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none" />
-      <h1 className="mt-4 text-2xl font-bold">We&apos;re confirming your payment</h1>
+      <h1 className="mt-4 text-2xl font-bold">{pendingHeading}</h1>
       <p className="mt-2 text-gray-700 dark:text-gray-300">
-        This usually takes a few seconds, but M-Pesa can take a few minutes. This page updates by itself; you can also leave it; your ad is featured as
-        soon as the payment is confirmed.
+        {pendingText}
       </p>
       <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
-        Transaction reference: <span className="break-all font-mono">{txRef}</span>
+        {transactionReferenceBefore}
+        <span className="break-all font-mono">{txRef}</span>
       </p>
       <p className="mt-4">
         <Link to={again} className="btn-secondary" reloadDocument>
-          Check again
+          {checkAgain}
         </Link>
       </p>
       <PaymentActions listingId={listingId || null} />

@@ -5,6 +5,23 @@ import { REVIEW_EDIT_DAYS, REVIEW_MESSAGES as M, REVIEW_OUTCOMES, REVIEW_TEXT_MA
 import { requireAuth } from '../../../server/http/guards';
 import { asPageError, failureData } from '../../../server/http/page-errors';
 import { reviewEligibility, submitReview } from '../../../server/reviews/reviews';
+import {
+  aboutBetween,
+  changeForAfter,
+  changeForBefore,
+  changeUntilAfter,
+  changeUntilBefore,
+  dealQuestion,
+  heldNote,
+  publishReview,
+  reviewHeading,
+  reviewTitle,
+  saveChanges,
+  seeReviews,
+  upToAfter,
+  upToBefore,
+  yourReview,
+} from '#messages/reviews.ts';
 import type { Route } from './+types/review';
 
 /*
@@ -42,7 +59,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Review the seller | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: reviewTitle }, { name: 'robots', content: 'noindex' }];
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { eligibility: e, saved } = loaderData;
@@ -50,15 +67,16 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const values = failed?.values ?? (e.review ? { stars: e.review.stars, outcome: e.review.outcome, body: e.review.body } : { stars: undefined, outcome: '', body: '' });
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">Review the seller</h1>
+      <h1 className="text-2xl font-bold">{reviewHeading}</h1>
       <p>
-        <Link to={`/seller/${e.seller.username}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{e.seller.name}</Link>, about{' '}
+        <Link to={`/seller/${e.seller.username}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{e.seller.name}</Link>
+        {aboutBetween}{' '}
         <Link to={`/listing/${e.listingId}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{e.listingTitle}</Link>
       </p>
       {saved && (
         <p role="status" className="rounded-lg border-l-4 border-green-600 bg-green-50 px-4 py-3 text-green-900 dark:bg-green-950 dark:text-green-100" data-testid="review-saved">
           {saved}{' '}
-          <Link to={`/seller/${e.seller.username}#reviews`} className="font-semibold underline">See the seller’s reviews</Link>
+          <Link to={`/seller/${e.seller.username}#reviews`} className="font-semibold underline">{seeReviews}</Link>
         </p>
       )}
       {!e.allowed ? (
@@ -68,10 +86,10 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <Form method="post" className="card flex flex-col gap-4 p-4" noValidate>
           {failed && !failed.fields.stars && !failed.fields.outcome && !failed.fields.body && <p role="alert" className="field-error">{failed.error}</p>}
-          {e.review?.status === 'held' && <p className="text-sm">Your review waits for our team’s check before it shows.</p>}
+          {e.review?.status === 'held' && <p className="text-sm">{heldNote}</p>}
           <StarsInput defaultValue={values.stars} error={failed?.fields.stars} />
           <fieldset aria-describedby={failed?.fields.outcome ? 'outcome-error' : undefined}>
-            <legend className="label">Did you make a deal?</legend>
+            <legend className="label">{dealQuestion}</legend>
             <div className="flex flex-wrap gap-4">
               {REVIEW_OUTCOMES.map((o) => (
                 <label key={o.value} className="flex min-h-11 items-center gap-2">
@@ -83,7 +101,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
             {failed?.fields.outcome && <p id="outcome-error" className="field-error">{failed.fields.outcome}</p>}
           </fieldset>
           <div>
-            <label htmlFor="review-body" className="label">Your review (optional)</label>
+            <label htmlFor="review-body" className="label">{yourReview}</label>
             <textarea
               id="review-body"
               name="body"
@@ -95,14 +113,16 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
               aria-describedby="review-body-hint"
             />
             <p id="review-body-hint" className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-              Up to {REVIEW_TEXT_MAX} characters. The seller’s page shows it with your first name and initial.
+              {upToBefore}
+              {REVIEW_TEXT_MAX}
+              {upToAfter}
             </p>
             {failed?.fields.body && <p className="field-error">{failed.fields.body}</p>}
           </div>
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            {e.review ? `You can change your review until ${nairobiDate(e.review.editableUntil)}.` : `You can change your review for ${REVIEW_EDIT_DAYS} days after you publish it.`}
+            {e.review ? `${changeUntilBefore}${nairobiDate(e.review.editableUntil)}${changeUntilAfter}` : `${changeForBefore}${REVIEW_EDIT_DAYS}${changeForAfter}`}
           </p>
-          <button type="submit" className="btn-primary self-start">{e.review ? 'Save changes' : 'Publish review'}</button>
+          <button type="submit" className="btn-primary self-start">{e.review ? saveChanges : publishReview}</button>
         </Form>
       )}
     </section>

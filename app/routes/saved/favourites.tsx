@@ -6,9 +6,26 @@ import { Pagination } from '~/components/listings/Pagination';
 import { SAVED_PAGE_SIZE } from '#kernel/saved-rules.ts';
 import { requireAuth } from '../../../server/http/guards';
 import { listSavedAds, type SavedAd } from '../../../server/saved/saved-ads';
+import {
+  browseAllListings,
+  goneReason,
+  noLongerAvailable,
+  nothingSaved,
+  remove,
+  savedAds,
+  savedCountAfter,
+  savedCountBefore,
+  savedCountEnd,
+  savedCountMany,
+  savedCountOne,
+  savedAdsDescription,
+  saveWord,
+  tapAfter,
+  tapBefore,
+} from '#messages/saved.ts';
 import type { Route } from './+types/favourites';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Saved ads', 'The ads you have saved on Soko, in one place.', { noindex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, savedAds, savedAdsDescription, { noindex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
@@ -23,16 +40,17 @@ function GoneAd({ ad, back }: { ad: SavedAd; back: string }) {
   return (
     <article className="card flex h-full flex-col overflow-hidden" data-testid="gone-ad">
       <div className="flex aspect-[4/3] items-center justify-center bg-gray-100 p-2 text-center text-sm font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">
-        No longer available
+        {noLongerAvailable}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <h2 className="line-clamp-2 break-words text-sm font-semibold leading-snug text-gray-600 sm:text-base dark:text-gray-400">{ad.title}</h2>
-        <p className="text-xs text-gray-600 dark:text-gray-400">It has been sold, has expired or was removed.</p>
+        <p className="text-xs text-gray-600 dark:text-gray-400">{goneReason}</p>
         <Form method="post" action={`/saved/${ad.listingId}`} className="mt-auto pt-2">
           <input type="hidden" name="intent" value="unsave" />
           <input type="hidden" name="back" value={back} />
           <button type="submit" className="btn-secondary w-full text-sm">
-            Remove<span className="sr-only"> {ad.title}</span>
+            {remove}
+            <span className="sr-only"> {ad.title}</span>
           </button>
         </Form>
       </div>
@@ -48,17 +66,19 @@ export default function SavedAds({ loaderData }: Route.ComponentProps) {
   const saves = useCardSaves(items.map((ad) => ad.listingId));
   return (
     <section>
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Saved ads</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{savedAds}</h1>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="saved-total">
-        {total === 0 ? 'Nothing saved yet.' : `${total} saved ad${total === 1 ? '' : 's'}, newest first.`}
+        {total === 0 ? nothingSaved : `${savedCountBefore}${total}${savedCountAfter}${total === 1 ? savedCountOne : savedCountMany}${savedCountEnd}`}
       </p>
       {items.length === 0 ? (
         <p className="mt-6">
-          Tap <strong>Save</strong> on any ad to keep it here.{' '}
-          <Link to="/listings" className="font-semibold text-brand-700 underline dark:text-brand-100">Browse all listings</Link>
+          {tapBefore}
+          <strong>{saveWord}</strong>
+          {tapAfter}{' '}
+          <Link to="/listings" className="font-semibold text-brand-700 underline dark:text-brand-100">{browseAllListings}</Link>
         </p>
       ) : (
-        <ul aria-label="Saved ads" className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" onSubmit={saves.onSubmit}>
+        <ul aria-label={savedAds} className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" onSubmit={saves.onSubmit}>
           {items.map((ad, i) => (
             <li key={ad.listingId} className="min-w-0">
               {ad.listing ? <ListingCard listing={ad.listing} eager={i < 2} headingLevel={2} heart={saves.heart(ad.listingId)} /> : <GoneAd ad={ad} back={back} />}

@@ -5,6 +5,7 @@ import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { clearPendingSearchCookie, isPendingSearch, pendingSearchCookie } from '../../../server/saved/pending-search';
 import { savedFiltersOf, saveSearch } from '../../../server/saved/saved-searches';
+import { savedSearches, savedSearchesTitle, searchNotSaved, searchNotSavedHint } from '#messages/saved.ts';
 import type { Route } from './+types/save-search';
 
 /*
@@ -54,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/my-alerts?saved=${id}`);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Saved searches | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: savedSearchesTitle }, { name: 'robots', content: 'noindex' }];
 
 /** Shown only when a plain form's save failed (the list is full, a limit): the reason and the ways on. */
 export default function SaveSearchFailed({ actionData }: Route.ComponentProps) {
   const failed = actionData && 'error' in actionData ? actionData : null;
-  return <SaveFailed heading="The search was not saved" error={failed?.error} hint="Use Save this search on a results page to save it." back={failed?.back} list={{ to: '/my-alerts', label: 'Saved searches' }} />;
+  return <SaveFailed heading={searchNotSaved} error={failed?.error} hint={searchNotSavedHint} back={failed?.back} list={{ to: '/my-alerts', label: savedSearches }} />;
 }

@@ -6,6 +6,7 @@ import { failureData } from '../../../server/http/page-errors';
 import { isUuid } from '../../../server/db/ids';
 import { saveAd, unsaveAd } from '../../../server/saved/saved-ads';
 import { clearPendingSaveCookie, pendingSave, pendingSaveCookie } from '../../../server/saved/pending-save';
+import { adNotSaved, adNotSavedHint, listingNotFound, savedAds, savedAdsTitle } from '#messages/saved.ts';
 import type { Route } from './+types/save';
 
 /*
@@ -32,7 +33,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!isUuid(params.id)) throw data('Listing not found.', { status: 404 });
+  if (!isUuid(params.id)) throw data(listingNotFound, { status: 404 });
   const form = await request.formData();
   const intent = form.get('intent') === 'unsave' ? 'unsave' : 'save';
   const back = backOf(form.get('back'), params.id);
@@ -53,10 +54,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(back);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Saved ads | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: savedAdsTitle }, { name: 'robots', content: 'noindex' }];
 
 /** Shown only when a plain form's save failed (a limit, a deleted ad): the reason and the way back. */
 export default function SaveAdFailed({ actionData }: Route.ComponentProps) {
   const failed = actionData && 'error' in actionData ? actionData : null;
-  return <SaveFailed heading="The ad was not saved" error={failed?.error} hint="Use the Save button on an ad to save it." back={failed?.back} list={{ to: '/favourites', label: 'Saved ads' }} />;
+  return <SaveFailed heading={adNotSaved} error={failed?.error} hint={adNotSavedHint} back={failed?.back} list={{ to: '/favourites', label: savedAds }} />;
 }

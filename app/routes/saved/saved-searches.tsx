@@ -4,6 +4,29 @@ import { ALERT_FREQUENCIES, FREQUENCY_LABELS, MAX_SAVED_SEARCHES, NEW_COUNT_CAP,
 import { requireAuth } from '../../../server/http/guards';
 import { failureData } from '../../../server/http/page-errors';
 import { deleteSavedSearch, listSavedSearches, parseFrequency, setAlertFrequency, type SavedSearch } from '../../../server/saved/saved-searches';
+import {
+  alertsForBefore,
+  browseAllListings,
+  deleteLabel,
+  emailAlerts,
+  newCountAfter,
+  newCountBefore,
+  newCountEnd,
+  newCountMany,
+  newCountOne,
+  noNewAds,
+  noSavedSearches,
+  savedSearches,
+  searchesCountAfter,
+  searchesCountBefore,
+  searchesCountOf,
+  savedSearchesDescription,
+  saveThisSearch,
+  searchThenTapAfter,
+  searchThenTapBefore,
+  update,
+  updateAlertsForBefore,
+} from '#messages/saved.ts';
 import type { Route } from './+types/saved-searches';
 
 /*
@@ -13,7 +36,7 @@ import type { Route } from './+types/saved-searches';
  * forms: everything works without JavaScript.
  */
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Saved searches', 'Your saved searches on Soko and their e-mail alerts.', { noindex: true });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, savedSearches, savedSearchesDescription, { noindex: true });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
@@ -43,8 +66,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 function newText(n: number): string {
-  if (n === 0) return 'No new ads since your last visit';
-  return `${n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : n} new ad${n === 1 ? '' : 's'} since your last visit`;
+  if (n === 0) return noNewAds;
+  return `${newCountBefore}${n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : n}${newCountAfter}${n === 1 ? newCountOne : newCountMany}${newCountEnd}`;
 }
 
 function SearchItem({ search, highlight, busy }: { search: SavedSearch; highlight: boolean; busy: boolean }) {
@@ -67,7 +90,13 @@ function SearchItem({ search, highlight, busy }: { search: SavedSearch; highligh
           <input type="hidden" name="intent" value="frequency" />
           <input type="hidden" name="id" value={search.id} />
           <div>
-            <label htmlFor={selectId} className="label">E-mail alerts<span className="sr-only"> for {search.label}</span></label>
+            <label htmlFor={selectId} className="label">
+              {emailAlerts}
+              <span className="sr-only">
+                {alertsForBefore}
+                {search.label}
+              </span>
+            </label>
             <select id={selectId} name="frequency" defaultValue={search.frequency} key={search.frequency} className="input">
               {ALERT_FREQUENCIES.map((f) => (
                 <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>
@@ -75,14 +104,19 @@ function SearchItem({ search, highlight, busy }: { search: SavedSearch; highligh
             </select>
           </div>
           <button type="submit" className="btn-secondary" disabled={busy}>
-            Update<span className="sr-only"> alerts for {search.label}</span>
+            {update}
+            <span className="sr-only">
+              {updateAlertsForBefore}
+              {search.label}
+            </span>
           </button>
         </Form>
         <Form method="post" className="ml-auto">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={search.id} />
           <button type="submit" className="btn-secondary text-red-700 dark:text-red-300" disabled={busy}>
-            Delete<span className="sr-only"> {search.label}</span>
+            {deleteLabel}
+            <span className="sr-only"> {search.label}</span>
           </button>
         </Form>
       </div>
@@ -99,9 +133,9 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
   const failed = actionData ? !actionData.ok : full;
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Saved searches</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{savedSearches}</h1>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="saved-searches-total">
-        {searches.length === 0 ? 'No saved searches yet.' : `${searches.length} of ${MAX_SAVED_SEARCHES} saved searches. We e-mail you new ads that match, as often as you choose.`}
+        {searches.length === 0 ? noSavedSearches : `${searchesCountBefore}${searches.length}${searchesCountOf}${MAX_SAVED_SEARCHES}${searchesCountAfter}`}
       </p>
       {notice && (
         <p role={failed ? 'alert' : 'status'} className={`mt-3 rounded-lg border-l-4 px-4 py-3 text-sm font-medium ${failed ? 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100'}`}>
@@ -110,11 +144,13 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
       )}
       {searches.length === 0 ? (
         <p className="mt-6">
-          Search for something, then tap <strong>Save this search</strong> to be told of new ads.{' '}
-          <Link to="/listings" className="font-semibold text-brand-700 underline dark:text-brand-100">Browse all listings</Link>
+          {searchThenTapBefore}
+          <strong>{saveThisSearch}</strong>
+          {searchThenTapAfter}{' '}
+          <Link to="/listings" className="font-semibold text-brand-700 underline dark:text-brand-100">{browseAllListings}</Link>
         </p>
       ) : (
-        <ul aria-label="Saved searches" className="mt-5 flex flex-col gap-3">
+        <ul aria-label={savedSearches} className="mt-5 flex flex-col gap-3">
           {searches.map((s) => (
             <SearchItem key={s.id} search={s} highlight={s.id === justSaved} busy={busy} />
           ))}

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { SAVED_SEARCH_MESSAGES } from '#kernel/saved-search-rules.ts';
 import { verifyUnsubscribeToken } from '../../../server/alerts/unsubscribe';
 import { savedSearchLabel, stopOrSetFrequency } from '../../../server/saved/saved-searches';
+import { listsEveryAfter, savedSearches, stopAfter, stopBefore, unsubscribe, unsubscribeHeading, unsubscribeTitle } from '#messages/saved.ts';
 import type { Route } from './+types/unsubscribe';
 
 /*
@@ -26,14 +27,14 @@ export async function action({ params, context }: Route.ActionArgs) {
   return { done: true as const, error: null };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Unsubscribe | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: unsubscribeTitle }, { name: 'robots', content: 'noindex' }];
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const done = actionData?.done || (loaderData.valid && loaderData.off);
   return (
     <section className="mx-auto max-w-xl py-10">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Unsubscribe from this alert</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{unsubscribeHeading}</h1>
       {!loaderData.valid || actionData?.error ? (
         <p role="alert" className="mt-3 text-gray-800 dark:text-gray-200">{SAVED_SEARCH_MESSAGES.badLink}</p>
       ) : done ? (
@@ -44,13 +45,16 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       ) : (
         <Form method="post" className="mt-3 flex flex-col items-start gap-4">
           <p className="text-gray-800 dark:text-gray-200">
-            Stop the e-mails for your saved search <strong>{loaderData.label}</strong>? The search stays in Saved searches; you can turn its alerts on again there.
+            {stopBefore}
+            <strong>{loaderData.label}</strong>
+            {stopAfter}
           </p>
-          <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>Unsubscribe</button>
+          <button type="submit" className="btn-primary" disabled={navigation.state !== 'idle'}>{unsubscribe}</button>
         </Form>
       )}
       <p className="mt-6 text-sm">
-        <Link to="/my-alerts" className="font-semibold text-brand-700 underline dark:text-brand-100">Saved searches</Link> (sign-in needed) lists every search and its alerts.
+        <Link to="/my-alerts" className="font-semibold text-brand-700 underline dark:text-brand-100">{savedSearches}</Link>
+        {listsEveryAfter}
       </p>
     </section>
   );
