@@ -2,6 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { SavedFilters } from '#kernel/saved-search-rules.ts';
 import { toast } from '~/lib/toast';
+import { saveThisSearch, searchSaved } from '#messages/browse.ts';
 
 /** What POST /saved-searches answers a JavaScript submission (a plain form gets a redirect instead). */
 export type SaveSearchResult = { id: string; message: string } | { error: string };
@@ -25,7 +26,7 @@ export function SaveSearchButton({ filters, savedId }: { filters: SavedFilters; 
     return (
       <Link to="/my-alerts" className="btn-secondary whitespace-nowrap text-sm" data-testid="search-saved">
         <Bell filled />
-        Search saved
+        {searchSaved}
       </Link>
     );
   }
@@ -42,7 +43,7 @@ export function SaveSearchButton({ filters, savedId }: { filters: SavedFilters; 
       )}
       <button type="submit" className="btn-secondary whitespace-nowrap text-sm" disabled={fetcher.state !== 'idle'}>
         <Bell filled={false} />
-        Save this search
+        {saveThisSearch}
       </button>
     </form>
   );
