@@ -1,24 +1,15 @@
-import { htmlLang } from '#messages/common.ts';
 import {
-  carsVehicles,
   carsVehiclesDescription,
-  electronics,
   electronicsDescription,
-  forSale,
   forSaleDescription,
-  furniture,
   furnitureDescription,
-  jobs,
   jobsDescription,
-  others,
   othersDescription,
-  pets,
   petsDescription,
-  property,
   propertyDescription,
-  services,
   servicesDescription,
 } from '#messages/categories.ts';
+import { categoryLabel } from '#messages/labels/categories.ts';
 
 /** The fixed category list (spec section 2), in the order the category bar shows it. */
 export const CATEGORIES = [
@@ -75,26 +66,13 @@ export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
   Others: othersDescription,
 };
 
-const LABELS: Record<string, string> = {
-  'Cars & Vehicles': carsVehicles,
-  'For Sale': forSale,
-  Services: services,
-  Property: property,
-  Pets: pets,
-  Jobs: jobs,
-  Furniture: furniture,
-  Electronics: electronics,
-  Others: others,
-};
-
 /**
- * The label a category is shown by, by its stored name (which stays English in the database,
- * the URLs and the filters): in the Swahili build a function, in the English build undefined,
- * since English shows the stored name itself. Write `categoryLabel?.(name) ?? name`: the English
- * build compiles that to `name`, carrying neither the function nor the table (not one byte more
- * on the heaviest routes, docs/decisions/swahili-i18n.md).
+ * The label a category is shown by, by its stored name (which stays English in the database, the
+ * URLs and the filters): a function in the Swahili build, undefined in the English one, whose
+ * labels are the stored names. Write `categoryLabel?.(name) ?? name`: the English build compiles
+ * that to `name`, not one byte more on the heaviest routes (docs/decisions/swahili-i18n.md).
  */
-export const categoryLabel: ((name: string) => string) | undefined = htmlLang === 'en-KE' ? undefined : (name) => LABELS[name] ?? name;
+export { categoryLabel };
 
 /** The label of a category, for code that runs on the server only (loaders): the stored name in English. */
 export function categoryName(name: string): string {

@@ -6,13 +6,14 @@
  * slowdown), for output this simple. Nairobi is UTC+3 all year, so no time-zone data is needed.
  * Browser-safe; the server prints the same, so hydration matches.
  */
-import { april, august, december, february, january, july, june, march, may, november, october, september, shortMonths } from '#messages/dates.ts';
+import { april, august, december, february, january, july, june, march, may, november, october, september } from '#messages/dates.ts';
+import { apr, aug, dec, feb, jan, jul, jun, mar, mayShort, nov, oct, sep } from '#messages/labels/dates.ts';
 
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 // The build's language (#messages/dates.ts): the bundler writes the names in place.
 const MONTHS = [january, february, march, april, may, june, july, august, september, october, november, december];
-// As ICU's en-KE data has them ("Sept"), so dates read as they did with Intl.
-const SHORT_MONTHS = shortMonths.split(' ');
+// As ICU's data has them (en-KE "Sept"), so dates read as they did with Intl.
+const SHORT_MONTHS = [jan, feb, mar, apr, mayShort, jun, jul, aug, sep, oct, nov, dec];
 
 /** 1250000 -> "1,250,000" (rounded to a whole number, as prices and counts are shown). */
 export function groupDigits(n: number): string {

@@ -15,8 +15,6 @@ export const september = 'September';
 export const october = 'October';
 export const november = 'November';
 export const december = 'December';
-/** Short months as ICU's en-KE data has them ("Sept"), one text split at its spaces: several read the same in Swahili. */
-export const shortMonths = 'Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec';
 
 export const today = 'Today';
 export const yesterday = 'Yesterday';

@@ -107,8 +107,8 @@ export const apply = 'Tumia';
 export const appliedFilters = 'Vichujio vilivyowekwa';
 export const removeFilter = 'Ondoa kichujio: ';
 export const pagination = 'Kurasa';
-export const previous = 'Iliyopita';
-export const next = 'Inayofuata';
+export const previous = 'Nyuma';
+export const next = 'Mbele';
 export const pageOfBefore = 'Ukurasa ';
 export const pageOfMiddle = ' kati ya ';
 

@@ -11,8 +11,6 @@ export const september = 'Septemba';
 export const october = 'Oktoba';
 export const november = 'Novemba';
 export const december = 'Desemba';
-/** ICU's sw short months. */
-export const shortMonths = 'Jan Feb Mac Apr Mei Jun Jul Ago Sep Okt Nov Des';
 
 export const today = 'Leo';
 export const yesterday = 'Jana';
