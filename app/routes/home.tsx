@@ -42,7 +42,7 @@ const FEATURED_COUNT = 8;
 
 /**
  * Featured ads and category counts; each may fail alone and the page still renders (spec section 8).
- * The counts come as their texts ("3 ads"), so that the page's script carries none of the wording.
+ * The counts come with their texts ("3 ads"), so that the page's script carries none of the wording.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const fail = (what: string) => (error: unknown) => {
@@ -53,8 +53,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     featuredCards(context.db, FEATURED_COUNT).catch(fail('featured listings')),
     categoryCounts(context.db).then((rows) => Object.fromEntries(rows.map((r) => [r.name, r.count])) as Record<string, number>, fail('category counts')),
   ]);
-  const countTexts = counts && Object.fromEntries(CATEGORIES.map((c) => [c, adCount({ n: counts[c] ?? 0, shown: groupDigits(counts[c] ?? 0) })]));
-  return { featured, counts: countTexts, saved: await savedIdsFor(context, featured) };
+  // Absent (not null) when the counts failed: the page then says N/A.
+  const countTexts = counts ? Object.fromEntries(CATEGORIES.map((c) => [c, adCount({ n: counts[c] ?? 0, shown: groupDigits(counts[c] ?? 0) })])) : undefined;
+  return { featured, counts, countTexts, saved: await savedIdsFor(context, featured) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -119,7 +120,7 @@ function FeaturedListings({ featured, saved }: { featured: CardListing[] | null;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, counts, saved } = loaderData;
+  const { featured, counts, countTexts, saved } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-4 py-10 text-center text-white sm:py-14">
@@ -140,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link to={`/listings?category=${encodeURIComponent(c)}`} className="card block h-full p-4 hover:border-brand-600">
                   <span className="block font-medium">{categoryLabel?.(c) ?? c}</span>
                   <span className="mt-1 block text-sm text-gray-600 dark:text-gray-400" data-testid="category-count">
-                    {counts ? counts[c] : notAvailable}
+                    {countTexts ? countTexts[c] : notAvailable}
                   </span>
                 </Link>
               </li>
