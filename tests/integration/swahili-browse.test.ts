@@ -40,31 +40,110 @@ async function main(path: string): Promise<{ status: number; html: string; head:
   const res = await page(path);
   const html = await res.text();
   const body = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
-  const clean = (s: string) => s.replace(/<script\b[\s\S]*?<\/script>/g, '').replaceAll('<!-- -->', '').replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'");
+  const clean = (s: string) =>
+    s
+      .replace(/<script\b[\s\S]*?<\/script>/g, '')
+      .replaceAll('<!-- -->', '')
+      .replaceAll('&amp;', '&')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#x27;', "'");
   return { status: res.status, html: clean(body), head: clean(html.slice(0, html.indexOf('</head>'))) };
 }
 
 function expectAll(html: string, texts: string[]) {
-  expect(texts.filter((s) => !html.includes(s)), 'missing').toEqual([]);
+  expect(
+    texts.filter((s) => !html.includes(s)),
+    'missing',
+  ).toEqual([]);
 }
 function expectNone(html: string, texts: string[]) {
-  expect(texts.filter((s) => html.includes(s)), 'English left').toEqual([]);
+  expect(
+    texts.filter((s) => html.includes(s)),
+    'English left',
+  ).toEqual([]);
 }
 
 describe('Swahili browsing pages', () => {
   it('/sw/: hero, categories by their Swahili labels with counts (noun first), Sell Fast', async () => {
     const { status, html, head } = await main('/sw/');
     expect(status).toBe(200);
-    expectAll(html, ['Nunua na uza chochote Kenya', 'Tafuta magari, simu, nyumba...', 'Matangazo maalum', 'Tazama matangazo yote', 'Angalia aina', '>Magari na usafiri<', '>Elektroniki<', 'matangazo 2', 'tangazo 1', 'matangazo 0', 'Uza haraka', 'Anza sasa', 'Jifunze zaidi']);
-    expectNone(html, ['Buy and sell anything', 'Search cars, phones', 'Featured Listings', 'View All Listings', 'Browse Categories', '>Cars & Vehicles<', '>Electronics<', '2 ads', '1 ad<', 'Sell Fast', 'Get Started', 'Learn More']);
+    expectAll(html, [
+      'Nunua na uza chochote Kenya',
+      'Tafuta magari, simu, nyumba...',
+      'Matangazo maalum',
+      'Tazama matangazo yote',
+      'Angalia aina',
+      '>Magari na usafiri<',
+      '>Elektroniki<',
+      'matangazo 2',
+      'tangazo 1',
+      'matangazo 0',
+      'Uza haraka',
+      'Anza sasa',
+      'Jifunze zaidi',
+    ]);
+    expectNone(html, [
+      'Buy and sell anything',
+      'Search cars, phones',
+      'Featured Listings',
+      'View All Listings',
+      'Browse Categories',
+      '>Cars & Vehicles<',
+      '>Electronics<',
+      '2 ads',
+      '1 ad<',
+      'Sell Fast',
+      'Get Started',
+      'Learn More',
+    ]);
     expect(head).toContain('<title>Soko | Nunua na uza chochote Kenya</title>');
   });
 
   it('/sw/listings: heading, count, filters, sorts, cards (price, seller line, posted, category) and pagination texts', async () => {
     const { status, html, head } = await main('/sw/listings');
     expect(status).toBe(200);
-    expectAll(html, ['>Matangazo yote<', 'matangazo 3', 'Tafuta katika matokeo haya', '>Chuja<', 'Aina zote', 'Aina ndogo yoyote', 'Kaunti yoyote', 'Mji wowote', 'Bei ya chini (Ksh)', 'Panga kwa', 'Mapya kwanza', 'Bei: ya chini kwanza', 'Chuja sasa', 'Bei ya maelewano', 'Ksh 18,500', 'Muuzaji: Bado hakuna maoni', '>Leo<', 'Hifadhi Samsung Galaxy A15', 'Hifadhi utafutaji huu']);
-    expectNone(html, ['All Listings', '3 ads', 'Search these results', '>Filters<', 'All Categories', 'Any subcategory', 'Any county', 'Any town', 'Min price', 'Sort by', 'Newest first', 'Price: low to high', 'Apply filters', 'Price negotiable', 'Seller:', 'No reviews yet', '>Today<', 'Save Samsung', 'Save this search']);
+    expectAll(html, [
+      '>Matangazo yote<',
+      'matangazo 3',
+      'Tafuta katika matokeo haya',
+      '>Chuja<',
+      'Aina zote',
+      'Aina ndogo yoyote',
+      'Kaunti yoyote',
+      'Mji wowote',
+      'Bei ya chini (Ksh)',
+      'Panga kwa',
+      'Mapya kwanza',
+      'Bei: ya chini kwanza',
+      'Chuja sasa',
+      'Bei ya maelewano',
+      'Ksh 18,500',
+      'Muuzaji: Bado hakuna maoni',
+      '>Leo<',
+      'Hifadhi Samsung Galaxy A15',
+      'Hifadhi utafutaji huu',
+    ]);
+    expectNone(html, [
+      'All Listings',
+      '3 ads',
+      'Search these results',
+      '>Filters<',
+      'All Categories',
+      'Any subcategory',
+      'Any county',
+      'Any town',
+      'Min price',
+      'Sort by',
+      'Newest first',
+      'Price: low to high',
+      'Apply filters',
+      'Price negotiable',
+      'Seller:',
+      'No reviews yet',
+      '>Today<',
+      'Save Samsung',
+      'Save this search',
+    ]);
     expect(head).toContain('<title>Matangazo yote | Soko</title>');
   });
 
@@ -97,7 +176,7 @@ describe('Swahili browsing pages', () => {
   });
 });
 
-describe('the same pages in English keep the specification\'s words', () => {
+describe("the same pages in English keep the specification's words", () => {
   it('/, /listings, /category/electronics and the seller page', async () => {
     expectAll((await main('/')).html, ['Buy and sell anything in Kenya', '>Cars & Vehicles<', '2 ads', '1 ad<', '0 ads']);
     const listings = await main('/listings');

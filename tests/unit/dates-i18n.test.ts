@@ -100,9 +100,22 @@ describe.each(['en', 'sw'] as const)('dates in %s', (locale) => {
   });
 });
 
-it('Swahili has its own twelve month names and twelve short ones (ICU\'s sw)', async () => {
+it("Swahili has its own twelve month names and twelve short ones (ICU's sw)", async () => {
   const { nairobiDate, nairobiMonth } = await formatters('sw');
-  expect(Array.from({ length: 12 }, (_, m) => nairobiDate(Date.UTC(2026, m, 15)).replace(/^15 | 2026$/g, ''))).toEqual(['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des']);
+  expect(Array.from({ length: 12 }, (_, m) => nairobiDate(Date.UTC(2026, m, 15)).replace(/^15 | 2026$/g, ''))).toEqual([
+    'Jan',
+    'Feb',
+    'Mac',
+    'Apr',
+    'Mei',
+    'Jun',
+    'Jul',
+    'Ago',
+    'Sep',
+    'Okt',
+    'Nov',
+    'Des',
+  ]);
   expect(Array.from({ length: 12 }, (_, m) => nairobiMonth(Date.UTC(2026, m, 15)).replace(' 2026', ''))).toEqual([
     'Januari',
     'Februari',
