@@ -78,9 +78,11 @@ export function activeFilters(v: BrowseFilterValues): Record<string, string> {
 /**
  * A GET form's fields without the empty ones (and without the default sort), so a search from
  * the page has a clean address (issue 42, point 3). Without JavaScript the form sends every
- * field and the server redirects to the clean address (cleanQuery in browse.ts).
+ * field and the server redirects to the clean address (cleanQuery in browse.ts). `action` is the
+ * route's path (the page's own without one), never the form's action attribute: under a basename
+ * (/sw) that attribute already holds it, and React Router would add it again (/sw/sw/listings).
  */
-export function useCleanSubmit() {
+export function useCleanSubmit(action?: string) {
   const submit = useSubmit();
   return (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -88,7 +90,7 @@ export function useCleanSubmit() {
     e.currentTarget.closest('details')?.removeAttribute('open');
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
-    submit(params, { method: 'get', action: e.currentTarget.getAttribute('action') ?? undefined });
+    submit(params, { method: 'get', action });
   };
 }
 

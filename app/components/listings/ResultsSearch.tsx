@@ -19,7 +19,7 @@ type Props = {
  * filters ride along as hidden fields: a new search keeps them (the chips below remove them).
  */
 export function ResultsSearch({ action, values, placeholder, except = [] }: Props) {
-  const onSubmit = useCleanSubmit();
+  const onSubmit = useCleanSubmit(action);
   return (
     <Form method="get" action={action} role="search" aria-label={searchTheseResults} onSubmit={onSubmit} className="flex gap-2">
       <KeepFilters values={values} except={['search', 'location', ...except]} />
