@@ -1,3 +1,16 @@
+import {
+  carsVehiclesDescription,
+  electronicsDescription,
+  forSaleDescription,
+  furnitureDescription,
+  jobsDescription,
+  othersDescription,
+  petsDescription,
+  propertyDescription,
+  servicesDescription,
+} from '#messages/categories.ts';
+import { categoryLabel } from '#messages/labels/categories.ts';
+
 /** The fixed category list (spec section 2), in the order the category bar shows it. */
 export const CATEGORIES = [
   'Cars & Vehicles',
@@ -40,14 +53,28 @@ export function knownCategory(value: string): Category | null {
   return CATEGORIES.find((c) => c.toLowerCase() === lower || categorySlug(c) === categorySlug(v)) ?? null;
 }
 
+/** A category's blurb on its page, in the build's language (#messages/categories.ts). */
 export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
-  'Cars & Vehicles': 'Cars, motorbikes, trucks, matatus and spare parts from sellers across Kenya.',
-  'For Sale': 'Everyday items for sale: clothes, books, baby things, sports gear and more.',
-  Services: 'Local services: cleaning, repairs, tutoring, events, transport and beauty.',
-  Property: 'Houses and apartments to rent or buy, land, shops and offices.',
-  Pets: 'Puppies, kittens, birds and livestock, plus pet food and accessories.',
-  Jobs: 'Job openings and casual work from employers near you.',
-  Furniture: 'Sofas, beds, tables, wardrobes and office furniture, new and used.',
-  Electronics: 'Phones, laptops, TVs, audio and home appliances.',
-  Others: 'Everything that does not fit the other categories.',
+  'Cars & Vehicles': carsVehiclesDescription,
+  'For Sale': forSaleDescription,
+  Services: servicesDescription,
+  Property: propertyDescription,
+  Pets: petsDescription,
+  Jobs: jobsDescription,
+  Furniture: furnitureDescription,
+  Electronics: electronicsDescription,
+  Others: othersDescription,
 };
+
+/**
+ * The label a category is shown by, by its stored name (which stays English in the database, the
+ * URLs and the filters): a function in the Swahili build, undefined in the English one, whose
+ * labels are the stored names. Write `categoryLabel?.(name) ?? name`: the English build compiles
+ * that to `name`, not one byte more on the heaviest routes (docs/decisions/swahili-i18n.md).
+ */
+export { categoryLabel };
+
+/** The label of a category, for code that runs on the server only (loaders): the stored name in English. */
+export function categoryName(name: string): string {
+  return categoryLabel?.(name) ?? name;
+}

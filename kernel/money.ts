@@ -1,4 +1,5 @@
 import { groupDigits } from './format.ts';
+import { priceNegotiable } from '#messages/browse.ts';
 
 /** Currencies an ad can be priced in (spec section 9); KES is the default. */
 export const CURRENCIES = ['KES', 'USD', 'EUR', 'GBP'] as const;
@@ -11,12 +12,8 @@ export function currencyLabel(currency: string | null | undefined): string {
 }
 
 
-/** "Ksh 1,250,000"; a falsy price is negotiable (cards) or not specified (detail page). */
-export function formatPrice(
-  price: number | null | undefined,
-  currency: string | null | undefined,
-  whenMissing: 'Price negotiable' | 'Price not specified' = 'Price negotiable',
-): string {
+/** "Ksh 1,250,000"; a falsy price is negotiable (cards, in the build's language) or what the caller says (the detail page's "Price not specified"). */
+export function formatPrice(price: number | null | undefined, currency: string | null | undefined, whenMissing: string = priceNegotiable): string {
   if (!price) return whenMissing;
   return `${currencyLabel(currency)} ${groupDigits(price)}`;
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { COUNTIES, placeText, resolveLocation } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, optionsHtml, type SelectGroup, type SelectOption } from './OptionsSelect';
+import { allOf, placePlaceholder, selectPlace } from '#messages/browse.ts';
 
 /** Each county with its towns, as each place is posted: "Westlands, Nairobi City", or the county's name for all of it. */
 const PLACE_GROUPS: SelectGroup[] = COUNTIES.map((c) => ({
   label: c.name,
-  options: [{ value: c.name, label: `All of ${c.name}` }, ...c.towns.map((t) => ({ value: `${t}, ${c.name}`, label: t }))],
+  options: [{ value: c.name, label: `${allOf}${c.name}` }, ...c.towns.map((t) => ({ value: `${t}, ${c.name}`, label: t }))],
 }));
 /** The type-ahead's suggestions: every town, then the county. */
 const PLACE_SUGGESTIONS_HTML = optionsHtml(
@@ -56,12 +57,12 @@ export function LocationPicker({ id = 'location', ...props }: Props) {
   if (typeAhead) {
     return (
       <>
-        <input {...common} type="text" list={`${id}-places`} maxLength={props.maxLength} defaultValue={value} placeholder="Town or county, e.g. Westlands" autoComplete="off" onInput={props.onEdit} />
+        <input {...common} type="text" list={`${id}-places`} maxLength={props.maxLength} defaultValue={value} placeholder={placePlaceholder} autoComplete="off" onInput={props.onEdit} />
         <datalist id={`${id}-places`} dangerouslySetInnerHTML={{ __html: PLACE_SUGGESTIONS_HTML }} />
       </>
     );
   }
   // Not a known place (an old ad's text): offered as it is, so editing the ad keeps it.
   const own: SelectOption[] = selected && !resolved ? [{ value: selected, label: selected }] : [];
-  return <OptionsSelect {...common} items={[{ value: '', label: 'Select a town or county' }, ...own, ...PLACE_GROUPS]} selected={selected} onChange={props.onEdit} />;
+  return <OptionsSelect {...common} items={[{ value: '', label: selectPlace }, ...own, ...PLACE_GROUPS]} selected={selected} onChange={props.onEdit} />;
 }

@@ -6,6 +6,8 @@
  * keys move aria-activedescendant over the options, Enter takes one, Escape closes the list.
  */
 
+import { suggestionCategory, suggestions } from '#messages/browse.ts';
+
 type Suggestion = { kind: 'category' | 'subcategory' | 'word'; text: string; url: string; category?: string };
 
 export function attach(input: HTMLInputElement) {
@@ -15,7 +17,7 @@ export function attach(input: HTMLInputElement) {
   const list = document.createElement('ul');
   const id = (list.id = `${input.id}-suggestions`);
   list.setAttribute('role', 'listbox');
-  list.setAttribute('aria-label', 'Suggestions');
+  list.setAttribute('aria-label', suggestions);
   list.className = 'suggestions';
   list.hidden = true;
   // Right under the box: in the column of a phone's form it pushes the rest down rather than
@@ -44,7 +46,7 @@ export function attach(input: HTMLInputElement) {
         li.setAttribute('aria-selected', 'false');
         // Text only: a link inside an option would be a control inside a control (axe: nested-interactive).
         li.textContent = s.text;
-        if (s.kind !== 'word') li.append(Object.assign(document.createElement('small'), { textContent: s.kind === 'category' ? 'Category' : s.category }));
+        if (s.kind !== 'word') li.append(Object.assign(document.createElement('small'), { textContent: s.kind === 'category' ? suggestionCategory : s.category }));
         return li;
       }),
     );

@@ -1,4 +1,5 @@
 import { nairobiDate } from '#kernel/format.ts';
+import { daysAgoAfter, daysAgoBefore, hoursAgoAfter, hoursAgoBefore, justNow, minutesAgoAfter, minutesAgoBefore, oneWeekAgo, today, weeksAgoAfter, weeksAgoBefore, yesterday } from '#messages/dates.ts';
 /**
  * "Today", "Yesterday", "3 days ago": when an ad was posted, counted in Kenyan calendar days
  * (Africa/Nairobi is UTC+3 all year). Pages pass the server's `now` with their data, so the
@@ -14,12 +15,12 @@ export function postedAgo(iso: string, now: number): string {
   const posted = Date.parse(iso);
   if (Number.isNaN(posted)) return '';
   const days = nairobiDay(now) - nairobiDay(posted);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
+  if (days <= 0) return today;
+  if (days === 1) return yesterday;
+  if (days < 7) return `${daysAgoBefore}${days}${daysAgoAfter}`;
   if (days < 30) {
     const weeks = Math.floor(days / 7);
-    return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
+    return weeks === 1 ? oneWeekAgo : `${weeksAgoBefore}${weeks}${weeksAgoAfter}`;
   }
   return nairobiDate(posted);
 }
@@ -29,8 +30,8 @@ export function sentAgo(iso: string, now: number): string {
   const sent = Date.parse(iso);
   if (Number.isNaN(sent)) return '';
   const minutes = Math.floor((now - sent) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 12 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 1) return justNow;
+  if (minutes < 60) return `${minutesAgoBefore}${minutes}${minutesAgoAfter}`;
+  if (minutes < 12 * 60) return `${hoursAgoBefore}${Math.floor(minutes / 60)}${hoursAgoAfter}`;
   return postedAgo(iso, now);
 }

@@ -50,6 +50,18 @@ import type * as EnPayments from './en/payments.ts';
 import type * as SwPayments from './sw/payments.ts';
 import type * as EnMpesa from './en/mpesa.ts';
 import type * as SwMpesa from './sw/mpesa.ts';
+import type * as EnBrowse from './en/browse.ts';
+import type * as SwBrowse from './sw/browse.ts';
+import type * as EnCategories from './en/categories.ts';
+import type * as SwCategories from './sw/categories.ts';
+import type * as EnDates from './en/dates.ts';
+import type * as SwDates from './sw/dates.ts';
+import type * as EnSeller from './en/seller.ts';
+import type * as SwSeller from './sw/seller.ts';
+import type * as EnCategoryLabels from './en/labels/categories.ts';
+import type * as SwCategoryLabels from './sw/labels/categories.ts';
+import type * as EnDateLabels from './en/labels/dates.ts';
+import type * as SwDateLabels from './sw/labels/dates.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -99,3 +111,16 @@ export const payments: Like<typeof EnPayments> = {} as typeof SwPayments;
 export const paymentsExtra: NoExtra<typeof SwPayments, typeof EnPayments> = {};
 export const mpesa: Like<typeof EnMpesa> = {} as typeof SwMpesa;
 export const mpesaExtra: NoExtra<typeof SwMpesa, typeof EnMpesa> = {};
+export const browse: Like<typeof EnBrowse> = {} as typeof SwBrowse;
+export const browseExtra: NoExtra<typeof SwBrowse, typeof EnBrowse> = {};
+export const categories: Like<typeof EnCategories> = {} as typeof SwCategories;
+export const categoriesExtra: NoExtra<typeof SwCategories, typeof EnCategories> = {};
+export const dates: Like<typeof EnDates> = {} as typeof SwDates;
+export const datesExtra: NoExtra<typeof SwDates, typeof EnDates> = {};
+export const seller: Like<typeof EnSeller> = {} as typeof SwSeller;
+export const sellerExtra: NoExtra<typeof SwSeller, typeof EnSeller> = {};
+/** Code per language beside the texts (kernel/i18n/<lang>/labels/): the same exports, of the same types. */
+export const categoryLabels: typeof EnCategoryLabels = {} as typeof SwCategoryLabels;
+export const categoryLabelsExtra: NoExtra<typeof SwCategoryLabels, typeof EnCategoryLabels> = {};
+export const dateLabels: Like<typeof EnDateLabels> = {} as typeof SwDateLabels;
+export const dateLabelsExtra: NoExtra<typeof SwDateLabels, typeof EnDateLabels> = {};

@@ -7,13 +7,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { jsPerRoute, JS_BUDGET_GZIP } from '../../scripts/js-per-route.ts';
+import { localeBuildDir } from '../../kernel/i18n/locales.ts';
 import { expect, test } from './support';
 
+const BUILD_DIR = path.resolve(import.meta.dirname, '../..', process.env.E2E_BUILD_DIR ?? 'build-e2e');
+
+/** Issue 45, point 6: a Swahili page weighs at most 2 kB more than its English twin. */
+const SWAHILI_ALLOWANCE = 2000;
+
 test('every route ships at most 135 kB of gzipped JavaScript', { tag: '@one-viewport' }, () => {
-  const routes = jsPerRoute(path.resolve(import.meta.dirname, '../..', process.env.E2E_BUILD_DIR ?? 'build-e2e'));
+  const routes = jsPerRoute(BUILD_DIR);
   expect(routes.length).toBeGreaterThan(30);
   const over = routes.filter((r) => r.bytes > JS_BUDGET_GZIP).map((r) => `${r.route}: ${(r.bytes / 1000).toFixed(1)} kB`);
   expect(over, `over ${JS_BUDGET_GZIP / 1000} kB gzip`).toEqual([]);
+});
+
+/**
+ * The Swahili build (beside the English one, scripts/build.ts) has every English route under
+ * /sw, each at most 2,000 bytes of gzipped JavaScript heavier than its English twin (issue 45,
+ * point 6): its texts, not a second copy of anything. Measured as bench:pages does.
+ */
+test('every Swahili route ships at most 2,000 bytes of gzipped JavaScript more than its English twin', { tag: '@one-viewport' }, () => {
+  const english = new Map(jsPerRoute(BUILD_DIR).map((r) => [r.route, r.bytes]));
+  const swahili = jsPerRoute(localeBuildDir(BUILD_DIR, 'sw'));
+  expect(swahili.map((r) => r.route).sort()).toEqual([...english.keys()].sort());
+  const over = swahili.filter((r) => r.bytes > english.get(r.route)! + SWAHILI_ALLOWANCE).map((r) => `/sw${r.route}: ${r.bytes} B, English ${english.get(r.route)} B`);
+  expect(over, `more than ${SWAHILI_ALLOWANCE} B over English`).toEqual([]);
 });
 
 /**
@@ -21,8 +40,7 @@ test('every route ships at most 135 kB of gzipped JavaScript', { tag: '@one-view
  * not with the page: their chunk is at most 2 kB gzip, and no route's scripts name it.
  */
 test('the search suggestions chunk stays within 2,048 bytes of gzip and is loaded on demand only', { tag: '@one-viewport' }, () => {
-  const build = path.resolve(import.meta.dirname, '../..', process.env.E2E_BUILD_DIR ?? 'build-e2e');
-  const assets = path.join(build, 'client', 'assets');
+  const assets = path.join(BUILD_DIR, 'client', 'assets');
   const chunks = fs.readdirSync(assets).filter((f) => /^search-suggest-[\w-]+\.js$/.test(f));
   expect(chunks).toHaveLength(1);
   expect(gzipSync(fs.readFileSync(path.join(assets, chunks[0]!)), { level: 9 }).length).toBeLessThanOrEqual(2048);

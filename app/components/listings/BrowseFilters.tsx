@@ -3,15 +3,38 @@ import { Form, Link, useSubmit } from 'react-router';
 import type { ListingSort } from '#kernel/listing-sorts.ts';
 import { COUNTIES, countyByCodeOrNull, townByIdOrNull, townId } from '#kernel/kenya-locations.ts';
 import { OptionsSelect, type SelectGroup, type SelectOption } from '../OptionsSelect';
+import {
+  all,
+  any,
+  anyCounty,
+  anySubcategory,
+  anyTown,
+  anyTownIn,
+  applyFilters,
+  county as countyText,
+  filters,
+  maxPrice,
+  minPrice,
+  rangeFrom,
+  rangeTo,
+  sortBest,
+  sortBy,
+  sortNewest,
+  sortPriceAsc,
+  sortPriceDesc,
+  subcategories as subcategoriesLabel,
+  subcategory as subcategoryText,
+  town as townText,
+} from '#messages/browse.ts';
 import { ATTR_PARAM, findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS, subcategorySlug, type AttributeFilters, type SubcategoryDef } from '#kernel/subcategories.ts';
 
 /** The sorts a visitor can pick, on /listings and on the category pages. */
 export const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
+  { value: 'newest', label: sortNewest },
   // Ads with every search word in the title first, newest first within each (server/search/database/bounded-search.ts).
-  { value: 'best', label: 'Best match' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'best', label: sortBest },
+  { value: 'price_asc', label: sortPriceAsc },
+  { value: 'price_desc', label: sortPriceDesc },
 ];
 
 export type BrowseFilterValues = {
@@ -55,9 +78,11 @@ export function activeFilters(v: BrowseFilterValues): Record<string, string> {
 /**
  * A GET form's fields without the empty ones (and without the default sort), so a search from
  * the page has a clean address (issue 42, point 3). Without JavaScript the form sends every
- * field and the server redirects to the clean address (cleanQuery in browse.ts).
+ * field and the server redirects to the clean address (cleanQuery in browse.ts). `action` is the
+ * route's path (the page's own without one), never the form's action attribute: under a basename
+ * (/sw) that attribute already holds it, and React Router would add it again (/sw/sw/listings).
  */
-export function useCleanSubmit() {
+export function useCleanSubmit(action?: string) {
   const submit = useSubmit();
   return (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -65,7 +90,7 @@ export function useCleanSubmit() {
     e.currentTarget.closest('details')?.removeAttribute('open');
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() && !(k === 'sort' && v === 'newest')) params.set(k, v.trim());
-    submit(params, { method: 'get', action: e.currentTarget.getAttribute('action') ?? undefined });
+    submit(params, { method: 'get', action });
   };
 }
 
@@ -99,7 +124,7 @@ export function PlaceFilter({ county, town, idPrefix }: { county?: string | null
   return (
     <>
       <div>
-        <label htmlFor={`${idPrefix}-county`} className="label">County</label>
+        <label htmlFor={`${idPrefix}-county`} className="label">{countyText}</label>
         <OptionsSelect
           id={`${idPrefix}-county`}
           name="county"
@@ -113,7 +138,7 @@ export function PlaceFilter({ county, town, idPrefix }: { county?: string | null
         />
       </div>
       <div>
-        <label htmlFor={`${idPrefix}-town`} className="label">Town</label>
+        <label htmlFor={`${idPrefix}-town`} className="label">{townText}</label>
         <OptionsSelect
           id={`${idPrefix}-town`}
           name="town"
@@ -130,14 +155,14 @@ export function PlaceFilter({ county, town, idPrefix }: { county?: string | null
   );
 }
 
-const COUNTY_OPTIONS: ReadonlyArray<SelectOption> = [{ value: '', label: 'Any county' }, ...COUNTIES.map((c) => ({ value: c.code, label: c.name }))];
+const COUNTY_OPTIONS: ReadonlyArray<SelectOption> = [{ value: '', label: anyCounty }, ...COUNTIES.map((c) => ({ value: c.code, label: c.name }))];
 const TOWN_OPTIONS: ReadonlyArray<SelectOption | SelectGroup> = [
-  { value: '', label: 'Any town' },
+  { value: '', label: anyTown },
   ...COUNTIES.map((c) => ({ label: c.name, options: c.towns.map((t) => ({ value: townId(t), label: t })) })),
 ];
 /** One list per county, made once (OptionsSelect writes a list's HTML once per array). */
 const COUNTY_TOWNS = new Map<string, ReadonlyArray<SelectOption>>(
-  COUNTIES.map((c) => [c.code, [{ value: '', label: `Any town in ${c.name}` }, ...c.towns.map((t) => ({ value: townId(t), label: t }))]]),
+  COUNTIES.map((c) => [c.code, [{ value: '', label: `${anyTownIn}${c.name}` }, ...c.towns.map((t) => ({ value: townId(t), label: t }))]]),
 );
 
 function townOptions(countyCode: string): ReadonlyArray<SelectOption | SelectGroup> {
@@ -162,9 +187,9 @@ export function SubcategoryLinks({ path, values, categoryInPath }: { path: strin
     return s ? `${path}?${s}` : path;
   };
   const current = findSubcategory(values.subcategory)?.sub.name ?? null;
-  const links = [{ name: null, label: 'All' }, ...subcategories.map((s) => ({ name: s.name, label: s.name }))];
+  const links = [{ name: null, label: all }, ...subcategories.map((s) => ({ name: s.name, label: s.name }))];
   return (
-    <nav aria-label="Subcategories">
+    <nav aria-label={subcategoriesLabel}>
       <ul className="flex gap-1 overflow-x-auto text-sm [scrollbar-width:none]">
         {links.map(({ name, label }) => (
           <li key={label} className="shrink-0">
@@ -203,7 +228,7 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
   return (
     <>
       <div className="col-span-2 sm:col-span-1">
-        <label htmlFor={`${idPrefix}-subcategory`} className="label">Subcategory</label>
+        <label htmlFor={`${idPrefix}-subcategory`} className="label">{subcategoryText}</label>
         <OptionsSelect
           id={`${idPrefix}-subcategory`}
           name="subcategory"
@@ -232,7 +257,7 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
                 <div key={def.key}>
                   <label htmlFor={id(def.key)} className="label">{def.label}</label>
                   <select id={id(def.key)} name={`${ATTR_PARAM}${def.key}`} defaultValue={typeof current === 'string' ? current : ''} key={`${def.key}${String(current)}`} className="input">
-                    <option value="">Any</option>
+                    <option value="">{any}</option>
                     {(def.options ?? []).map((o) => (
                       <option key={o} value={o}>{o}</option>
                     ))}
@@ -244,11 +269,11 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
             const unit = def.unit ? ` (${def.unit})` : '';
             return [
               <div key={`${def.key}-min`}>
-                <label htmlFor={id(`${def.key}-min`)} className="label">{`${def.label} from${unit}`}</label>
+                <label htmlFor={id(`${def.key}-min`)} className="label">{`${def.label}${rangeFrom}${unit}`}</label>
                 <input id={id(`${def.key}-min`)} name={`${ATTR_PARAM}${def.key}.min`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.min} key={`min${range.min}`} className="input" />
               </div>,
               <div key={`${def.key}-max`}>
-                <label htmlFor={id(`${def.key}-max`)} className="label">{`${def.label} to${unit}`}</label>
+                <label htmlFor={id(`${def.key}-max`)} className="label">{`${def.label}${rangeTo}${unit}`}</label>
                 <input id={id(`${def.key}-max`)} name={`${ATTR_PARAM}${def.key}.max`} type="number" min={def.min} max={def.max} inputMode="numeric" defaultValue={range.max} key={`max${range.max}`} className="input" />
               </div>,
             ];
@@ -258,7 +283,7 @@ export function SubcategoryFilter({ values, idPrefix }: { values: BrowseFilterVa
   );
 }
 
-const ANY_SUBCATEGORY: SelectOption = { value: '', label: 'Any subcategory' };
+const ANY_SUBCATEGORY: SelectOption = { value: '', label: anySubcategory };
 const EVERY_SUBCATEGORY: ReadonlyArray<SelectOption | SelectGroup> = [ANY_SUBCATEGORY, ...SUBCATEGORY_GROUPS];
 const subcategoryLists = new WeakMap<readonly SubcategoryDef[], ReadonlyArray<SelectOption>>();
 
@@ -287,21 +312,21 @@ export function BrowseFilters({ values, label, idPrefix = 'browse', keep = value
   const onSubmit = useCleanSubmit();
   return (
     <details className="rounded-lg">
-      <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">Filters</summary>
+      <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">{filters}</summary>
       <Form method="get" aria-label={label} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6" onSubmit={onSubmit}>
         <KeepFilters values={keep} except={['county', 'town', 'minPrice', 'maxPrice', 'sort', 'subcategory', ATTR_PARAM]} />
         <SubcategoryFilter values={values} idPrefix={idPrefix} />
         <PlaceFilter county={values.county} town={values.town} idPrefix={idPrefix} />
         <div>
-          <label htmlFor={`${idPrefix}-min-price`} className="label">Min price (Ksh)</label>
+          <label htmlFor={`${idPrefix}-min-price`} className="label">{minPrice}</label>
           <input id={`${idPrefix}-min-price`} name="minPrice" type="number" min={0} inputMode="numeric" defaultValue={values.minPrice} key={`min${values.minPrice}`} className="input" />
         </div>
         <div>
-          <label htmlFor={`${idPrefix}-max-price`} className="label">Max price (Ksh)</label>
+          <label htmlFor={`${idPrefix}-max-price`} className="label">{maxPrice}</label>
           <input id={`${idPrefix}-max-price`} name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={values.maxPrice} key={`max${values.maxPrice}`} className="input" />
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <label htmlFor={`${idPrefix}-sort`} className="label">Sort by</label>
+          <label htmlFor={`${idPrefix}-sort`} className="label">{sortBy}</label>
           <select id={`${idPrefix}-sort`} name="sort" defaultValue={values.sort} key={values.sort} className="input">
             {SORT_OPTIONS.map((s) => (
               <option key={s.value} value={s.value}>{s.label}</option>
@@ -309,7 +334,7 @@ export function BrowseFilters({ values, label, idPrefix = 'browse', keep = value
           </select>
         </div>
         <div className="col-span-2 flex items-end sm:col-span-1">
-          <button type="submit" className="btn-primary w-full">Apply filters</button>
+          <button type="submit" className="btn-primary w-full">{applyFilters}</button>
         </div>
       </Form>
     </details>

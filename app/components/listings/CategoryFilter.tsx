@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { CATEGORIES } from '#kernel/categories.ts';
+import { CATEGORIES, categoryLabel } from '#kernel/categories.ts';
+import { allCategories, apply, category } from '#messages/browse.ts';
 import { KeepFilters, type BrowseFilterValues } from './BrowseFilters';
 
 type Props = {
@@ -35,15 +36,15 @@ export function CategoryFilter({ values }: Props) {
       <KeepFilters values={values} except={['category', 'subcategory', 'attr.']} />
       <div className="min-w-0 flex-1 sm:w-64 sm:flex-none">
         {/* Named for screen readers; its first option, All Categories, says what it is (a visible label cost a phone's first screen a line). */}
-        <label htmlFor="category-filter" className="sr-only">Category</label>
+        <label htmlFor="category-filter" className="sr-only">{category}</label>
         <select key={selected ?? ''} id="category-filter" name="category" defaultValue={selected ?? ''} className="input">
-          <option value="">All Categories</option>
+          <option value="">{allCategories}</option>
           {CATEGORIES.map((c) => (
-            <option key={c} value={c}>{c}</option>
+            <option key={c} value={c}>{categoryLabel?.(c) ?? c}</option>
           ))}
         </select>
       </div>
-      <button type="submit" className={hydrated ? 'sr-only' : 'btn-secondary'}>Apply</button>
+      <button type="submit" className={hydrated ? 'sr-only' : 'btn-secondary'}>{apply}</button>
     </Form>
   );
 }

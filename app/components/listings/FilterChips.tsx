@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { groupDigits } from '#kernel/format.ts';
 import { ATTR_PARAM, findSubcategory } from '#kernel/subcategories.ts';
 import { countyByCodeOrNull, townByIdOrNull } from '#kernel/kenya-locations.ts';
+import { categoryName } from '#kernel/categories.ts';
+import { appliedFilters, chipFrom, chipMaxPrice, chipMinPrice, chipUpTo, removeFilter } from '#messages/browse.ts';
 import { activeFilters, SORT_OPTIONS, type BrowseFilterValues } from './BrowseFilters';
 
 export type Chip = { label: string; href: string };
@@ -21,22 +23,23 @@ export function filterChips(path: string, values: BrowseFilterValues, categoryIn
   const sub = findSubcategory(values.subcategory)?.sub ?? null;
   const chips: Chip[] = [];
   // A subcategory and its fields belong to the category: removing it removes them.
-  if (current.category) chips.push({ label: current.category, href: without((k) => k === 'category' || k === 'subcategory' || k.startsWith(ATTR_PARAM)) });
+  if (current.category) chips.push({ label: categoryName(current.category), href: without((k) => k === 'category' || k === 'subcategory' || k.startsWith(ATTR_PARAM)) });
   if (sub) chips.push({ label: sub.name, href: without((k) => k === 'subcategory' || k.startsWith(ATTR_PARAM)) });
   for (const key of Object.keys(current).filter((k) => k.startsWith(ATTR_PARAM))) {
     const [field = '', end] = key.slice(ATTR_PARAM.length).split('.', 2);
     const def = sub?.attributes.find((d) => d.key === field);
     const value = current[key]!;
     const shown = def?.unit && end ? `${groupDigits(Number(value))} ${def.unit}` : end ? groupDigits(Number(value)) : value;
-    const label = end === 'min' ? `${def?.label ?? field} from ${shown}` : end === 'max' ? `${def?.label ?? field} up to ${shown}` : `${def?.label ?? field}: ${shown}`;
+    const name = def?.label ?? field;
+    const label = end === 'min' ? chipFrom({ label: name, value: shown }) : end === 'max' ? chipUpTo({ label: name, value: shown }) : `${name}: ${shown}`;
     chips.push({ label, href: without((k) => k === key) });
   }
   const town = townByIdOrNull(current.town);
   const county = countyByCodeOrNull(current.county);
   if (county) chips.push({ label: county.name, href: without((k) => k === 'county') });
   if (town) chips.push({ label: town.name, href: without((k) => k === 'town') });
-  if (current.minPrice !== undefined) chips.push({ label: `From Ksh ${groupDigits(Number(current.minPrice))}`, href: without((k) => k === 'minPrice') });
-  if (current.maxPrice !== undefined) chips.push({ label: `Up to Ksh ${groupDigits(Number(current.maxPrice))}`, href: without((k) => k === 'maxPrice') });
+  if (current.minPrice !== undefined) chips.push({ label: chipMinPrice({ price: groupDigits(Number(current.minPrice)) }), href: without((k) => k === 'minPrice') });
+  if (current.maxPrice !== undefined) chips.push({ label: chipMaxPrice({ price: groupDigits(Number(current.maxPrice)) }), href: without((k) => k === 'maxPrice') });
   const sort = SORT_OPTIONS.find((s) => s.value === current.sort);
   if (sort) chips.push({ label: sort.label, href: without((k) => k === 'sort') });
   return chips;
@@ -47,10 +50,10 @@ export function FilterChips({ chips }: { chips: Chip[] }) {
   if (chips.length === 0) return null;
   return (
     // One row that scrolls sideways on a phone: the results stay on the first screen however many filters apply.
-    <ul aria-label="Applied filters" className="-mx-4 flex gap-1.5 overflow-x-auto px-4 text-sm [scrollbar-width:none]">
+    <ul aria-label={appliedFilters} className="-mx-4 flex gap-1.5 overflow-x-auto px-4 text-sm [scrollbar-width:none]">
       {chips.map((c) => (
         <li key={c.label} className="shrink-0">
-          <Link to={c.href} preventScrollReset aria-label={`Remove filter: ${c.label}`} className="filter-chip whitespace-nowrap">
+          <Link to={c.href} preventScrollReset aria-label={`${removeFilter}${c.label}`} className="filter-chip whitespace-nowrap">
             {c.label}
             <span aria-hidden="true" className="text-base leading-none">×</span>
           </Link>

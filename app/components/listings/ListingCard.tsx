@@ -6,6 +6,8 @@ import { useKesRates } from '~/lib/kes-rates';
 import { useNow } from '~/lib/use-now';
 import type { CardJson } from '#kernel/listing-shapes.ts';
 import { NO_REVIEWS } from '#kernel/rating-text.ts';
+import { categoryLabel } from '#kernel/categories.ts';
+import { notAvailable, reviewMany, reviewOne, reviewsOpen, seller, sellerNoReviews } from '#messages/browse.ts';
 import { IN_APP_LINK } from '../InAppLink';
 import { featuredBadgeHtml } from './FeaturedBadge';
 import { cardImageHtml } from './ResponsiveImage';
@@ -57,7 +59,7 @@ type Props = {
  * the list's (useCardSaves).
  */
 export function ListingCard({ listing, eager = false, showSubcategory = false, actions, headingLevel = 3, heart }: Props) {
-  const category = listing.category || 'N/A';
+  const category = listing.category ? (categoryLabel?.(listing.category) ?? listing.category) : notAvailable;
   const categoryText = showSubcategory && listing.subcategory ? `${category} / ${listing.subcategory}` : category;
   const photo = cardPhotoHtml(listing, eager, heart);
   const text = cardTextHtml(listing, headingLevel, categoryText, useNow(), useKesRates());
@@ -89,8 +91,8 @@ function cardPhotoHtml(listing: CardListing, eager: boolean, heart: Props['heart
 function sellerLineHtml(listing: CardListing): string {
   const text =
     listing.sellerRating === null || !listing.sellerReviews
-      ? `Seller: ${NO_REVIEWS}`
-      : `Seller <span aria-hidden="true">★</span> ${listing.sellerRating.toFixed(1)} (${listing.sellerReviews} review${listing.sellerReviews === 1 ? '' : 's'})`;
+      ? `${sellerNoReviews}${NO_REVIEWS}`
+      : `${seller} <span aria-hidden="true">★</span> ${listing.sellerRating.toFixed(1)}${reviewsOpen}${listing.sellerReviews}${listing.sellerReviews === 1 ? reviewOne : reviewMany}`;
   return `<p class="listing-card-meta truncate" data-testid="seller-rating">${text}</p>`;
 }
 

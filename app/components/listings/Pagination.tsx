@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { next, pageOfBefore, pageOfMiddle, pagination, previous } from '#messages/browse.ts';
 import { pageSearch } from './browse';
 
 /** The id of a results page's heading: pagination links end in #results, so a new page opens at its results. */
@@ -41,20 +42,23 @@ export function Pagination({ page, pageCount, capped = false, search }: Props) {
   const link = 'btn-secondary';
   const off = 'btn-secondary pointer-events-none opacity-50';
   return (
-    <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-2">
+    <nav aria-label={pagination} className="mt-6 flex items-center justify-between gap-2">
       {page > 1 ? (
-        <Link to={`${pathname}${pageSearch(search, page - 1)}#${RESULTS_ID}`} preventScrollReset rel="prev" className={link}>Previous</Link>
+        <Link to={`${pathname}${pageSearch(search, page - 1)}#${RESULTS_ID}`} preventScrollReset rel="prev" className={link}>{previous}</Link>
       ) : (
-        <span aria-disabled="true" className={off}>Previous</span>
+        <span aria-disabled="true" className={off}>{previous}</span>
       )}
       <p className="text-sm text-gray-700 dark:text-gray-300" aria-current="page">
-        Page {page} of {pageCount}
+        {pageOfBefore}
+        {page}
+        {pageOfMiddle}
+        {pageCount}
         {capped ? '+' : ''}
       </p>
       {hasNext ? (
-        <Link to={`${pathname}${pageSearch(search, page + 1)}#${RESULTS_ID}`} preventScrollReset rel="next" className={link}>Next</Link>
+        <Link to={`${pathname}${pageSearch(search, page + 1)}#${RESULTS_ID}`} preventScrollReset rel="next" className={link}>{next}</Link>
       ) : (
-        <span aria-disabled="true" className={off}>Next</span>
+        <span aria-disabled="true" className={off}>{next}</span>
       )}
     </nav>
   );

@@ -1,4 +1,6 @@
 import { Form } from 'react-router';
+import { location, search, searchTerm } from '#messages/common.ts';
+import { searchTheseResults } from '#messages/browse.ts';
 import { KeepFilters, useCleanSubmit, type BrowseFilterValues } from './BrowseFilters';
 
 type Props = {
@@ -17,15 +19,15 @@ type Props = {
  * filters ride along as hidden fields: a new search keeps them (the chips below remove them).
  */
 export function ResultsSearch({ action, values, placeholder, except = [] }: Props) {
-  const onSubmit = useCleanSubmit();
+  const onSubmit = useCleanSubmit(action);
   return (
-    <Form method="get" action={action} role="search" aria-label="Search these results" onSubmit={onSubmit} className="flex gap-2">
+    <Form method="get" action={action} role="search" aria-label={searchTheseResults} onSubmit={onSubmit} className="flex gap-2">
       <KeepFilters values={values} except={['search', 'location', ...except]} />
-      <label htmlFor="results-search" className="sr-only">Search term</label>
+      <label htmlFor="results-search" className="sr-only">{searchTerm}</label>
       <input id="results-search" name="search" type="search" defaultValue={values.search} key={`s${values.search}`} placeholder={placeholder} className="input min-w-0 flex-[3]" autoComplete="off" enterKeyHint="search" />
-      <label htmlFor="results-location" className="sr-only">Location</label>
-      <input id="results-location" name="location" type="text" defaultValue={values.location} key={`l${values.location}`} placeholder="Location" className="input min-w-0 flex-[2]" autoComplete="address-level2" />
-      <button type="submit" className="btn-primary shrink-0">Search</button>
+      <label htmlFor="results-location" className="sr-only">{location}</label>
+      <input id="results-location" name="location" type="text" defaultValue={values.location} key={`l${values.location}`} placeholder={location} className="input min-w-0 flex-[2]" autoComplete="address-level2" />
+      <button type="submit" className="btn-primary shrink-0">{search}</button>
     </Form>
   );
 }

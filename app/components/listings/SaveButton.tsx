@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from 'react-router';
 import { escapeHtml } from '~/lib/html';
 import { toast } from '~/lib/toast';
 import { BASE } from '#messages/locale.ts';
+import { save, saveAd, saved as savedText } from '#messages/browse.ts';
 
 /** What POST /saved/:id answers a JavaScript submission (a plain form gets a redirect instead). */
 export type SaveResult = { saved: boolean; message: string } | { error: string };
@@ -38,7 +39,7 @@ export function SaveButton({ listingId, saved, back }: Props) {
       <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
       <input type="hidden" name="back" value={back} />
       <button type="submit" aria-pressed={isSaved} className="btn-secondary heart-icon aria-pressed:border-red-600 aria-pressed:text-red-700 dark:aria-pressed:text-red-300">
-        {isSaved ? 'Saved' : 'Save'}
+        {isSaved ? savedText : save}
       </button>
     </form>
   );
@@ -55,7 +56,7 @@ export function cardHeartHtml(listingId: string, title: string, heart: { saved: 
     `<form class="contents" data-card-save="${id}" action="${BASE}/saved/${id}" method="post">` +
     `<input type="hidden" name="intent" value="${heart.saved ? 'unsave' : 'save'}"/><input type="hidden" name="back" value="${escapeHtml(heart.back)}"/>` +
     // The heart is drawn by the class (app.css, heart-icon), as on the ad page's button.
-    `<button type="submit" aria-pressed="${heart.saved}" class="save-heart heart-icon"><span class="sr-only">Save ${escapeHtml(title)}</span></button></form>`
+    `<button type="submit" aria-pressed="${heart.saved}" class="save-heart heart-icon"><span class="sr-only">${saveAd}${escapeHtml(title)}</span></button></form>`
   );
 }
 

@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import type { SavedFilters } from '#kernel/saved-search-rules.ts';
 import { toast } from '~/lib/toast';
 import { BASE } from '#messages/locale.ts';
+import { saveThisSearch, searchSaved } from '#messages/browse.ts';
 
 /** What POST /saved-searches answers a JavaScript submission (a plain form gets a redirect instead). */
 export type SaveSearchResult = { id: string; message: string } | { error: string };
@@ -26,7 +27,7 @@ export function SaveSearchButton({ filters, savedId }: { filters: SavedFilters; 
     return (
       <Link to="/my-alerts" className="btn-secondary whitespace-nowrap text-sm" data-testid="search-saved">
         <Bell filled />
-        Search saved
+        {searchSaved}
       </Link>
     );
   }
@@ -43,7 +44,7 @@ export function SaveSearchButton({ filters, savedId }: { filters: SavedFilters; 
       )}
       <button type="submit" className="btn-secondary whitespace-nowrap text-sm" disabled={fetcher.state !== 'idle'}>
         <Bell filled={false} />
-        Save this search
+        {saveThisSearch}
       </button>
     </form>
   );

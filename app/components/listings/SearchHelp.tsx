@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { SavedFilters } from '#kernel/saved-search-rules.ts';
+import { didYouMean, searchInsteadFor, showingResultsFor } from '#messages/browse.ts';
 import { SaveSearchButton } from './SaveSearchButton';
 
 /*
@@ -20,7 +21,9 @@ export type SearchHelpData = {
 export function CorrectionNote({ correction: c }: { correction: NonNullable<SearchHelpData['correction']> }) {
   return (
     <p className="text-sm">
-      Showing results for {c.search}; search instead for{' '}
+      {showingResultsFor}
+      {c.search}
+      {searchInsteadFor}{' '}
       <Link to={c.href} className="text-link">
         {c.original}
       </Link>
@@ -34,7 +37,7 @@ export function EmptySearchHelp({ help, filters, savedId }: { help: SearchHelpDa
     <div className="flex flex-col items-center gap-3 pb-10 text-center">
       {help.didYouMean && (
         <p>
-          Did you mean{' '}
+          {didYouMean}{' '}
           <Link to={help.didYouMean.href} className="text-link">
             {help.didYouMean.search}
           </Link>

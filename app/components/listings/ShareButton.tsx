@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { toast } from '~/lib/toast';
 import { BASE } from '#messages/locale.ts';
+import { email, linkToThisAd, share as shareText, shareFailed, shareThisAd } from '#messages/browse.ts';
 
 /**
  * Share with the device's share sheet (Web Share API); without it, copy the link (share-sheet.ts,
@@ -13,7 +14,7 @@ export function ShareButton({ title, listingId, className = 'btn-secondary' }: {
     // The share code is fetched on the tap: most visitors never share (DESIGN.md section 7).
     import('./share-sheet').then(
       (m) => m.shareListing(title),
-      () => toast.error('Failed to share listing.'),
+      () => toast.error(shareFailed),
     );
   };
   return (
@@ -22,7 +23,7 @@ export function ShareButton({ title, listingId, className = 'btn-secondary' }: {
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
           <path d="M15 13a3 3 0 0 0-2.3 1.1L7.9 11.6a3 3 0 0 0 0-1.2l4.8-2.5A3 3 0 1 0 12 6l-4.8 2.5a3 3 0 1 0 0 3L12 14a3 3 0 1 0 3-1z" />
         </svg>
-        Share
+        {shareText}
       </button>
     </form>
   );
@@ -34,13 +35,13 @@ export function SharePanel({ title, url }: { title: string; url: string }) {
   const links = [
     { label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(text)}` },
     { label: 'SMS', href: `sms:?&body=${encodeURIComponent(text)}` },
-    { label: 'Email', href: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}` },
+    { label: email, href: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}` },
     { label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
     { label: 'X', href: `https://x.com/intent/post?text=${encodeURIComponent(title)}&url=${encodeURIComponent(url)}` },
   ];
   return (
     <section id="share" aria-labelledby="share-heading" className="mt-3 scroll-mt-32 rounded-lg border border-gray-200 p-3 dark:border-gray-800">
-      <h3 id="share-heading" className="text-sm font-semibold">Share this ad</h3>
+      <h3 id="share-heading" className="text-sm font-semibold">{shareThisAd}</h3>
       <ul className="mt-2 flex flex-wrap gap-2">
         {links.map((l) => (
           <li key={l.label}>
@@ -50,7 +51,7 @@ export function SharePanel({ title, url }: { title: string; url: string }) {
           </li>
         ))}
       </ul>
-      <label htmlFor="share-link" className="label mt-3">Link to this ad</label>
+      <label htmlFor="share-link" className="label mt-3">{linkToThisAd}</label>
       <input id="share-link" type="url" readOnly value={url} className="input text-sm" />
     </section>
   );

@@ -1,3 +1,5 @@
+import { verifiedPhone } from '#messages/browse.ts';
+
 /** "Verified phone": the seller proved the number buyers call is theirs (issue 19), on the ad page and the seller page. */
 export function VerifiedPhoneBadge({ className = '' }: { className?: string }) {
   return (
@@ -5,7 +7,7 @@ export function VerifiedPhoneBadge({ className = '' }: { className?: string }) {
       <svg aria-hidden="true" width="14" height="14" viewBox="0 0 20 20" fill="currentColor">
         <path d="M8 14.2 3.8 10l1.4-1.4L8 11.4l6.8-6.8 1.4 1.4z" />
       </svg>
-      Verified phone
+      {verifiedPhone}
     </p>
   );
 }

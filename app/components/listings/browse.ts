@@ -1,4 +1,19 @@
-import { CATEGORIES, categorySlug, type Category } from '#kernel/categories.ts';
+import { CATEGORIES, categoryName, categorySlug, type Category } from '#kernel/categories.ts';
+import { groupDigits } from '#kernel/format.ts';
+import {
+  adCount,
+  allListings,
+  categoryListings,
+  failureReason as failureText,
+  inCategory,
+  inPlace,
+  listingsDescription,
+  nearPlace,
+  noListingsFor,
+  pageSuffix,
+  searchResultsFor,
+  wordsIn,
+} from '#messages/browse.ts';
 import { countyByCodeOrNull, townByIdOrNull } from '#kernel/kenya-locations.ts';
 
 /** What a browse page was asked for; the page's query is read by parseListingQuery (server/listings/listing-query.ts). */
@@ -9,13 +24,24 @@ export type BrowseTerms = {
   location: string;
 };
 
-/** Spec: 'Search Results for "{term}"', '{category} Listings' or 'All Listings'. */
+/** Spec: 'Search Results for "{term}"', '{category} Listings' or 'All Listings' (loaders: the texts are functions of #messages/browse.ts). */
 export function listingsHeading(p: BrowseTerms): string {
   // A header search may carry only a location; it is still a search.
   const searched = p.search || p.location;
-  if (searched) return `Search Results for "${searched}"`;
-  if (p.category) return `${p.category} Listings`;
-  return 'All Listings';
+  if (searched) return searchResultsFor({ search: searched });
+  if (p.category) return categoryListings({ category: categoryName(p.category) });
+  return allListings;
+}
+
+/** "1,234 ads near Nairobi in Electronics" over the results ("1,234+" when the count stopped at its cap); `category` only when shown. */
+export function resultsCount(total: number, capped: boolean, place: string, category: string): string {
+  return `${adCount({ n: total, shown: `${groupDigits(total)}${capped ? '+' : ''}` })}${place ? nearPlace({ place }) : ''}${category ? inCategory({ category }) : ''}`;
+}
+
+/** A results page's title and description: "Toyota Cars in Nairobi City (page 2) | Soko". */
+export function browseTitle(heading: string, page: number): { title: string; description: string } {
+  const suffix = page > 1 ? pageSuffix({ n: page }) : '';
+  return { title: `${heading}${suffix} | Soko`, description: listingsDescription({ heading, page: suffix }) };
 }
 
 /** What narrows a results page beyond the spec's terms: a subcategory and a place (county or town). */
@@ -36,13 +62,13 @@ export function placeName(county: string | null | undefined, town: string | null
 export function resultsHeading(p: NarrowTerms, base: string): string {
   const place = placeName(p.county, p.town);
   if (!p.subcategory && !place) return base;
-  const what = p.subcategory ?? p.category;
+  const what = p.subcategory ?? (p.category && categoryName(p.category));
   const words = p.search ? p.search.charAt(0).toUpperCase() + p.search.slice(1) : '';
   let shown: string;
-  if (words && what) shown = `${words} ${what}`;
-  else if (words) shown = `Search Results for "${p.search}"`;
-  else shown = what ?? 'All Listings';
-  return place ? `${shown} in ${place}` : shown;
+  if (words && what) shown = wordsIn({ words, what });
+  else if (words) shown = searchResultsFor({ search: p.search });
+  else shown = what ?? allListings;
+  return place ? inPlace({ shown, place }) : shown;
 }
 
 /**
@@ -60,10 +86,9 @@ export function cleanQuery(params: URLSearchParams): string | null {
   return query ? `?${query}` : '';
 }
 
-/** The "..." of 'No listings found for ...': what the visitor asked for, in their words. */
-export function emptyStateText(p: BrowseTerms): string {
-  const what = [p.search ? `"${p.search}"` : '', p.category ?? ''].filter(Boolean).join(' in ') || 'all categories';
-  return `No listings found for ${what}${p.location ? ` near ${p.location}` : ''}.`;
+/** 'No listings found for ...': what the visitor asked for, in their words (a loader writes it; `category` as shown). */
+export function emptyStateText(p: { search: string; location: string; category: string | null }): string {
+  return noListingsFor({ search: p.search, category: p.category ?? '', location: p.location });
 }
 
 /** The same query with another page; page 1 is left out so each page has one address. */
@@ -89,7 +114,7 @@ export function slugHeading(slug: string): string {
 
 /** The `reason` of 'Failed to load listings: {reason}. ...': never internals, but a reference support can find in the logs. */
 export function failureReason(requestId: string): string {
-  return `something went wrong on our side (reference ${requestId.slice(0, 8)})`;
+  return failureText({ reference: requestId.slice(0, 8) });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { toast } from '~/lib/toast';
+import { linkCopied, shared, shareFailed } from '#messages/browse.ts';
 
 /**
  * Share with the device's share sheet (Web Share API); without it, copy the link. Loaded when
@@ -9,7 +10,7 @@ export async function shareListing(title: string): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title, text: title, url });
-      toast.success('Listing shared successfully!');
+      toast.success(shared);
       return;
     } catch (error) {
       // The visitor closed the share sheet: not a failure, and no reason to copy instead.
@@ -18,8 +19,8 @@ export async function shareListing(title: string): Promise<void> {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success('Listing link copied to clipboard!');
+    toast.success(linkCopied);
   } catch {
-    toast.error('Failed to share listing.');
+    toast.error(shareFailed);
   }
 }

@@ -7,7 +7,7 @@ import { ResultsSearch } from '~/components/listings/ResultsSearch';
 import { RESULTS_ID, useResultsFocus } from '~/components/listings/Pagination';
 import { resolveCounty } from '#kernel/kenya-locations.ts';
 import { JsonLd } from '~/components/JsonLd';
-import { categorySlug } from '#kernel/categories.ts';
+import { categoryLabel, categoryName, categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
 import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { CARD_SIZES, type CardListing } from '~/components/listings/ListingCard';
@@ -22,6 +22,31 @@ import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-se
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/category';
 import { groupDigits } from '#kernel/format.ts';
+import {
+  allListings,
+  browseAllListings,
+  categoryFailedBefore,
+  categoryListName,
+  categoryLoadFailed,
+  categoryNotFound,
+  categoryNotFoundDescription,
+  categoryNotFoundTitle,
+  categoryTitle,
+  createListing,
+  filterCategory,
+  home,
+  listingCount,
+  loadingListings,
+  loading as loadingText,
+  loadMore,
+  noMatchInCategory,
+  noneInCategory,
+  noSuchCategoryAfter,
+  noSuchCategoryBefore,
+  pageSuffix,
+  previousPage,
+  searchInCategory,
+} from '#messages/browse.ts';
 import { jsonText, parseJsonText } from '#kernel/json-text.ts';
 import { useJsonText } from '~/lib/use-json-text';
 import type { CardJson } from '../../../server/listings/listing-json';
@@ -48,30 +73,40 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const savedSearchId = await savedSearchStateFor(context, searchFilters);
   const values = { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort };
   // What the page shows about itself, written here so that its script carries none of the wording (page weight).
-  const about = { heading: resultsHeading(values, slugHeading(params.slug)), chips: filterChips(url.pathname, values, true) };
+  // The spec's heading is the slug's words; another language names the category in its own words.
+  const label = categoryName(category);
+  const about = {
+    heading: resultsHeading(values, categoryLabel ? label : slugHeading(params.slug)),
+    chips: filterChips(url.pathname, values, true),
+    label,
+    searchIn: searchInCategory({ category: label }),
+    filterLabel: filterCategory({ category: label }),
+    listName: categoryListName({ category: label }),
+    title: categoryTitle({ category: label, page: page > 1 ? pageSuffix({ n: page }) : '' }),
+  };
   const base = { ...about, notFound: false as const, origin: new URL(context.config.appUrl).origin, limit, slug: params.slug, category, description: CATEGORY_DESCRIPTIONS[category], search, location, placeNote: placeMismatch(resolveCounty(query.get('county'))?.code, query.get('town')), county, town, minPrice, maxPrice, subcategory, attributes, sort, searchFilters, savedSearchId };
   try {
     const result = await searchCards(context.db, { category, search, location, county, town, minPrice, maxPrice, subcategory, attributes, sort, page, limit }, { cache: context.searchCache, index: context.searchIndex });
     // The cards as the database wrote them (kernel/json-text.ts).
-    return data({ ...base, cards: result.itemsJson, lead: cardPreloadLink(result.items[0]?.photo, CARD_SIZES), saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
+    const countText = listingCount({ n: result.total, shown: `${groupDigits(result.total)}${result.totalIsCapped ? '+' : ''}` });
+    return data({ ...base, countText, cards: result.itemsJson, lead: cardPreloadLink(result.items[0]?.photo, CARD_SIZES), saved: await savedIdsOnPage(context, result), total: result.total, capped: result.totalIsCapped, page, pageCount: browsePageCount(result.total, limit), error: null });
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'category page failed');
-    return data({ ...base, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: 'Something went wrong on our side. Please try again later.' }, { status: 500 });
+    return data({ ...base, countText: '', cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, error: categoryLoadFailed }, { status: 500 });
   }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = originOf(matches);
   if (!loaderData || loaderData.notFound) {
-    return seoMeta({ origin, path: location.pathname, title: 'Category not found | Soko', description: 'There is no such category on Soko.', noindex: true });
+    return seoMeta({ origin, path: location.pathname, title: categoryNotFoundTitle, description: categoryNotFoundDescription, noindex: true });
   }
-  const page = loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   // A search inside the category is search results; sort and price filters name the unfiltered page (browseCanonical).
   const { path, noindex } = browseCanonical({ category: loaderData.category, search: loaderData.search, location: loaderData.location, page: loaderData.page });
   return seoMeta({
     origin,
     path,
-    title: `${loaderData.category} in Kenya${page} | Soko`,
+    title: loaderData.title,
     description: loaderData.description,
     noindex: noindex || Boolean(loaderData.error),
   }).concat(loaderData.lead);
@@ -98,9 +133,13 @@ function useLoadMore(first: CardListing[], firstPage: number, pages: number) {
 function CategoryNotFound({ slug }: { slug: string }) {
   return (
     <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">Category not found</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">There is no category called “{slug}”. Pick one of ours instead.</p>
-      <Link to="/listings" className="btn-primary mt-6">Browse all listings</Link>
+      <h1 className="text-2xl font-bold">{categoryNotFound}</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">
+        {noSuchCategoryBefore}
+        {slug}
+        {noSuchCategoryAfter}
+      </p>
+      <Link to="/listings" className="btn-primary mt-6">{browseAllListings}</Link>
     </section>
   );
 }
@@ -123,7 +162,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
 
   return (
     <div className="flex flex-col gap-3">
-      <ResultsSearch action={location.pathname} values={filterValues} placeholder={`Search in ${d.category}`} except={['category']} />
+      <ResultsSearch action={location.pathname} values={filterValues} placeholder={d.searchIn} except={['category']} />
       <header>
         <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-xl font-bold outline-none sm:text-2xl">{heading}</h1>
         {/* The category's blurb is for a first look; a refined search needs the room for its results. */}
@@ -131,8 +170,7 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
         <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
           {!d.error && (
             <p className="text-sm font-medium text-gray-600 dark:text-gray-400" data-testid="category-count">
-              {groupDigits(d.total)}
-              {d.capped ? '+' : ''} {d.total === 1 ? 'listing' : 'listings'}
+              {d.countText}
             </p>
           )}
           {!d.error && <SaveSearchButton filters={d.searchFilters} savedId={d.savedSearchId} />}
@@ -142,30 +180,31 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
       <FilterChips chips={d.chips} />
 
       <SubcategoryLinks path={`/category/${categorySlug(d.category)}`} values={filterValues} categoryInPath />
-      <BrowseFilters values={filterValues} label={`Filter ${d.category}`} idPrefix="category" keep={{ ...filterValues, category: null }} />
+      <BrowseFilters values={filterValues} label={d.filterLabel} idPrefix="category" keep={{ ...filterValues, category: null }} />
 
-      {loading && <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>}
+      {loading && <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">{loadingListings}</p>}
 
       {d.error ? (
         <p role="alert" className="load-error">
-          Failed to load listings for {d.slug}: {d.error}
+          {categoryFailedBefore}
+          {d.slug}: {d.error}
         </p>
       ) : items.length === 0 ? (
         <div className="py-10 text-center">
           <p className="text-gray-700 dark:text-gray-300">
-            {d.search || filtered ? 'No listings match your search in this category.' : 'No listings in this category yet.'}
+            {d.search || filtered ? noMatchInCategory : noneInCategory}
           </p>
-          <Link to="/create-listing" className="btn-primary mt-4">Create a Listing</Link>
+          <Link to="/create-listing" className="btn-primary mt-4">{createListing}</Link>
         </div>
       ) : (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
           <ListingGrid listings={items} eagerCount={4} label={heading} headingLevel={2} savedIds={[...d.saved, ...savedMore]} />
-          <JsonLd data={itemList(d.origin, `${d.category} listings`, first, (d.page - 1) * d.limit + 1)} />
+          <JsonLd data={itemList(d.origin, d.listName, first, (d.page - 1) * d.limit + 1)} />
           <JsonLd
             data={breadcrumbList(d.origin, [
-              { name: 'Home', path: '/' },
-              { name: 'All Listings', path: '/listings' },
-              { name: d.category, path: `/category/${categorySlug(d.category)}` },
+              { name: home, path: '/' },
+              { name: allListings, path: '/listings' },
+              { name: d.label, path: `/category/${categorySlug(d.category)}` },
             ])}
           />
           {nextHref && (
@@ -180,14 +219,14 @@ function CategoryListings({ data: d }: { data: Exclude<Route.ComponentProps['loa
                   if (!loadingMore) load(nextHref);
                 }}
               >
-                {loadingMore ? 'Loading...' : 'Load More'}
+                {loadingMore ? loadingText : loadMore}
               </Link>
             </div>
           )}
           {d.page > 1 && (
             <p className="mt-3 text-center text-sm">
               <Link to={`${location.pathname}${pageSearch(location.search, d.page - 1)}#${RESULTS_ID}`} preventScrollReset rel="prev" className="text-brand-700 underline dark:text-brand-100">
-                Previous page
+                {previousPage}
               </Link>
             </p>
           )}

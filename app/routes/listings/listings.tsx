@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
-import { browseCanonical, cleanQuery, failureReason, emptyStateText, listingsHeading, pageSearch, resultsHeading } from '~/components/listings/browse';
+import { browseCanonical, cleanQuery, failureReason, emptyStateText, listingsHeading, pageSearch, resultsHeading, resultsCount, browseTitle } from '~/components/listings/browse';
 import { JsonLd } from '~/components/JsonLd';
-import { categorySlug } from '#kernel/categories.ts';
+import { categoryLabel, categoryName, categorySlug } from '#kernel/categories.ts';
 import { originOf, seoMeta } from '~/lib/seo';
 import { breadcrumbList, itemList } from '~/lib/structured-data';
 import { BrowseFilters, SubcategoryLinks } from '~/components/listings/BrowseFilters';
@@ -25,15 +25,29 @@ import { savedIdsOnPage } from '../../../server/saved/saved-ads';
 import { pageFilters, savedSearchStateFor } from '../../../server/saved/saved-searches';
 import { SaveSearchButton } from '~/components/listings/SaveSearchButton';
 import type { Route } from './+types/listings';
-import { groupDigits } from '#kernel/format.ts';
+import { search as searchText } from '#messages/common.ts';
+import {
+  allListings,
+  backToFirstPage,
+  blankSearch as BLANK_SEARCH,
+  home,
+  allListingsDescription,
+  listingsFailedAfter,
+  listingsFailedBefore,
+  listingsFailedToast,
+  loadingListings,
+  noMoreAds,
+  postOneNow,
+  searchAds,
+  searchPlaceholder,
+  searchSoko,
+} from '#messages/browse.ts';
 import { jsonText } from '#kernel/json-text.ts';
 import { useJsonText } from '~/lib/use-json-text';
 import type { CardJson } from '../../../server/listings/listing-json';
 
 export const shouldRevalidate = keepDataAfterSave;
 
-/** Spec: a blank search says so (the home page's message), here too when it arrives without JavaScript. */
-const BLANK_SEARCH = 'Please enter a search query.';
 const NO_CARDS = jsonText<CardJson[]>('[]');
 /** No correction, did-you-mean or broader search (issue 42) to offer. */
 const NO_HELP: { help: SearchHelpData } = { help: { correction: null, didYouMean: null, broader: null } };
@@ -52,7 +66,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const placeNote = placeMismatch(resolveCounty(params.get('county'))?.code, params.get('town'));
   const shown = { placeNote, category: category ?? null, search: search ?? '', location: location ?? '', county: county ?? null, town: town ?? null, minPrice, maxPrice, subcategory: subcategory ?? null, attributes, sort, limit };
   // What the page shows about itself, written here so that its script carries none of the wording (page weight).
-  const about = { heading: resultsHeading(shown, listingsHeading(shown)), chips: filterChips(url.pathname, { ...shown, sort: shown.sort }, false) };
+  const about = { heading: resultsHeading(shown, listingsHeading(shown)), listName: listingsHeading(shown), chips: filterChips(url.pathname, { ...shown, sort: shown.sort }, false) };
+  // The spec's 'Please enter a search query.' (the home page's message) when a search arrives blank without JavaScript.
   const origin = new URL(context.config.appUrl).origin;
   // What "Save this search" saves: this page's filters, as the parser read them (and whether it is saved already).
   const searchFilters = pageFilters(params);
@@ -60,7 +75,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A search form sent empty (possible only without JavaScript) asks for nothing: say so rather than list everything.
   const blankSearch = params.has('search') && !shown.search && !shown.location && !shown.category;
   if (blankSearch) {
-    return data({ ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, ...NO_HELP, error: null });
+    return data({ ...shown, ...about, ...browseTitle(about.heading, 1), countText: '', emptyText: '', origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page: 1, pageCount: 1, ...NO_HELP, error: null });
   }
   try {
     const options = { cache: context.searchCache, index: context.searchIndex };
@@ -71,6 +86,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     return data({
       ...shown,
       ...about,
+      ...browseTitle(about.heading, result.page),
+      // "1,234 ads near Nairobi in Electronics" over the results (spec), and the empty state's "No listings found for ...".
+      countText: resultsCount(result.total, result.totalIsCapped, shown.location, shown.category && (shown.search || shown.location) ? categoryName(shown.category) : ''),
+      emptyText: emptyStateText({ ...shown, category: shown.category && categoryName(shown.category) }),
       origin,
       searchFilters,
       savedSearchId,
@@ -90,21 +109,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listings page failed');
     return data(
-      { ...shown, ...about, origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, ...NO_HELP, error: failureReason(context.requestId) },
+      { ...shown, ...about, ...browseTitle(about.heading, page), countText: '', emptyText: '', origin, searchFilters, savedSearchId, blankSearch, cards: NO_CARDS, lead: NO_LEAD, saved: [] as string[], total: 0, capped: false, page, pageCount: 1, ...NO_HELP, error: failureReason(context.requestId) },
       { status: 500 },
     );
   }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const heading = loaderData ? loaderData.heading : 'All Listings';
-  const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   const { path, noindex } = loaderData ? browseCanonical(loaderData) : { path: '/listings', noindex: true };
+  // The loader writes the title and description (browseTitle): the page's script carries none of their wording.
   return seoMeta({
     origin: originOf(matches),
     path,
-    title: `${heading}${page} | Soko`,
-    description: `${heading}${page} on Soko, Kenya's classifieds marketplace: cars, property, phones, furniture, jobs and more.`,
+    title: loaderData ? loaderData.title : `${allListings} | Soko`,
+    description: loaderData ? loaderData.description : allListingsDescription,
     noindex: noindex || Boolean(loaderData?.error),
   }).concat(loaderData?.lead ?? []);
 };
@@ -112,14 +130,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** Home › All Listings (› the category). */
 function browseCrumbs(category: string | null) {
   const crumbs = [
-    { name: 'Home', path: '/' },
-    { name: 'All Listings', path: '/listings' },
+    { name: home, path: '/' },
+    { name: allListings, path: '/listings' },
   ];
-  return category ? [...crumbs, { name: category, path: `/category/${categorySlug(category)}` }] : crumbs;
+  return category ? [...crumbs, { name: categoryLabel?.(category) ?? category, path: `/category/${categorySlug(category)}` }] : crumbs;
 }
 
 export default function Listings({ loaderData }: Route.ComponentProps) {
-  const { category, search, location: place, total, capped, page, error, blankSearch } = loaderData;
+  const { category, search, location: place, capped, page, error, blankSearch } = loaderData;
   const items = useJsonText(loaderData.cards);
   const filters = {
     category,
@@ -140,24 +158,17 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   useResultsFocus(location.search);
 
   useEffect(() => {
-    if (error) toast.error('Failed to load listings.');
+    if (error) toast.error(listingsFailedToast);
   }, [error]);
 
   return (
     <div className="flex flex-col gap-3">
-      {!blankSearch && <ResultsSearch action={location.pathname} values={filters} placeholder="Search cars, phones, houses..." />}
+      {!blankSearch && <ResultsSearch action={location.pathname} values={filters} placeholder={searchPlaceholder} />}
       <div className="min-w-0">
         <h1 id={RESULTS_ID} tabIndex={-1} className="break-words text-xl font-bold outline-none sm:text-2xl">{heading}</h1>
         <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            {!error && items.length > 0 && (
-              <>
-                {groupDigits(total)}
-                {capped ? '+' : ''} {total === 1 ? 'ad' : 'ads'}
-                {place ? ` near ${place}` : ''}
-                {category && (search || place) ? ` in ${category}` : ''}
-              </>
-            )}
+            {!error && items.length > 0 && loaderData.countText}
           </p>
           {!blankSearch && !error && (items.length > 0 || page > 1) && <SaveSearchButton filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />}
         </div>
@@ -170,32 +181,35 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       <BrowseFilters values={filters} />
 
       {loading && (
-        <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">Loading listings...</p>
+        <p role="status" className="text-sm font-medium text-brand-700 dark:text-brand-100">{loadingListings}</p>
       )}
 
       {blankSearch ? (
-        <form role="search" aria-label="Search ads" method="get" action="/listings" className="flex flex-col gap-2 py-6">
+        <form role="search" aria-label={searchAds} method="get" action="/listings" className="flex flex-col gap-2 py-6">
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">{BLANK_SEARCH}</p>
           <div className="flex gap-2">
-            <label htmlFor="blank-search" className="sr-only">Search Soko</label>
-            <input id="blank-search" name="search" type="search" className="input" placeholder="Search cars, phones, houses..." />
-            <button type="submit" className="btn-primary">Search</button>
+            <label htmlFor="blank-search" className="sr-only">{searchSoko}</label>
+            <input id="blank-search" name="search" type="search" className="input" placeholder={searchPlaceholder} />
+            <button type="submit" className="btn-primary">{searchText}</button>
           </div>
         </form>
       ) : error ? (
         <p role="alert" className="load-error">
-          Failed to load listings: {error}. Please try again later.
+          {listingsFailedBefore}
+          {error}
+          {listingsFailedAfter}
         </p>
       ) : items.length === 0 ? (
         page > 1 ? (
           <p className="py-10 text-center text-gray-700 dark:text-gray-300">
-            There are no more ads here. <Link to={pageSearch(location.search, 1) || location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-100">Back to the first page</Link>
+            {noMoreAds}
+            <Link to={pageSearch(location.search, 1) || location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-100">{backToFirstPage}</Link>
           </p>
         ) : (
           <>
             <p className="pt-10 pb-4 text-center text-gray-700 dark:text-gray-300">
-              {emptyStateText(loaderData)}{' '}
-              <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">Post one now!</Link>
+              {loaderData.emptyText}{' '}
+              <Link to="/post-ad" className="font-semibold text-brand-700 underline dark:text-brand-100">{postOneNow}</Link>
             </p>
             <EmptySearchHelp help={loaderData.help} filters={loaderData.searchFilters} savedId={loaderData.savedSearchId} />
           </>
@@ -206,7 +220,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           {/* Searches are noindex (browseCanonical): structured data there would be bytes no crawler reads. */}
           {!browseCanonical(loaderData).noindex && (
             <>
-              <JsonLd data={itemList(loaderData.origin, listingsHeading(loaderData), items, (page - 1) * loaderData.limit + 1)} />
+              <JsonLd data={itemList(loaderData.origin, loaderData.listName, items, (page - 1) * loaderData.limit + 1)} />
               <JsonLd data={breadcrumbList(loaderData.origin, browseCrumbs(category))} />
             </>
           )}

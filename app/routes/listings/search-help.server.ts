@@ -1,4 +1,5 @@
 import { groupDigits } from '#kernel/format.ts';
+import { broaderLabel } from '#messages/browse.ts';
 import type { SearchHelpData } from '~/components/listings/SearchHelp';
 import type { Broader } from '../../../server/search/broader.ts';
 
@@ -33,7 +34,7 @@ export function searchHelp(params: URLSearchParams, found: { correction?: { sear
     didYouMean: didYouMean ? { search: didYouMean, href: withSearch(params, didYouMean, false) } : null,
     broader: broader && {
       href: broaderHref(params, broader.drop, searched),
-      label: `${groupDigits(broader.total)}${broader.capped ? '+' : ''} ${broader.total === 1 ? 'ad' : 'ads'}${searched ? ` for "${searched}"` : ''} ${broader.drop === 'place' ? 'anywhere in Kenya' : 'in all categories'}`,
+      label: broaderLabel({ n: broader.total, shown: `${groupDigits(broader.total)}${broader.capped ? '+' : ''}`, search: searched, anywhere: broader.drop === 'place' }),
     },
   };
 }

@@ -14,28 +14,51 @@ import { savedIdsFor } from '../../../server/saved/saved-ads';
 import { findSeller, SELLER_PAGE_SIZE, sellerCards } from '../../../server/users/sellers';
 import type { Route } from './+types/seller';
 import { nairobiMonth } from '#kernel/format.ts';
-
-/** Nairobi time, so the server and the browser print the same month. */
+import {
+  activeAds,
+  adsBy,
+  browseListings,
+  location as locationText,
+  memberSince,
+  noAds,
+  noMoreAds,
+  noSellerHere,
+  notGiven,
+  rating,
+  sellerDescription,
+  sellerNotFound,
+  sellerNotFoundDescription,
+  sellerNotFoundTitle,
+  sellerTitle,
+  somethingWentWrong,
+  tryLater,
+  unknownAction,
+} from '#messages/seller.ts';
 
 export const shouldRevalidate = keepDataAfterSave;
 
 /** A seller's public page (issue 18): only what a buyer may see, never the e-mail or phone. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const seller = await findSeller(context.db, params.username);
-  if (!seller) throw data('Seller not found.', { status: 404 });
+  if (!seller) throw data(`${sellerNotFound}.`, { status: 404 });
   const raw = url.searchParams.get('page') ?? '';
   const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   const listings = await sellerCards(context.db, seller._id, { page, limit: SELLER_PAGE_SIZE });
   const rawReviews = url.searchParams.get('reviews') ?? '';
   const viewerId = context.auth?.user.id ?? null;
   const reviews = await sellerReviews(context.db, seller._id, /^\d{1,5}$/.test(rawReviews) && Number(rawReviews) >= 1 ? Number(rawReviews) : 1, viewerId);
+  const name = `${seller.firstName} ${seller.lastName}`.trim() || seller.username;
+  // The page's title and description, written here so that its script carries none of their wording.
+  const where = seller.location ?? '';
   return {
+    title: sellerTitle({ name, where, n: seller.activeAds, page }),
+    description: sellerDescription({ name, where, since: nairobiMonth(seller.memberSince), n: seller.activeAds }),
     reviews,
     ratingLabel: ratingText(reviews.rating, reviews.count),
     ownPage: viewerId === seller._id,
     seller: {
       username: seller.username,
-      name: `${seller.firstName} ${seller.lastName}`.trim() || seller.username,
+      name,
       location: seller.location,
       memberSince: seller.memberSince,
       activeAds: seller.activeAds,
@@ -66,20 +89,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   } catch (error) {
     return failureData(error, (failure) => ({ reviewId, ok: false as const, message: failure.message }));
   }
-  return data({ reviewId, ok: false as const, message: 'Unknown action.' }, { status: 400 });
+  return data({ reviewId, ok: false as const, message: unknownAction }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const origin = originOf(matches);
-  if (!loaderData) return seoMeta({ origin, path: location.pathname, title: 'Seller not found | Soko', description: 'There is no seller at this address on Soko.', noindex: true });
-  const { seller, page } = loaderData;
-  const where = seller.location ? ` in ${seller.location}` : '';
-  return seoMeta({
-    origin,
-    path: `/seller/${seller.username}${page > 1 ? `?page=${page}` : ''}`,
-    title: `${seller.name}${where}: ${seller.activeAds} ad${seller.activeAds === 1 ? '' : 's'}${page > 1 ? ` (page ${page})` : ''} | Soko`,
-    description: `Ads by ${seller.name}${where} on Soko, a member since ${nairobiMonth(seller.memberSince)}. ${seller.activeAds} active ad${seller.activeAds === 1 ? '' : 's'}.`,
-  });
+  if (!loaderData) return seoMeta({ origin, path: location.pathname, title: sellerNotFoundTitle, description: sellerNotFoundDescription, noindex: true });
+  const { seller, page, title, description } = loaderData;
+  return seoMeta({ origin, path: `/seller/${seller.username}${page > 1 ? `?page=${page}` : ''}`, title, description });
 };
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,24 +109,27 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>
         {seller.phoneVerified && <VerifiedPhoneBadge className="mt-2" />}
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-600 dark:text-gray-400">Location</dt>
-          <dd>{seller.location ?? 'Not given'}</dd>
-          <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
+          <dt className="text-gray-600 dark:text-gray-400">{locationText}</dt>
+          <dd>{seller.location ?? notGiven}</dd>
+          <dt className="text-gray-600 dark:text-gray-400">{memberSince}</dt>
           <dd>{nairobiMonth(seller.memberSince)}</dd>
-          <dt className="text-gray-600 dark:text-gray-400">Active ads</dt>
+          <dt className="text-gray-600 dark:text-gray-400">{activeAds}</dt>
           <dd data-testid="active-ads">{seller.activeAds}</dd>
-          <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
+          <dt className="text-gray-600 dark:text-gray-400">{rating}</dt>
           <dd data-testid="seller-rating">
             {reviews.count > 0 ? <a href="#reviews" className="underline">{ratingLabel}</a> : ratingLabel}
           </dd>
         </dl>
       </header>
       <section aria-labelledby="seller-ads-heading">
-        <h2 id="seller-ads-heading" className="mb-3 text-lg font-bold">Ads by {seller.name}</h2>
+        <h2 id="seller-ads-heading" className="mb-3 text-lg font-bold">
+          {adsBy}
+          {seller.name}
+        </h2>
         {listings.length === 0 ? (
-          <p className="text-gray-700 dark:text-gray-300">{page > 1 ? 'No more ads on this page.' : 'This seller has no ads right now.'}</p>
+          <p className="text-gray-700 dark:text-gray-300">{page > 1 ? noMoreAds : noAds}</p>
         ) : (
-          <ListingGrid listings={listings} eagerCount={2} label={`Ads by ${seller.name}`} headingLevel={3} savedIds={saved} />
+          <ListingGrid listings={listings} eagerCount={2} label={`${adsBy}${seller.name}`} headingLevel={3} savedIds={saved} />
         )}
         <Pagination page={page} pageCount={pageCount} search={location.search} />
       </section>
@@ -123,9 +143,9 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? 'Seller not found' : 'Something went wrong'}</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">{notFound ? 'There is no seller at this address.' : 'Please try again later.'}</p>
-      <Link to="/listings" className="btn-primary mt-6">Browse listings</Link>
+      <h1 className="text-2xl font-bold">{notFound ? sellerNotFound : somethingWentWrong}</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">{notFound ? noSellerHere : tryLater}</p>
+      <Link to="/listings" className="btn-primary mt-6">{browseListings}</Link>
     </section>
   );
 }
