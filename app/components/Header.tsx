@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { InAppLink } from './InAppLink';
-import { CATEGORIES, resolveCategory } from '#kernel/categories.ts';
+import { CATEGORIES, categoryLabel, resolveCategory } from '#kernel/categories.ts';
 import { Logo } from './Logo';
 import suggestUrl from 'virtual:search-suggest-url';
 import {
@@ -228,7 +228,7 @@ export function Header({ user }: { user: HeaderUser }) {
                 aria-current={c === current ? 'page' : undefined}
                 className="block rounded-full px-3 py-1.5 text-gray-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-gray-300 dark:hover:bg-gray-800"
               >
-                {c}
+                {categoryLabel?.(c) ?? c}
               </InAppLink>
             </li>
           ))}
