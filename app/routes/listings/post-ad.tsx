@@ -28,7 +28,7 @@ import {
   isLive,
   postAdTitle,
   postAnother,
-  underReview,
+  underReview as underReviewText,
   unfinishedDraft,
   viewYourAd,
 } from '#messages/post.ts';
@@ -205,7 +205,7 @@ function Posted({ id, title, email, underReview, mpesa }: { id: string; title: s
         </h1>
         {underReview ? (
           <p className="mt-2 break-words" data-testid="under-review">
-            <strong>{title}</strong>{underReview}
+            <strong>{title}</strong>{underReviewText}
           </p>
         ) : (
           <p className="mt-2 break-words">
