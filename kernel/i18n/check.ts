@@ -20,6 +20,8 @@ import type * as EnLifecycle from './en/lifecycle.ts';
 import type * as SwLifecycle from './sw/lifecycle.ts';
 import type * as EnReport from './en/report.ts';
 import type * as SwReport from './sw/report.ts';
+import type * as EnSubcategories from './en/subcategories.ts';
+import type * as SwSubcategories from './sw/subcategories.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -39,3 +41,5 @@ export const lifecycle: Like<typeof EnLifecycle> = {} as typeof SwLifecycle;
 export const lifecycleExtra: NoExtra<typeof SwLifecycle, typeof EnLifecycle> = {};
 export const report: Like<typeof EnReport> = {} as typeof SwReport;
 export const reportExtra: NoExtra<typeof SwReport, typeof EnReport> = {};
+export const subcategories: Like<typeof EnSubcategories> = {} as typeof SwSubcategories;
+export const subcategoriesExtra: NoExtra<typeof SwSubcategories, typeof EnSubcategories> = {};

@@ -4,7 +4,7 @@ import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts
 import { requireAuth } from '../../../server/http/guards';
 import { currencyLabel } from '#kernel/money.ts';
 import { toast } from '~/lib/toast';
-import { findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS } from '#kernel/subcategories.ts';
+import { findSubcategory, subcategoriesOf, subcategoryLabel, SUBCATEGORY_GROUPS } from '#kernel/subcategories.ts';
 import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
@@ -31,7 +31,7 @@ import {
   photoOfTitle,
   priceBefore,
   priceHelp,
-  subcategory as subcategoryLabel,
+  subcategory as subcategoryHeading,
   updateAd,
   updatingAd,
 } from '#messages/post.ts';
@@ -55,7 +55,7 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
         <option value="">{NO_SUBCATEGORY_LABEL}</option>
         {legacy ? <option value={legacy}>{legacy}</option> : null}
         {offered.map((name) => (
-          <option key={name} value={name}>{name}</option>
+          <option key={name} value={name}>{subcategoryLabel(name)}</option>
         ))}
       </select>
     );
@@ -196,7 +196,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
             <CategorySelect value={category} onChange={setCategory} />
           </div>
           <div>
-            <label htmlFor="subcategory" className="label">{subcategoryLabel}</label>
+            <label htmlFor="subcategory" className="label">{subcategoryHeading}</label>
             <TextSubcategorySelect category={category} current={listing.subcategory} live={hydrated} invalid={!!fieldErrors.subcategory} />
             {fieldError('subcategory')}
           </div>

@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { attributeList } from '#kernel/subcategories.ts';
+import { attributeList, subcategoryLabel } from '#kernel/subcategories.ts';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
@@ -319,7 +319,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
       <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{listing.category}</Badge>}
-          {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
+          {listing.subcategory && <Badge>{subcategoryLabel(listing.subcategory)}</Badge>}
           {listing.featured && onOffer && <FeaturedBadge />}
         </div>
         <header>
