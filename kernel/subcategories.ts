@@ -305,7 +305,8 @@ export function subcategorySlug(name: string): string {
 /** Every subcategory under its category, as the options of a select (OptionsSelect's groups). */
 export const SUBCATEGORY_GROUPS: ReadonlyArray<{ label: string; options: Array<{ value: string; label: string }> }> = CATEGORIES.map((c) => ({
   label: c,
-  options: SUBCATEGORIES[c].map((s) => ({ value: s.name, label: subcategoryLabel(s.name) })),
+  // Written out, not through subcategoryLabel: in English the condition folds away and the list is as it was, to the byte.
+  options: SUBCATEGORIES[c].map((s) => ({ value: s.name, label: subcategoryNames ? shown(subcategoryNames, s.name) : s.name })),
 }));
 
 /** `stored=shown|…` (kernel/i18n/sw/subcategories.ts): the shown words of a stored one, or the stored one itself. */
@@ -318,8 +319,10 @@ function shown(table: string, stored: string): string {
 }
 
 /**
- * What a subcategory is called on the page ("Magari" for the stored "Cars" in Swahili). In the
- * English build the table is '' and this is the name itself: the bundler folds the condition.
+ * What a subcategory is called ("Magari" for the stored "Cars" in Swahili); the name itself in
+ * English. For loaders and the server: a page component that imports it makes the English build
+ * export two small functions; components write `subcategoryNames ? … : name` with a local lookup
+ * (SubcategoryFields.tsx), which the English build folds to `name`.
  */
 export function subcategoryLabel(name: string): string {
   return subcategoryNames ? shown(subcategoryNames, name) : name;

@@ -4,7 +4,7 @@ import { LIMITS, MESSAGES, NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts
 import { requireAuth } from '../../../server/http/guards';
 import { currencyLabel } from '#kernel/money.ts';
 import { toast } from '~/lib/toast';
-import { findSubcategory, subcategoriesOf, subcategoryLabel, SUBCATEGORY_GROUPS } from '#kernel/subcategories.ts';
+import { findSubcategory, subcategoriesOf, SUBCATEGORY_GROUPS } from '#kernel/subcategories.ts';
 import { failureData } from '../../../server/http/page-errors';
 import { getListing } from '../../../server/listings/queries';
 import { updateListingText } from '../../../server/listings/write';
@@ -12,6 +12,7 @@ import type { Route } from './+types/edit-ad';
 import { CategorySelect, FormFailure } from '~/components/listings/forms/FormParts';
 import { LocationPicker } from '~/components/LocationPicker';
 import { OptionsSelect } from '~/components/OptionsSelect';
+import { subcategoryNames } from '#messages/subcategories.ts';
 import {
   adTitle,
   backToManageAds,
@@ -55,7 +56,7 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
         <option value="">{NO_SUBCATEGORY_LABEL}</option>
         {legacy ? <option value={legacy}>{legacy}</option> : null}
         {offered.map((name) => (
-          <option key={name} value={name}>{subcategoryLabel(name)}</option>
+          <option key={name} value={name}>{subcategoryNames ? shownName(subcategoryNames, name) : name}</option>
         ))}
       </select>
     );
@@ -64,6 +65,17 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
     <OptionsSelect {...common} disabled={!category} items={[{ value: '', label: NO_SUBCATEGORY_LABEL }, ...(legacy ? [{ value: legacy, label: legacy }] : []), ...SUBCATEGORY_GROUPS]} selected={current} />
   );
 }
+
+/**
+ * A stored name's shown words from a `stored=shown|…` table (#messages/subcategories.ts), or the
+ * stored name. Local and written out as `table ? shownName(table, name) : name`: the English
+ * table is '', so the English build folds each use to `name` and drops this function.
+ */
+const shownName = (table: string, stored: string) =>
+  table
+    .split('|')
+    .find((pair) => pair.startsWith(`${stored}=`))
+    ?.slice(stored.length + 1) ?? stored;
 
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;

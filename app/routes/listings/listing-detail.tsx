@@ -170,7 +170,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       title: listing.title,
       description: listing.description,
       category: listing.category,
-      subcategory: listing.subcategory,
+      // Its shown name (Swahili's words for a stored one): only the badge shows it, and the label table stays out of the page's script.
+      subcategory: listing.subcategory ? subcategoryLabel(listing.subcategory) : listing.subcategory,
       // The subcategory's fields as labelled text ("Mileage": "85,000 km"), in its order.
       details: attributeList(listing.subcategory, listing.attributes),
       price: listing.price,
@@ -319,7 +320,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
       <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{listing.category}</Badge>}
-          {listing.subcategory && <Badge>{subcategoryLabel(listing.subcategory)}</Badge>}
+          {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
           {listing.featured && onOffer && <FeaturedBadge />}
         </div>
         <header>

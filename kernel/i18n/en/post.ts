@@ -106,9 +106,10 @@ export const notAPhotoAfter = ' photo.';
 export const notAdded = ' It was not added.';
 export const photosUpTo = 'Photos (up to ';
 export const selectedPhotos = 'Selected photos';
-/** A photo's name in the buttons' labels: "current photo 1", "new photo 2". */
-export const currentPhotoName = 'current photo ';
-export const newPhotoName = 'new photo ';
+/** A photo's name in the buttons' labels: "current photo 1", "new photo 2" (the kind, then before the number). */
+export const currentPhotoName = 'current';
+export const newPhotoName = 'new';
+export const photoNameNumber = ' photo ';
 export const currentPhotoAlt = 'Current photo ';
 export const newPhotoAlt = 'New photo ';
 export const cover = 'Cover';

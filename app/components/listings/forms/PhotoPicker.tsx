@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAX_IMAGE_MB, MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
-import { addPhotos, cover, coverHowTo, currentPhotoAlt, currentPhotoName, keep, largerThan, makeAfter, makeBefore, mbEach, moveBefore, moveEarlier, moveLater, newPhotoAlt, newPhotoName, notAdded, notAPhotoAfter, notAPhotoBefore, photosUpTo, remove, removeBefore, selectedPhotos, upTo } from '#messages/post.ts';
+import { addPhotos, cover, coverHowTo, currentPhotoAlt, currentPhotoName, keep, photoNameNumber, largerThan, makeAfter, makeBefore, mbEach, moveBefore, moveEarlier, moveLater, newPhotoAlt, newPhotoName, notAdded, notAPhotoAfter, notAPhotoBefore, photosUpTo, remove, removeBefore, selectedPhotos, upTo } from '#messages/post.ts';
 
 /** A photo the ad already has (edit mode), or a resumed draft's (with its storage key): kept unless removed. */
 export type ExistingPhoto = { url: string; thumb: string; width: number; height: number; key?: string };
@@ -149,7 +149,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
           {photos.map((p, i) => {
             // Numbered within its group, as "Remove new photo 2" has always said.
             const ordinal = photos.slice(0, i).filter((q) => q.kind === p.kind).length + 1;
-            const name = `${p.kind === 'existing' ? currentPhotoName : newPhotoName}${ordinal}`;
+            const name = `${p.kind === 'existing' ? currentPhotoName : newPhotoName}${photoNameNumber}${ordinal}`;
             const canEarlier = i > 0;
             const canLater = i < count - 1;
             return (
