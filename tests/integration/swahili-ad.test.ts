@@ -119,3 +119,24 @@ describe('posting, editing and Manage ads in Swahili', () => {
     expectSwahili(ad, ['Imeuzwa. Bidhaa hii haipatikani tena'], ['Sold. This item is no longer available']);
   });
 });
+
+describe('the ad page\'s plain forms and links stay in Swahili', () => {
+  it('Show phone, Report and WhatsApp post to or lead through /sw, so the answer and the greeting are Swahili', async () => {
+    // An ad of its own: the one above is sold by now.
+    const posted = await postAd(t, seller.token, { ...VALID_AD, title: 'Kochi la sebule' });
+    const adId = ((await posted.json()) as { _id: string })._id;
+    const body = await html(`/sw/listing/${adId}`);
+    expect(body).toContain(`action="/sw/listing/${adId}#contact"`);
+    expect(body).toContain(`action="/sw/listing/${adId}#report"`);
+    const form = new FormData();
+    form.set('intent', 'report');
+    const res = await page(`/sw/listing/${adId}`, { method: 'POST', body: form, headers: { Origin: TEST_ORIGIN } });
+    expectSwahili(await res.text(), ['Tafadhali chagua kwa nini unaripoti tangazo hili.'], ['Please choose why you are reporting']);
+    const tap = await page(`/sw/listing/${adId}/whatsapp`, { cookie: t.deviceCookie() });
+    expect(tap.status).toBe(302);
+    expect(decodeURIComponent(tap.headers.get('location') ?? '')).toContain('Habari, nimevutiwa na tangazo lako "Kochi la sebule" kwenye Soko.');
+    const bot = await page(`/sw/listing/${adId}/whatsapp`, { headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    // A crawler is sent back to the ad, in Swahili: React Router writes the basename into a loader's redirect.
+    expect(bot.headers.get('location')).toBe(`/sw/listing/${adId}`);
+  });
+});

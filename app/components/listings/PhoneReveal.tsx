@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { formatPhone, whatsAppNumber } from '#kernel/phone.ts';
 import { toast } from '~/lib/toast';
 import { call, callBefore, chatOnWhatsApp, hidePhone, loading, networkError, noChat, noPhone, openingWhatsApp, phoneHidden, phoneLoadFailed, phoneShown, showPhone } from '#messages/ad.ts';
+import { BASE } from '#messages/locale.ts';
 
 /** What the phone API answered: the number, null when the seller gave none. */
 type Fetched = { ok: true; phoneNumber: string | null } | { ok: false; message: string };
@@ -21,7 +22,7 @@ async function fetchPhone(listingId: string): Promise<Fetched> {
  * Where the WhatsApp buttons go once the number is known: our counting redirect, which answers
  * with the wa.me address (server-side, so the tap is counted for the seller with or without JavaScript).
  */
-const chatPath = (listingId: string) => `/listing/${encodeURIComponent(listingId)}/whatsapp`;
+const chatPath = (listingId: string) => `${BASE}/listing/${encodeURIComponent(listingId)}/whatsapp`;
 
 export const NO_PHONE = noPhone;
 export const NO_CHAT = noChat;
@@ -152,7 +153,7 @@ export function PhoneReveal({ listingId, contact }: { listingId: string; contact
       {problem && !shown && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">{problem}</p>
       )}
-      <form method="post" action={`/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex flex-col gap-2">
+      <form method="post" action={`${BASE}/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex flex-col gap-2">
         {shown && phone ? (
           // Hiding needs nothing from the server: without JavaScript the page comes back without the number.
           <button type="submit" name="intent" value="hide" aria-pressed="true" className="btn-primary w-full">
@@ -211,7 +212,7 @@ export function ContactBar({ listingId, contact }: { listingId: string; contact:
           )}
         </div>
       ) : (
-        <form method="post" action={`/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex gap-2">
+        <form method="post" action={`${BASE}/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex gap-2">
           <button type="submit" name="intent" value="call" disabled={busy || phone === null} className={`${item} bg-brand-700 text-white`}>
             <PhoneIcon />
             {call}

@@ -1,5 +1,6 @@
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '#kernel/report-rules.ts';
 import { reportAnythingElse, reportThisAd, reportWhy, sendReport } from '#messages/ad.ts';
+import { BASE } from '#messages/locale.ts';
 
 /** What the page's action answered to a report: thanks, or what to fix. */
 export type ReportResult = { reported: string } | { reportError: string } | undefined;
@@ -20,7 +21,7 @@ export function ReportAd({ listingId, result }: { listingId: string; result: Rep
           {thanks}
         </p>
       ) : (
-        <form method="post" action={`/listing/${listingId}#report`} className="mt-3 flex flex-col gap-3">
+        <form method="post" action={`${BASE}/listing/${listingId}#report`} className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="report" />
           <fieldset>
             <legend className="text-sm font-medium">{reportWhy}</legend>
