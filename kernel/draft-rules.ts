@@ -2,6 +2,8 @@
  * Drafts of new ads and the photo shrinking before upload (issue 48, point 3;
  * docs/decisions/drafts-and-photo-shrinking.md), shared by the server and the post form.
  */
+import { draftNotFound, draftOffline, draftPhotoAfter, draftPhotoBefore, draftPhotoOf, draftRetrying, draftSaved, photoNotUploaded } from '#messages/post.ts';
+
 
 /** Drafts an account keeps; starting another drops its least recently touched one (and its photos). */
 export const MAX_DRAFTS = 3;
@@ -14,15 +16,15 @@ export const SHRINK_LONGEST_SIDE = 1600;
 export const SHRINK_TARGET_BYTES = 200 * 1024;
 
 export const DRAFT_MESSAGES = {
-  notFound: 'Draft not found.',
-  saved: 'Draft saved',
-  photoFailed: 'Not uploaded yet.',
-  offline: 'You are offline. Your draft and the photos already uploaded are saved; the rest upload when you are back online.',
-  retrying: 'A photo did not upload. Your draft and the photos already uploaded are saved; it is tried again in a moment.',
+  notFound: draftNotFound,
+  saved: draftSaved,
+  photoFailed: photoNotUploaded,
+  offline: draftOffline,
+  retrying: draftRetrying,
 } as const;
 
 /** "Draft saved · photo 2 of 3 uploaded": what the form says is on the server. */
 export function draftStatus(uploaded: number, total: number): string {
   if (total === 0) return DRAFT_MESSAGES.saved;
-  return `${DRAFT_MESSAGES.saved} · photo ${uploaded} of ${total} uploaded`;
+  return `${DRAFT_MESSAGES.saved}${draftPhotoBefore}${uploaded}${draftPhotoOf}${total}${draftPhotoAfter}`;
 }

@@ -1,4 +1,29 @@
 import { nairobiDate } from './format.ts';
+import {
+  banned,
+  notRenewable,
+  onlyActiveSold,
+  onlyHiddenResubmit,
+  onlySoldUndo,
+  reasonRequired,
+  reasonTooLongAfter,
+  reasonTooLongBefore,
+  renewed,
+  resubmitted,
+  runsUntilAfter,
+  runsUntilBefore,
+  runsUntilMiddle,
+  soldAfter,
+  soldBefore,
+  statusActive,
+  statusExpired,
+  statusHeld,
+  statusHidden,
+  statusSold,
+  stillAvailable,
+  undoSoldClosedAfter,
+  undoSoldClosedBefore,
+} from '#messages/lifecycle.ts';
 /**
  * The life of an ad and its moderation (issue 19): states, their labels and the messages, shared
  * by the server (which enforces them) and the pages. Plain constants: browser-safe.
@@ -10,11 +35,11 @@ export const REMINDER_DAYS = 3;
 
 /** What the seller sees in Manage ads for each state. */
 export const STATUS_LABELS: Record<AdStatus, string> = {
-  active: 'Active',
-  sold: 'Sold',
-  expired: 'Expired',
-  hidden: 'Hidden by a moderator',
-  held: 'Under review',
+  active: statusActive,
+  sold: statusSold,
+  expired: statusExpired,
+  hidden: statusHidden,
+  held: statusHeld,
 };
 
 export const MODERATION_REASON_MAX = 500;
@@ -28,22 +53,22 @@ export function canUndoSold(status: AdStatus, soldAt: Date | string | null, now:
 }
 
 export const LIFECYCLE_MESSAGES = {
-  renewed: 'Your ad has been renewed.',
-  sold: `Your ad is marked as sold. Sold by mistake? Choose “Still available” within ${SOLD_UNDO_DAYS} days.`,
-  stillAvailable: 'Your ad is on offer again, as it was before.',
-  undoSoldClosed: `An ad can be put back on offer only within ${SOLD_UNDO_DAYS} days of marking it sold.`,
-  resubmitted: 'Thank you. Your ad is back with our moderators, who will review it soon.',
-  notRenewable: 'Only an active or expired ad can be renewed.',
-  onlyActiveSold: 'Only an active ad can be marked as sold.',
-  onlySoldUndo: 'Only an ad marked as sold can be put back on offer.',
-  onlyHiddenResubmit: 'Only an ad hidden by a moderator can be resubmitted.',
-  reasonRequired: 'Please give a reason: the seller will see it.',
-  reasonTooLong: `Please keep the reason under ${MODERATION_REASON_MAX} characters.`,
-  banned: 'This account has been suspended. Contact support if you think this is a mistake.',
+  renewed,
+  sold: `${soldBefore}${SOLD_UNDO_DAYS}${soldAfter}`,
+  stillAvailable,
+  undoSoldClosed: `${undoSoldClosedBefore}${SOLD_UNDO_DAYS}${undoSoldClosedAfter}`,
+  resubmitted,
+  notRenewable,
+  onlyActiveSold,
+  onlySoldUndo,
+  onlyHiddenResubmit,
+  reasonRequired,
+  reasonTooLong: `${reasonTooLongBefore}${MODERATION_REASON_MAX}${reasonTooLongAfter}`,
+  banned,
 } as const;
 
 /** "This ad can be renewed in its last 3 days (it runs until …)". */
-export const notYetRenewable = (until: string) => `This ad runs until ${until}. You can renew it in its last ${REMINDER_DAYS} days.`;
+export const notYetRenewable = (until: string) => `${runsUntilBefore}${until}${runsUntilMiddle}${REMINDER_DAYS}${runsUntilAfter}`;
 
 /** Whether an ad in this state, ending at `expiresAt`, can be renewed now. */
 export function canRenew(status: AdStatus, expiresAt: Date | string, now: Date | number = Date.now()): boolean {

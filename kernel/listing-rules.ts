@@ -2,6 +2,8 @@
  * Listing form limits and messages, shared by the server (which enforces them) and the forms
  * (which show them early). Plain constants: no validation library in the browser bundle.
  */
+import { adDeleted, adPosted, adUpdated, imageRequiredHint, noSubcategory, notAuthorizedAd, notAuthorizedListing, required, tooManyImages } from '#messages/post.ts';
+
 export const MAX_IMAGES = 10;
 export const MAX_IMAGE_MB = 10;
 
@@ -15,15 +17,15 @@ export const LIMITS = {
 } as const;
 
 export const MESSAGES = {
-  required: 'Error: All fields and at least one image are required.',
-  tooManyImages: 'Error: You can upload a maximum of 10 images.',
-  imageRequiredHint: 'At least one image is required.',
-  notAuthorizedListing: 'You are not authorized to edit this listing.',
-  notAuthorizedAd: 'You are not authorized to edit this ad.',
-  posted: 'Ad posted successfully!',
-  updated: 'Ad updated successfully!',
-  deleted: 'Ad deleted successfully!',
+  required,
+  tooManyImages,
+  imageRequiredHint,
+  notAuthorizedListing,
+  notAuthorizedAd,
+  posted: adPosted,
+  updated: adUpdated,
+  deleted: adDeleted,
 } as const;
 
 /** The only subcategory the text-only form offers (spec section 2). */
-export const NO_SUBCATEGORY_LABEL = 'N/A (No Subcategory)';
+export const NO_SUBCATEGORY_LABEL = noSubcategory;

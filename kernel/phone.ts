@@ -1,3 +1,4 @@
+import { whatsAppGreeting } from '#messages/ad.ts';
 /**
  * Kenyan phone numbers, browser-safe (used by forms, the server and WhatsApp links).
  * We store one form, E.164 (+2547XXXXXXXX or +2541XXXXXXXX), so a number typed as 0712 345 678,
@@ -32,7 +33,7 @@ export function whatsAppUrl(phone: string | null | undefined, message: string): 
 
 /** The greeting plus listing title the chat opens with (spec section 1). */
 export function chatMessage(title: string): string {
-  return `Hello, I'm interested in your ad "${title}" on Soko. Is it still available?`;
+  return whatsAppGreeting({ title });
 }
 
 /** For display: +254 712 345 678. Anything that is not a Kenyan number is shown as given. */

@@ -1,5 +1,41 @@
 import { CATEGORIES, knownCategory, type Category } from './categories.ts';
 import { groupDigits } from './format.ts';
+import {
+  aWholeNumber,
+  atMost,
+  attrBathrooms,
+  attrBedrooms,
+  attrBrand,
+  attrCondition,
+  attrFuel,
+  attrFurnishing,
+  attrMake,
+  attrMileage,
+  attrModel,
+  attrScreenSize,
+  attrSize,
+  attrStorage,
+  attrTransmission,
+  attrYear,
+  charactersEnd,
+  chooseSubcategoryFirst,
+  fieldsList,
+  mustBe,
+  noFieldAfter,
+  noFieldBefore,
+  oneOf,
+  optionNames,
+  placeholderBedrooms,
+  placeholderMileage,
+  placeholderModel,
+  placeholderSize,
+  placeholderYear,
+  rangeTo,
+  subcategoryNames,
+  textWord,
+  unitInches,
+  wholeNumberFrom,
+} from '#messages/subcategories.ts';
 
 /*
  * Subcategories of the nine categories, and the structured fields (attributes) of each
@@ -42,16 +78,16 @@ export type SubcategoryDef = { name: string; attributes: readonly AttributeDef[]
 const THIS_YEAR = 2026;
 const CONDITION = ['Brand new', 'Refurbished', 'Used'] as const;
 
-const condition: AttributeDef = { key: 'condition', label: 'Condition', type: 'select', options: CONDITION, filter: 'equal' };
-const year: AttributeDef = { key: 'year', label: 'Year', type: 'number', min: 1950, max: THIS_YEAR + 1, filter: 'range', placeholder: 'e.g. 2014' };
-const mileage: AttributeDef = { key: 'mileage', label: 'Mileage', type: 'number', min: 0, max: 2_000_000, unit: 'km', filter: 'range', placeholder: 'e.g. 85000' };
-const fuel: AttributeDef = { key: 'fuel', label: 'Fuel', type: 'select', options: ['Petrol', 'Diesel', 'Hybrid', 'Electric'], filter: 'equal' };
-const transmission: AttributeDef = { key: 'transmission', label: 'Transmission', type: 'select', options: ['Automatic', 'Manual'], filter: 'equal' };
-const bedrooms: AttributeDef = { key: 'bedrooms', label: 'Bedrooms', type: 'number', min: 0, max: 20, filter: 'range', placeholder: '0 for a bedsitter' };
-const bathrooms: AttributeDef = { key: 'bathrooms', label: 'Bathrooms', type: 'number', min: 0, max: 20, filter: 'range' };
-const furnished: AttributeDef = { key: 'furnished', label: 'Furnishing', type: 'select', options: ['Furnished', 'Semi-furnished', 'Unfurnished'], filter: 'equal' };
-const storage: AttributeDef = { key: 'storage', label: 'Storage', type: 'select', options: ['16 GB', '32 GB', '64 GB', '128 GB', '256 GB', '512 GB', '1 TB', '2 TB'], filter: 'equal' };
-const model: AttributeDef = { key: 'model', label: 'Model', type: 'text', maxLength: 40, filter: 'words' };
+const condition: AttributeDef = { key: 'condition', label: attrCondition, type: 'select', options: CONDITION, filter: 'equal' };
+const year: AttributeDef = { key: 'year', label: attrYear, type: 'number', min: 1950, max: THIS_YEAR + 1, filter: 'range', placeholder: placeholderYear };
+const mileage: AttributeDef = { key: 'mileage', label: attrMileage, type: 'number', min: 0, max: 2_000_000, unit: 'km', filter: 'range', placeholder: placeholderMileage };
+const fuel: AttributeDef = { key: 'fuel', label: attrFuel, type: 'select', options: ['Petrol', 'Diesel', 'Hybrid', 'Electric'], filter: 'equal' };
+const transmission: AttributeDef = { key: 'transmission', label: attrTransmission, type: 'select', options: ['Automatic', 'Manual'], filter: 'equal' };
+const bedrooms: AttributeDef = { key: 'bedrooms', label: attrBedrooms, type: 'number', min: 0, max: 20, filter: 'range', placeholder: placeholderBedrooms };
+const bathrooms: AttributeDef = { key: 'bathrooms', label: attrBathrooms, type: 'number', min: 0, max: 20, filter: 'range' };
+const furnished: AttributeDef = { key: 'furnished', label: attrFurnishing, type: 'select', options: ['Furnished', 'Semi-furnished', 'Unfurnished'], filter: 'equal' };
+const storage: AttributeDef = { key: 'storage', label: attrStorage, type: 'select', options: ['16 GB', '32 GB', '64 GB', '128 GB', '256 GB', '512 GB', '1 TB', '2 TB'], filter: 'equal' };
+const model: AttributeDef = { key: 'model', label: attrModel, type: 'text', maxLength: 40, filter: 'words' };
 
 const plain = (...names: string[]): SubcategoryDef[] => names.map((name) => ({ name, attributes: [] }));
 
@@ -62,12 +98,12 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
       attributes: [
         {
           key: 'make',
-          label: 'Make',
+          label: attrMake,
           type: 'select',
           options: ['Toyota', 'Nissan', 'Mazda', 'Subaru', 'Mitsubishi', 'Honda', 'Volkswagen', 'Mercedes-Benz', 'BMW', 'Isuzu', 'Suzuki', 'Land Rover', 'Ford', 'Hyundai', 'Other'],
           filter: 'equal',
         },
-        { ...model, placeholder: 'e.g. Corolla' },
+        { ...model, placeholder: placeholderModel },
         year,
         mileage,
         transmission,
@@ -77,7 +113,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
     {
       name: 'Motorbikes',
       attributes: [
-        { key: 'make', label: 'Make', type: 'select', options: ['Bajaj', 'TVS', 'Honda', 'Yamaha', 'Haojue', 'Suzuki', 'Other'], filter: 'equal' },
+        { key: 'make', label: attrMake, type: 'select', options: ['Bajaj', 'TVS', 'Honda', 'Yamaha', 'Haojue', 'Suzuki', 'Other'], filter: 'equal' },
         year,
         mileage,
       ],
@@ -85,7 +121,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
     {
       name: 'Trucks and buses',
       attributes: [
-        { key: 'make', label: 'Make', type: 'select', options: ['Isuzu', 'Mitsubishi Fuso', 'Hino', 'Toyota', 'Mercedes-Benz', 'Scania', 'Other'], filter: 'equal' },
+        { key: 'make', label: attrMake, type: 'select', options: ['Isuzu', 'Mitsubishi Fuso', 'Hino', 'Toyota', 'Mercedes-Benz', 'Scania', 'Other'], filter: 'equal' },
         year,
         mileage,
         fuel,
@@ -98,7 +134,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
   Property: [
     { name: 'For rent', attributes: [bedrooms, bathrooms, furnished] },
     { name: 'For sale', attributes: [bedrooms, bathrooms, furnished] },
-    { name: 'Land and plots', attributes: [{ key: 'size', label: 'Size', type: 'text', maxLength: 40, filter: 'words', placeholder: 'e.g. 50x100 ft or 1/8 acre' }] },
+    { name: 'Land and plots', attributes: [{ key: 'size', label: attrSize, type: 'text', maxLength: 40, filter: 'words', placeholder: placeholderSize }] },
     { name: 'Short stays', attributes: [bedrooms, furnished] },
     { name: 'Commercial property', attributes: [] },
   ],
@@ -109,7 +145,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
     {
       name: 'Phones',
       attributes: [
-        { key: 'brand', label: 'Brand', type: 'select', options: ['Samsung', 'Apple', 'Tecno', 'Infinix', 'Xiaomi', 'Oppo', 'Nokia', 'Itel', 'Huawei', 'Google', 'Other'], filter: 'equal' },
+        { key: 'brand', label: attrBrand, type: 'select', options: ['Samsung', 'Apple', 'Tecno', 'Infinix', 'Xiaomi', 'Oppo', 'Nokia', 'Itel', 'Huawei', 'Google', 'Other'], filter: 'equal' },
         storage,
         condition,
       ],
@@ -117,7 +153,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
     {
       name: 'Laptops and computers',
       attributes: [
-        { key: 'brand', label: 'Brand', type: 'select', options: ['HP', 'Dell', 'Lenovo', 'Apple', 'Asus', 'Acer', 'Microsoft', 'Other'], filter: 'equal' },
+        { key: 'brand', label: attrBrand, type: 'select', options: ['HP', 'Dell', 'Lenovo', 'Apple', 'Asus', 'Acer', 'Microsoft', 'Other'], filter: 'equal' },
         { key: 'ram', label: 'RAM', type: 'select', options: ['4 GB', '8 GB', '16 GB', '32 GB', '64 GB'], filter: 'equal' },
         storage,
         condition,
@@ -125,7 +161,7 @@ export const SUBCATEGORIES: Record<Category, readonly SubcategoryDef[]> = {
     },
     {
       name: 'TVs and audio',
-      attributes: [{ key: 'screen_size', label: 'Screen size', type: 'number', min: 10, max: 120, unit: 'inches', filter: 'range' }, condition],
+      attributes: [{ key: 'screen_size', label: attrScreenSize, type: 'number', min: 10, max: 120, unit: unitInches, filter: 'range' }, condition],
     },
     { name: 'Accessories', attributes: [condition] },
     { name: 'Gaming', attributes: [condition] },
@@ -172,7 +208,7 @@ export function attributeList(subcategory: string | null | undefined, values: At
   if (!values) return [];
   return attributesOf(subcategory).flatMap((def) => {
     const v = values[def.key];
-    return v === undefined || v === '' ? [] : [{ key: def.key, label: def.label, value: formatAttribute(def, v) }];
+    return v === undefined || v === '' ? [] : [{ key: def.key, label: def.label, value: def.type === 'select' ? optionLabel(String(v)) : formatAttribute(def, v) }];
   });
 }
 
@@ -190,23 +226,23 @@ const parseWhole = (raw: string): number | null => {
  */
 export function parseAttributeValue(def: AttributeDef, input: unknown): { value: string | number | null } | { error: string } {
   if (input === null || input === undefined) return { value: null };
-  if (typeof input !== 'string' && typeof input !== 'number') return { error: `${def.label} must be ${def.type === 'number' ? 'a whole number' : 'text'}.` };
+  if (typeof input !== 'string' && typeof input !== 'number') return { error: `${def.label}${mustBe}${def.type === 'number' ? aWholeNumber : textWord}.` };
   const raw = String(input).replaceAll(String.fromCharCode(0), '').trim();
   if (raw === '') return { value: null };
   if (def.type === 'number') {
     const n = typeof input === 'number' ? (Number.isSafeInteger(input) && input >= 0 ? input : null) : parseWhole(raw);
     if (n === null || n < (def.min ?? 0) || n > (def.max ?? Number.MAX_SAFE_INTEGER)) {
-      return { error: `${def.label} must be a whole number from ${def.min ?? 0} to ${def.max}.` };
+      return { error: `${def.label}${wholeNumberFrom}${def.min ?? 0}${rangeTo}${def.max}.` };
     }
     return { value: n };
   }
-  if (typeof input === 'number') return { error: `${def.label} must be text.` };
+  if (typeof input === 'number') return { error: `${def.label}${mustBe}${textWord}.` };
   if (def.type === 'select') {
     const option = def.options?.find((o) => o.toLowerCase() === raw.toLowerCase());
-    return option ? { value: option } : { error: `${def.label} must be one of: ${def.options?.join(', ')}.` };
+    return option ? { value: option } : { error: `${def.label}${oneOf}${def.options?.join(', ')}.` };
   }
   const max = def.maxLength ?? 60;
-  return raw.length > max ? { error: `${def.label} must be at most ${max} characters.` } : { value: raw };
+  return raw.length > max ? { error: `${def.label}${atMost}${max}${charactersEnd}` } : { value: raw };
 }
 
 /**
@@ -223,8 +259,8 @@ export function parseAttributes(subcategory: string | null, input: Record<string
       issues.push({
         path: `attributes.${key}`,
         msg: subcategory
-          ? `${subcategory} ads have no field "${key}"${defs.length ? `; fields: ${defs.map((d) => d.key).join(', ')}` : ''}.`
-          : `Choose a subcategory before giving "${key}".`,
+          ? `${noFieldBefore}${subcategory}${noFieldAfter}${key}"${defs.length ? `${fieldsList}${defs.map((d) => d.key).join(', ')}` : ''}.`
+          : `${chooseSubcategoryFirst}${key}".`,
       });
       continue;
     }
@@ -269,5 +305,30 @@ export function subcategorySlug(name: string): string {
 /** Every subcategory under its category, as the options of a select (OptionsSelect's groups). */
 export const SUBCATEGORY_GROUPS: ReadonlyArray<{ label: string; options: Array<{ value: string; label: string }> }> = CATEGORIES.map((c) => ({
   label: c,
-  options: SUBCATEGORIES[c].map((s) => ({ value: s.name, label: s.name })),
+  // Written out, not through subcategoryLabel: in English the condition folds away and the list is as it was, to the byte.
+  options: SUBCATEGORIES[c].map((s) => ({ value: s.name, label: subcategoryNames ? shown(subcategoryNames, s.name) : s.name })),
 }));
+
+/** `stored=shown|…` (kernel/i18n/sw/subcategories.ts): the shown words of a stored one, or the stored one itself. */
+function shown(table: string, stored: string): string {
+  for (const pair of table.split('|')) {
+    const [key, label] = pair.split('=');
+    if (key === stored && label) return label;
+  }
+  return stored;
+}
+
+/**
+ * What a subcategory is called ("Magari" for the stored "Cars" in Swahili); the name itself in
+ * English. For loaders and the server: a page component that imports it makes the English build
+ * export two small functions; components write `subcategoryNames ? … : name` with a local lookup
+ * (SubcategoryFields.tsx), which the English build folds to `name`.
+ */
+export function subcategoryLabel(name: string): string {
+  return subcategoryNames ? shown(subcategoryNames, name) : name;
+}
+
+/** What a select field's stored option is called on the page ("Imetumika" for "Used" in Swahili); the name itself in English. */
+export function optionLabel(value: string): string {
+  return optionNames ? shown(optionNames, value) : value;
+}

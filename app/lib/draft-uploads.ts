@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { DraftStatusLine, PhotoUpload } from '~/components/listings/forms/PhotoUpload';
 import type { PickedPhoto } from '~/components/listings/forms/PhotoPicker';
 import { removeDraftPhoto, saveDraftText, sendPhoto, shrinkPhoto, shrunkName, startDraft } from './draft-client';
+import { photoRefused, savingDraft } from '#messages/post.ts';
 
 /*
  * The post form's draft on the server (issue 48, point 3; docs/decisions/drafts-and-photo-shrinking.md),
@@ -66,7 +67,7 @@ export function createDraftUploads(options: {
     const failed = photos.some((p) => p.kind === 'new' && uploads[p.id]?.status === 'failed');
     let status: string | null = null;
     if (draftId) {
-      status = text === 'saving' ? 'Saving draft…' : draftStatus(uploaded, photos.length);
+      status = text === 'saving' ? savingDraft : draftStatus(uploaded, photos.length);
       if (!online) status = `${status}. ${DRAFT_MESSAGES.offline}`;
       else if (failed) status = `${status}. ${DRAFT_MESSAGES.retrying}`;
     }
@@ -142,7 +143,7 @@ export function createDraftUploads(options: {
       } else if (isNetworkStatus(res.status)) {
         update(photo.id, { status: 'failed', error: answer?.message });
         retryLater();
-      } else options.refused(photo.id, answer?.message ?? 'That photo could not be uploaded.');
+      } else options.refused(photo.id, answer?.message ?? photoRefused);
     } catch {
       update(photo.id, { status: 'failed' });
       retryLater();

@@ -62,6 +62,18 @@ import type * as EnCategoryLabels from './en/labels/categories.ts';
 import type * as SwCategoryLabels from './sw/labels/categories.ts';
 import type * as EnDateLabels from './en/labels/dates.ts';
 import type * as SwDateLabels from './sw/labels/dates.ts';
+import type * as EnAd from './en/ad.ts';
+import type * as SwAd from './sw/ad.ts';
+import type * as EnPost from './en/post.ts';
+import type * as SwPost from './sw/post.ts';
+import type * as EnManage from './en/manage.ts';
+import type * as SwManage from './sw/manage.ts';
+import type * as EnLifecycle from './en/lifecycle.ts';
+import type * as SwLifecycle from './sw/lifecycle.ts';
+import type * as EnReport from './en/report.ts';
+import type * as SwReport from './sw/report.ts';
+import type * as EnSubcategories from './en/subcategories.ts';
+import type * as SwSubcategories from './sw/subcategories.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -124,3 +136,15 @@ export const categoryLabels: typeof EnCategoryLabels = {} as typeof SwCategoryLa
 export const categoryLabelsExtra: NoExtra<typeof SwCategoryLabels, typeof EnCategoryLabels> = {};
 export const dateLabels: Like<typeof EnDateLabels> = {} as typeof SwDateLabels;
 export const dateLabelsExtra: NoExtra<typeof SwDateLabels, typeof EnDateLabels> = {};
+export const ad: Like<typeof EnAd> = {} as typeof SwAd;
+export const adExtra: NoExtra<typeof SwAd, typeof EnAd> = {};
+export const post: Like<typeof EnPost> = {} as typeof SwPost;
+export const postExtra: NoExtra<typeof SwPost, typeof EnPost> = {};
+export const manage: Like<typeof EnManage> = {} as typeof SwManage;
+export const manageExtra: NoExtra<typeof SwManage, typeof EnManage> = {};
+export const lifecycle: Like<typeof EnLifecycle> = {} as typeof SwLifecycle;
+export const lifecycleExtra: NoExtra<typeof SwLifecycle, typeof EnLifecycle> = {};
+export const report: Like<typeof EnReport> = {} as typeof SwReport;
+export const reportExtra: NoExtra<typeof SwReport, typeof EnReport> = {};
+export const subcategories: Like<typeof EnSubcategories> = {} as typeof SwSubcategories;
+export const subcategoriesExtra: NoExtra<typeof SwSubcategories, typeof EnSubcategories> = {};

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Photo } from '#kernel/listing-shapes.ts';
 import { buildSrcSet, ResponsiveImage } from './ResponsiveImage';
+import { close, morePhotos, moreAfter, moreBefore, nextPhoto, openPhoto, photoOf, photosLabel, photosOf, previousPhoto, titlePhoto } from '#messages/ad.ts';
 
 /** Spec section 9: the page shows at most five photos (the first large, four small); the viewer shows them all. */
 const ON_PAGE = 5;
@@ -109,18 +110,18 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
   }
   return (
     <div id="photos" className="flex scroll-mt-32 flex-col gap-2">
-      <a href={`#${slideId(1)}`} onClick={viewer.opening} className="block overflow-hidden rounded-xl bg-gray-100 dark:bg-gray-800" aria-label={`Open photo 1 of ${photos.length}`}>
+      <a href={`#${slideId(1)}`} onClick={viewer.opening} className="block overflow-hidden rounded-xl bg-gray-100 dark:bg-gray-800" aria-label={`${openPhoto}1${photoOf}${photos.length}`}>
         <ResponsiveImage photo={first} alt={title} sizes="(min-width: 1024px) 740px, 100vw" priority className="aspect-[4/3] w-full object-contain" />
       </a>
       {thumbs.length > 0 && (
-        <ul className="grid grid-cols-4 gap-2" aria-label="More photos">
+        <ul className="grid grid-cols-4 gap-2" aria-label={morePhotos}>
           {thumbs.map((p, i) => {
             const n = i + 2;
             const more = n === ON_PAGE && hidden > 0;
             return (
               <li key={p.url} className="relative overflow-hidden rounded-lg bg-gray-100 dark:bg-gray-800">
-                <a href={`#${slideId(n)}`} onClick={viewer.opening} aria-label={more ? `Open photo ${n} of ${photos.length} (${hidden} more)` : `Open photo ${n} of ${photos.length}`}>
-                  <ResponsiveImage photo={p} alt={`${title}, photo ${n}`} sizes="(min-width: 1024px) 180px, 25vw" className="aspect-square w-full object-cover" />
+                <a href={`#${slideId(n)}`} onClick={viewer.opening} aria-label={more ? `${openPhoto}${n}${photoOf}${photos.length}${moreBefore}${hidden}${moreAfter}` : `${openPhoto}${n}${photoOf}${photos.length}`}>
+                  <ResponsiveImage photo={p} alt={`${title}${titlePhoto}${n}`} sizes="(min-width: 1024px) 180px, 25vw" className="aspect-square w-full object-cover" />
                   {more && (
                     <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/55 text-lg font-bold text-white">
                       +{hidden}
@@ -137,7 +138,7 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
       <div
         role="dialog"
         aria-modal="true"
-        aria-label={`Photos of ${title}`}
+        aria-label={`${photosOf}${title}`}
         data-open={viewer.open || undefined}
         className="fixed inset-0 z-50 hidden flex-col bg-black text-white has-[:target]:flex data-[open]:flex"
       >
@@ -152,18 +153,18 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
               viewer.close();
             }}
           >
-            Close
+            {close}
           </a>
         </div>
         {/* Focusable, so keyboard users can scroll the strip with the arrow keys (axe: scrollable-region-focusable). */}
-        <ul ref={viewer.strip} tabIndex={0} className="flex min-h-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-contain [scrollbar-width:none]" aria-label="Photos">
+        <ul ref={viewer.strip} tabIndex={0} className="flex min-h-0 flex-1 snap-x snap-mandatory overflow-x-auto overscroll-contain [scrollbar-width:none]" aria-label={photosLabel}>
           {photos.map((p, i) => (
             <li key={p.url} id={slideId(i + 1)} className="relative flex w-full shrink-0 snap-center snap-always flex-col items-center justify-center">
               <img
                 src={p.variants[800] ?? p.url}
                 srcSet={buildSrcSet(p)}
                 sizes="100vw"
-                alt={`${title}, photo ${i + 1} of ${photos.length}`}
+                alt={`${title}${titlePhoto}${i + 1}${photoOf}${photos.length}`}
                 width={p.width}
                 height={p.height}
                 loading="lazy"
@@ -178,10 +179,10 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
         </ul>
         {viewer.open && photos.length > 1 && (
           <div className="pointer-events-none absolute inset-x-0 top-1/2 flex -translate-y-1/2 justify-between px-2">
-            <button type="button" className="btn pointer-events-auto bg-white/15 px-3 text-white hover:bg-white/25" onClick={() => viewer.step(-1)} aria-label="Previous photo">
+            <button type="button" className="btn pointer-events-auto bg-white/15 px-3 text-white hover:bg-white/25" onClick={() => viewer.step(-1)} aria-label={previousPhoto}>
               ‹
             </button>
-            <button type="button" className="btn pointer-events-auto bg-white/15 px-3 text-white hover:bg-white/25" onClick={() => viewer.step(1)} aria-label="Next photo">
+            <button type="button" className="btn pointer-events-auto bg-white/15 px-3 text-white hover:bg-white/25" onClick={() => viewer.step(1)} aria-label={nextPhoto}>
               ›
             </button>
           </div>

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { formatPhone, whatsAppNumber } from '#kernel/phone.ts';
 import { toast } from '~/lib/toast';
+import { call, callBefore, chatOnWhatsApp, hidePhone, loading, networkError, noChat, noPhone, openingWhatsApp, phoneHidden, phoneLoadFailed, phoneShown, showPhone } from '#messages/ad.ts';
 import { BASE } from '#messages/locale.ts';
 
 /** What the phone API answered: the number, null when the seller gave none. */
@@ -10,10 +11,10 @@ async function fetchPhone(listingId: string): Promise<Fetched> {
   try {
     const res = await fetch(`/api/listings/${encodeURIComponent(listingId)}/phone`, { headers: { Accept: 'application/json' } });
     const body = (await res.json().catch(() => null)) as { phoneNumber?: string | null; message?: string } | null;
-    if (!res.ok) return { ok: false, message: body?.message || 'Could not load the phone number. Please try again.' };
+    if (!res.ok) return { ok: false, message: body?.message || phoneLoadFailed };
     return { ok: true, phoneNumber: body?.phoneNumber ?? null };
   } catch {
-    return { ok: false, message: 'Network error. Please check your connection and try again.' };
+    return { ok: false, message: networkError };
   }
 }
 
@@ -21,10 +22,10 @@ async function fetchPhone(listingId: string): Promise<Fetched> {
  * Where the WhatsApp buttons go once the number is known: our counting redirect, which answers
  * with the wa.me address (server-side, so the tap is counted for the seller with or without JavaScript).
  */
-const chatPath = (listingId: string) => `/listing/${encodeURIComponent(listingId)}/whatsapp`;
+const chatPath = (listingId: string) => `${BASE}/listing/${encodeURIComponent(listingId)}/whatsapp`;
 
-export const NO_PHONE = 'Phone number not available for this seller.';
-export const NO_CHAT = 'Cannot message seller: Phone number not available for this listing.';
+export const NO_PHONE = noPhone;
+export const NO_CHAT = noChat;
 
 /** What the page's own action answered to a plain form post (no JavaScript): the number or why not. */
 export type RevealResult = { phone: string | null; intent: string } | { error: string } | undefined;
@@ -83,10 +84,10 @@ export function useSellerPhone(listingId: string, posted: RevealResult) {
     async toggle() {
       if (shown) {
         setShown(false);
-        toast('Phone number hidden');
+        toast(phoneHidden);
         return;
       }
-      if (await show()) toast.success('Phone number displayed!');
+      if (await show()) toast.success(phoneShown);
     },
     async call() {
       const number = await show();
@@ -100,7 +101,7 @@ export function useSellerPhone(listingId: string, posted: RevealResult) {
         toast.error(NO_CHAT);
         return;
       }
-      toast.success('Opening WhatsApp to message the seller!');
+      toast.success(openingWhatsApp);
       window.open(chatPath(listingId), '_blank', 'noopener,noreferrer');
     },
     chatUrl: phone && whatsAppNumber(phone) ? chatPath(listingId) : null,
@@ -156,22 +157,22 @@ export function PhoneReveal({ listingId, contact }: { listingId: string; contact
         {shown && phone ? (
           // Hiding needs nothing from the server: without JavaScript the page comes back without the number.
           <button type="submit" name="intent" value="hide" aria-pressed="true" className="btn-primary w-full">
-            Hide phone number
+            {hidePhone}
           </button>
         ) : (
           <button type="submit" name="intent" value="phone" disabled={busy} aria-pressed="false" className="btn-primary w-full">
-            {busy ? 'Loading...' : 'Show phone number'}
+            {busy ? loading : showPhone}
           </button>
         )}
         {chatUrl ? (
-          <a href={chatUrl} target="_blank" rel="noopener noreferrer" className={chatClass} onClick={() => toast.success('Opening WhatsApp to message the seller!')}>
+          <a href={chatUrl} target="_blank" rel="noopener noreferrer" className={chatClass} onClick={() => toast.success(openingWhatsApp)}>
             <WhatsAppIcon />
-            Chat on WhatsApp
+            {chatOnWhatsApp}
           </a>
         ) : (
           <button type="submit" name="intent" value="whatsapp" disabled={busy} className={chatClass}>
             <WhatsAppIcon />
-            Chat on WhatsApp
+            {chatOnWhatsApp}
           </button>
         )}
       </form>
@@ -199,12 +200,12 @@ export function ContactBar({ listingId, contact }: { listingId: string; contact:
     <div data-testid="contact-bar" className={bottomBarClass}>
       {phone ? (
         <div className="flex gap-2">
-          <a href={`tel:${phone}`} className={`${item} bg-brand-700 text-white`} aria-label={`Call ${formatPhone(phone)}`}>
+          <a href={`tel:${phone}`} className={`${item} bg-brand-700 text-white`} aria-label={`${callBefore}${formatPhone(phone)}`}>
             <PhoneIcon />
-            Call
+            {call}
           </a>
           {chatUrl && (
-            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className={`${item} bg-[#107c41] text-white`} onClick={() => toast.success('Opening WhatsApp to message the seller!')}>
+            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className={`${item} bg-[#107c41] text-white`} onClick={() => toast.success(openingWhatsApp)}>
               <WhatsAppIcon />
               WhatsApp
             </a>
@@ -214,7 +215,7 @@ export function ContactBar({ listingId, contact }: { listingId: string; contact:
         <form method="post" action={`${BASE}/listing/${listingId}#contact`} onSubmit={onSubmit} className="flex gap-2">
           <button type="submit" name="intent" value="call" disabled={busy || phone === null} className={`${item} bg-brand-700 text-white`}>
             <PhoneIcon />
-            Call
+            {call}
           </button>
           <button type="submit" name="intent" value="whatsapp" disabled={busy || phone === null} className={`${item} bg-[#107c41] text-white`}>
             <WhatsAppIcon />

@@ -1,4 +1,5 @@
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '#kernel/report-rules.ts';
+import { reportAnythingElse, reportThisAd, reportWhy, sendReport } from '#messages/ad.ts';
 import { BASE } from '#messages/locale.ts';
 
 /** What the page's action answered to a report: thanks, or what to fix. */
@@ -14,7 +15,7 @@ export function ReportAd({ listingId, result }: { listingId: string; result: Rep
   const problem = result && 'reportError' in result ? result.reportError : null;
   return (
     <details id="report" className="card scroll-mt-32 p-4" open={result !== undefined}>
-      <summary className="cursor-pointer font-semibold text-red-700 dark:text-red-300">Report this ad</summary>
+      <summary className="cursor-pointer font-semibold text-red-700 dark:text-red-300">{reportThisAd}</summary>
       {thanks ? (
         <p role="status" className="mt-3 text-sm font-medium" tabIndex={-1}>
           {thanks}
@@ -23,7 +24,7 @@ export function ReportAd({ listingId, result }: { listingId: string; result: Rep
         <form method="post" action={`${BASE}/listing/${listingId}#report`} className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="report" />
           <fieldset>
-            <legend className="text-sm font-medium">Why are you reporting this ad?</legend>
+            <legend className="text-sm font-medium">{reportWhy}</legend>
             <div className="mt-2 flex flex-col gap-1.5">
               {REPORT_REASONS.map((r) => (
                 <label key={r.value} className="flex items-center gap-2 text-sm">
@@ -34,7 +35,7 @@ export function ReportAd({ listingId, result }: { listingId: string; result: Rep
             </div>
           </fieldset>
           <label className="flex flex-col gap-1 text-sm">
-            <span>Anything else we should know? (optional)</span>
+            <span>{reportAnythingElse}</span>
             <textarea name="details" rows={3} maxLength={REPORT_DETAILS_MAX} className="input" />
           </label>
           {problem && (
@@ -43,7 +44,7 @@ export function ReportAd({ listingId, result }: { listingId: string; result: Rep
             </p>
           )}
           <button type="submit" className="btn-secondary">
-            Send report
+            {sendReport}
           </button>
         </form>
       )}

@@ -2,6 +2,7 @@ import { CARD_FORMATS, CARD_IMAGE_WIDTHS, cardImageSize, cardImageUrl, type Card
 import { escapeHtml } from '~/lib/html';
 import type { Photo } from '#kernel/listing-shapes.ts';
 import { PHOTO_PLACEHOLDER_SVG } from '#kernel/photo-placeholder.ts';
+import { noPhoto, noPhotoAfter } from '#messages/ad.ts';
 
 /**
  * Shown when an ad has no photo. Inline so it costs no request (CSP allows data: images) and
@@ -53,7 +54,7 @@ export function ResponsiveImage({ photo, alt, sizes, priority = false, eager = f
   const loading = priority || eager ? 'eager' : 'lazy';
   if (!photo) {
     return (
-      <img src={PLACEHOLDER_SRC} alt={alt ? `${alt} (no photo)` : 'No photo'} width={400} height={300} loading={loading} decoding="async" className={className} />
+      <img src={PLACEHOLDER_SRC} alt={alt ? `${alt}${noPhotoAfter}` : noPhoto} width={400} height={300} loading={loading} decoding="async" className={className} />
     );
   }
   const smallest = Math.min(...Object.keys(photo.variants).map(Number));
@@ -116,7 +117,7 @@ const PLACEHOLDER_ATTRIBUTE = escapeHtml(PLACEHOLDER_SRC);
 export function cardImageHtml(photo: { key: string; width: number } | null, alt: string, sizes: string, eager: boolean, className: string): string {
   // The first row holds the page's largest paint on a phone: fetched before the scripts React Router preloads.
   const common = `${eager ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"'} decoding="async" class="${escapeHtml(className)}"`;
-  if (!photo) return `<img src="${PLACEHOLDER_ATTRIBUTE}" alt="${escapeHtml(alt ? `${alt} (no photo)` : 'No photo')}" width="400" height="300" ${common}/>`;
+  if (!photo) return `<img src="${PLACEHOLDER_ATTRIBUTE}" alt="${escapeHtml(alt ? `${alt}${noPhotoAfter}` : noPhoto)}" width="400" height="300" ${common}/>`;
   const { width, height } = cardImageSize(CARD_IMAGE_WIDTHS[0], photo.width);
   const fallback = CARD_FORMATS[CARD_FORMATS.length - 1]!;
   const size = escapeHtml(sizes);

@@ -12,6 +12,30 @@ import type { Route } from './+types/edit-ad';
 import { CategorySelect, FormFailure } from '~/components/listings/forms/FormParts';
 import { LocationPicker } from '~/components/LocationPicker';
 import { OptionsSelect } from '~/components/OptionsSelect';
+import { subcategoryNames } from '#messages/subcategories.ts';
+import {
+  adTitle,
+  backToManageAds,
+  cancel,
+  category as categoryLabel,
+  currentImages,
+  description,
+  editAd,
+  editAdTitle,
+  failedToUpdatePrefix,
+  fullEditForm,
+  imagesNotEdited,
+  loadAdFailed,
+  location,
+  noPhotos,
+  photoBefore,
+  photoOfTitle,
+  priceBefore,
+  priceHelp,
+  subcategory as subcategoryHeading,
+  updateAd,
+  updatingAd,
+} from '#messages/post.ts';
 
 /**
  * The text-only form's subcategory (spec: 'N/A (No Subcategory)', disabled until a category is
@@ -32,7 +56,7 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
         <option value="">{NO_SUBCATEGORY_LABEL}</option>
         {legacy ? <option value={legacy}>{legacy}</option> : null}
         {offered.map((name) => (
-          <option key={name} value={name}>{name}</option>
+          <option key={name} value={name}>{subcategoryNames ? shownName(subcategoryNames, name) : name}</option>
         ))}
       </select>
     );
@@ -42,15 +66,26 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
   );
 }
 
+/**
+ * A stored name's shown words from a `stored=shown|…` table (#messages/subcategories.ts), or the
+ * stored name. Local and written out as `table ? shownName(table, name) : name`: the English
+ * table is '', so the English build folds each use to `name` and drops this function.
+ */
+const shownName = (table: string, stored: string) =>
+  table
+    .split('|')
+    .find((pair) => pair.startsWith(`${stored}=`))
+    ?.slice(stored.length + 1) ?? stored;
+
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edit ad | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: editAdTitle }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
   const listing = await getListing(context.db, params.id);
-  if (!listing) return data({ failure: 'Failed to load ad: Listing not found.' }, { status: 404 });
+  if (!listing) return data({ failure: loadAdFailed }, { status: 404 });
   if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedAd }, { status: 403 });
   return {
     listing: {
@@ -86,7 +121,7 @@ export async function action({ context, request, url, params }: Route.ActionArgs
     });
   } catch (error) {
     return failureData(error, (e) => ({
-      error: `Failed to update ad: ${e.message}`,
+      error: `${failedToUpdatePrefix}${e.message}`,
       fieldErrors: Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.msg])) as Record<string, string>,
     }));
   }
@@ -117,7 +152,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
     return () => window.clearTimeout(timer);
   }, [actionData, navigate]);
 
-  if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/manage-ads', label: 'Back to Manage Ads' }} />;
+  if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/manage-ads', label: backToManageAds }} />;
   const { listing } = loaderData;
   const error = actionData && 'error' in actionData ? actionData.error : '';
   const fieldErrors: Record<string, string> = (actionData && 'fieldErrors' in actionData && actionData.fieldErrors) || {};
@@ -131,7 +166,7 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
     ) : null;
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Edit Ad</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{editAd}</h1>
       {error && (
         <p ref={alertRef} tabIndex={-1} role="alert" className="mt-4 scroll-mt-32 rounded-lg outline-none border-l-4 border-red-600 bg-red-50 px-4 py-3 text-red-900 dark:bg-red-950 dark:text-red-100">
           {error}
@@ -140,18 +175,18 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="card mt-4 flex flex-col gap-4 p-4 sm:p-6">
         {hydrated && <input type="hidden" name="_js" value="1" />}
         <div>
-          <label htmlFor="title" className="label">Ad Title</label>
+          <label htmlFor="title" className="label">{adTitle}</label>
           <input id="title" type="text" name="title" className="input" required maxLength={LIMITS.title} defaultValue={listing.title} {...invalid('title')} />
           {fieldError('title')}
         </div>
         <div>
-          <label htmlFor="description" className="label">Description</label>
+          <label htmlFor="description" className="label">{description}</label>
           <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={listing.description} {...invalid('description')} />
           {fieldError('description')}
         </div>
         <div>
           {/* The ad's own currency; it does not change here. */}
-          <label htmlFor="price" className="label">Price ({currencyLabel(listing.currency)})</label>
+          <label htmlFor="price" className="label">{priceBefore}{currencyLabel(listing.currency)})</label>
           <input
             id="price"
             name="price"
@@ -164,46 +199,46 @@ export default function EditAd({ loaderData, actionData }: Route.ComponentProps)
             {...invalid('price')}
             aria-describedby={fieldErrors.price ? 'price-error price-help' : 'price-help'}
           />
-          <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">Leave it empty if the price is negotiable.</p>
+          <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">{priceHelp}</p>
           {fieldError('price')}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="category" className="label">Category</label>
+            <label htmlFor="category" className="label">{categoryLabel}</label>
             <CategorySelect value={category} onChange={setCategory} />
           </div>
           <div>
-            <label htmlFor="subcategory" className="label">Subcategory</label>
+            <label htmlFor="subcategory" className="label">{subcategoryHeading}</label>
             <TextSubcategorySelect category={category} current={listing.subcategory} live={hydrated} invalid={!!fieldErrors.subcategory} />
             {fieldError('subcategory')}
           </div>
         </div>
         <div>
-          <label htmlFor="location" className="label">Location</label>
+          <label htmlFor="location" className="label">{location}</label>
           <LocationPicker defaultValue={listing.location} maxLength={LIMITS.location} invalid={!!fieldErrors.location} />
           {fieldError('location')}
         </div>
         <div>
-          <p className="label">Current images</p>
+          <p className="label">{currentImages}</p>
           {listing.photos.length > 0 ? (
-            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Current images">
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label={currentImages}>
               {listing.photos.map((p, i) => (
                 <li key={p.src}>
-                  <img src={p.src} alt={`Photo ${i + 1} of ${listing.title}`} width={p.width} height={p.height} loading="lazy" decoding="async" className="aspect-square w-full rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
+                  <img src={p.src} alt={`${photoBefore}${i + 1}${photoOfTitle}${listing.title}`} width={p.width} height={p.height} loading="lazy" decoding="async" className="aspect-square w-full rounded-lg bg-gray-100 object-cover dark:bg-gray-800" />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-gray-600 dark:text-gray-400">This ad has no photos.</p>
+            <p className="text-sm text-gray-600 dark:text-gray-400">{noPhotos}</p>
           )}
           <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
-            Images are not edited here. To change photos, use the{' '}
-            <Link to={`/post-ad?id=${listing.id}`} className="text-brand-700 underline dark:text-brand-100">full edit form</Link>.
+            {imagesNotEdited}{' '}
+            <Link to={`/post-ad?id=${listing.id}`} className="text-brand-700 underline dark:text-brand-100">{fullEditForm}</Link>.
           </p>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          <Link to="/manage-ads" className="btn-secondary">Cancel</Link>
-          <button type="submit" className="btn-primary" disabled={busy}>{busy ? 'Updating Ad...' : 'Update Ad'}</button>
+          <Link to="/manage-ads" className="btn-secondary">{cancel}</Link>
+          <button type="submit" className="btn-primary" disabled={busy}>{busy ? updatingAd : updateAd}</button>
         </div>
       </Form>
     </section>

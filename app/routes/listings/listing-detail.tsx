@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { attributeList } from '#kernel/subcategories.ts';
+import { attributeList, subcategoryLabel } from '#kernel/subcategories.ts';
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 import { FeaturedBadge } from '~/components/listings/FeaturedBadge';
 import type { CardListing } from '~/components/listings/ListingCard';
@@ -38,15 +38,63 @@ import { MessageSellerForm } from '~/components/messages/MessageSellerForm';
 import { conversationAbout } from '../../../server/messages/conversations';
 import type { Route } from './+types/listing-detail';
 import { groupDigits, nairobiDate, nairobiMonth } from '#kernel/format.ts';
+import {
+  adId,
+  browseListings,
+  contactAdvice,
+  crumbAllListings,
+  crumbHome,
+  description as descriptionHeading,
+  details as detailsHeading,
+  editIt,
+  failedToLoad,
+  goHome,
+  goneDescription,
+  goneHeading,
+  goneInCategory,
+  goneOffOffer,
+  goneRemoved,
+  goneSimilar,
+  goneTitle,
+  hiddenFromBuyers,
+  listingActions,
+  listingNotFound,
+  listings as listingsLabel,
+  loadFailedAfter,
+  loadFailedBefore,
+  loadFailedTitle,
+  manageAds,
+  maybeSold,
+  memberSince,
+  messageSeller,
+  moreIn,
+  notAvailable,
+  notFoundTitle,
+  openConversation,
+  posted,
+  priceIn,
+  priceNotSpecified,
+  rating,
+  reviewSeller,
+  safeTradingTips,
+  safetyTip1,
+  safetyTip2,
+  safetyTip3,
+  safetyTip4,
+  safetyTip5,
+  safetyTips,
+  seller as sellerHeading,
+  similarAds as similarAdsLabel,
+  soldNotice,
+  soldSeeBelow,
+  somethingWrong,
+  unknownAction,
+  views as viewsLabel,
+  yourAd,
+} from '#messages/ad.ts';
 
 
-const SAFETY_TIPS = [
-  'Meet the seller in a safe, public place during the day.',
-  'Inspect the item and its documents before you pay.',
-  'Never send money in advance, by M-Pesa or otherwise, to someone you have not met.',
-  'Be careful with deals that look too good to be true.',
-  'Keep your personal and financial details private.',
-];
+const SAFETY_TIPS = [safetyTip1, safetyTip2, safetyTip3, safetyTip4, safetyTip5];
 
 /** Nairobi time everywhere, so the server and the browser print the same date. */
 
@@ -73,13 +121,13 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     found = await getListingFor(context.db, params.id, context.auth?.user ?? null);
   } catch (error) {
     context.logger.error({ reqId: context.requestId, err: error }, 'listing page failed');
-    throw data(`Something went wrong on our side (reference ${context.requestId.slice(0, 8)}). Please try again later.`, { status: 500 });
+    throw data(`${loadFailedBefore}${context.requestId.slice(0, 8)}${loadFailedAfter}`, { status: 500 });
   }
   if (!found || 'unavailable' in found) {
     // A deleted ad, or one that is no longer public (expired, hidden, held): 410 Gone tells search
     // engines to drop it; the visitor gets ads like it. Its owner still sees it (getListingFor).
     const category = found ? found.unavailable.category : await deletedListingCategory(context.db, params.id).catch(() => null);
-    if (category === null) throw data('Listing not found.', { status: 404 });
+    if (category === null) throw data(listingNotFound, { status: 404 });
     throw data({ category, similar: await similarAds(context, category), removed: !found } satisfies GoneData, { status: 410 });
   }
   const { listing } = found;
@@ -122,7 +170,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       title: listing.title,
       description: listing.description,
       category: listing.category,
-      subcategory: listing.subcategory,
+      // Its shown name (Swahili's words for a stored one): only the badge shows it, and the label table stays out of the page's script.
+      subcategory: listing.subcategory ? subcategoryLabel(listing.subcategory) : listing.subcategory,
       // The subcategory's fields as labelled text ("Mileage": "85,000 km"), in its order.
       details: attributeList(listing.subcategory, listing.attributes),
       price: listing.price,
@@ -167,7 +216,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'save') throw redirect(`/saved/${params.id}`, 307);
   if (intent === 'hide') return null;
   if (intent === 'report') return report(context, params.id, form);
-  if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: 'Unknown action.' }, { status: 400 });
+  if (intent !== 'phone' && intent !== 'call' && intent !== 'whatsapp') return data({ error: unknownAction }, { status: 400 });
   let revealed;
   try {
     revealed = await revealPhone(context, params.id, { ip: context.clientIp, deviceId: context.deviceId, deviceKnown: context.deviceKnown, userId: context.auth?.user.id ?? null });
@@ -175,7 +224,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Too many numbers (429) comes back to the page with its message; anything else is the error page's.
     return failureData(error, (failure) => ({ error: failure.message }));
   }
-  if (!revealed.found) throw data('Listing not found.', { status: 404 });
+  if (!revealed.found) throw data(listingNotFound, { status: 404 });
   if (revealed.messagesOnly) return data({ error: CONTACT_TEXTS.noPhoneMessagesOnly }, { status: 403 });
   return { phone: revealed.phoneNumber, intent };
 }
@@ -185,7 +234,7 @@ async function report(context: Route.ActionArgs['context'], listingId: string, f
   try {
     const who = { ip: context.clientIp, deviceId: context.deviceId, deviceKnown: context.deviceKnown, userId: context.auth?.user.id ?? null };
     const found = await reportListing(context, listingId, { reason: form.get('reason') ?? undefined, details: form.get('details') ?? undefined }, who);
-    if (!found) throw data('Listing not found.', { status: 404 });
+    if (!found) throw data(listingNotFound, { status: 404 });
     return { reported: REPORT_MESSAGES.thanks };
   } catch (error) {
     return failureData(error, (failure) => ({ reportError: failure.message }));
@@ -197,11 +246,11 @@ export const shouldRevalidate = keepDataAfterSave;
 export const meta: Route.MetaFunction = ({ loaderData, error, matches, location }) => {
   const origin = originOf(matches);
   if (!loaderData) {
-    const title = isRouteErrorResponse(error) && error.status === 410 ? 'This ad is no longer available | Soko' : isRouteErrorResponse(error) && error.status === 404 ? 'Listing not found | Soko' : 'Failed to load listing | Soko';
-    return seoMeta({ origin, path: location.pathname, title, description: 'The ad you are looking for has been removed. Browse similar ads on Soko.', noindex: true });
+    const title = isRouteErrorResponse(error) && error.status === 410 ? goneTitle : isRouteErrorResponse(error) && error.status === 404 ? notFoundTitle : loadFailedTitle;
+    return seoMeta({ origin, path: location.pathname, title, description: goneDescription, noindex: true });
   }
   const { listing, previewImage } = loaderData;
-  const title = `${listing.title}, ${formatPrice(listing.price, listing.currency, 'Price not specified')} in ${listing.location}`;
+  const title = `${listing.title}, ${formatPrice(listing.price, listing.currency, priceNotSpecified)}${priceIn}${listing.location}`;
   return seoMeta({
     origin,
     path: `/listing/${listing._id}`,
@@ -227,19 +276,19 @@ function GoneListing({ category, similar, removed }: GoneData) {
   return (
     <section className="flex flex-col gap-6 py-8">
       <div className="text-center">
-        <h1 className="text-2xl font-bold">This ad is no longer available</h1>
+        <h1 className="text-2xl font-bold">{goneHeading}</h1>
         <p className="mt-2 text-gray-600 dark:text-gray-400">
-          {removed ? 'The seller has removed it.' : 'It is no longer on offer.'} Here are similar ads{known ? ` in ${known}` : ''}.
+          {removed ? goneRemoved : goneOffOffer}{goneSimilar}{known ? `${goneInCategory}${known}` : ''}.
         </p>
         <div className="mt-6 flex justify-center gap-3">
-          <Link to={known ? `/category/${categorySlug(known)}` : '/listings'} className="btn-primary">{known ? `More in ${known}` : 'Browse listings'}</Link>
-          <Link to="/" className="btn-secondary">Go to Home</Link>
+          <Link to={known ? `/category/${categorySlug(known)}` : '/listings'} className="btn-primary">{known ? `${moreIn}${known}` : browseListings}</Link>
+          <Link to="/" className="btn-secondary">{goHome}</Link>
         </div>
       </div>
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading">
-          <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
-          <ListingGrid listings={similar} eagerCount={2} label="Similar ads" headingLevel={3} />
+          <h2 id="similar-heading" className="mb-3 text-lg font-bold">{similarAdsLabel}</h2>
+          <ListingGrid listings={similar} eagerCount={2} label={similarAdsLabel} headingLevel={3} />
         </section>
       )}
     </section>
@@ -280,14 +329,14 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             <span>{listing.location}</span>
             <span aria-hidden="true"> · </span>
             <span>
-              Posted{' '}
+              {posted}{' '}
               <time dateTime={listing.postedDate} title={nairobiDate(listing.postedDate)} data-testid="posted">
                 {postedAgo(listing.postedDate, now)}
               </time>
             </span>
           </p>
           <p className="mt-2 text-2xl font-extrabold text-brand-700 dark:text-brand-100" data-testid="listing-price">
-            {formatPrice(listing.price, listing.currency, 'Price not specified')}
+            {formatPrice(listing.price, listing.currency, priceNotSpecified)}
           </p>
           {listing.approxKes && (
             <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="approx-kes">
@@ -296,25 +345,25 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           )}
           {isOwner && (
             <p className="mt-2 text-sm">
-              This is your ad. <Link to={`/listings/${listing._id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">Edit it</Link>
+              {yourAd}<Link to={`/listings/${listing._id}`} className="font-semibold text-brand-700 underline dark:text-brand-100">{editIt}</Link>
             </p>
           )}
           {sold && (
             <p role="status" className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="sold-notice">
-              Sold. This item is no longer available{similar.length > 0 ? '; see similar ads below' : ''}.
+              {soldNotice}{similar.length > 0 ? soldSeeBelow : ''}.
             </p>
           )}
           {!sold && !onOffer && (
             <p role="status" className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="owner-state">
-              {STATUS_LABELS[listing.status]}: buyers cannot see this ad.{' '}
-              {isOwner && <Link to="/manage-ads" className="font-semibold underline">Manage ads</Link>}
+              {STATUS_LABELS[listing.status]}{hiddenFromBuyers}{' '}
+              {isOwner && <Link to="/manage-ads" className="font-semibold underline">{manageAds}</Link>}
             </p>
           )}
         </header>
         <ListingGallery photos={listing.photos} title={listing.title} />
         {listing.details.length > 0 && (
           <section aria-labelledby="details-heading" className="card p-4">
-            <h2 id="details-heading" className="text-lg font-bold">Details</h2>
+            <h2 id="details-heading" className="text-lg font-bold">{detailsHeading}</h2>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="attributes">
               {listing.details.map((d) => (
                 <div key={d.key} className="contents">
@@ -326,7 +375,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           </section>
         )}
         <section aria-labelledby="description-heading" className="card p-4">
-          <h2 id="description-heading" className="text-lg font-bold">Description</h2>
+          <h2 id="description-heading" className="text-lg font-bold">{descriptionHeading}</h2>
           <p className="mt-2 whitespace-pre-line break-words text-gray-800 dark:text-gray-200">{listing.description}</p>
         </section>
         {/* A sold ad's similar ads come first, in place of the contact buttons. */}
@@ -335,22 +384,22 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
 
       <aside className="flex min-w-0 flex-col gap-4">
         <section aria-labelledby="seller-heading" className="card p-4">
-          <h2 id="seller-heading" className="text-lg font-bold">Seller</h2>
+          <h2 id="seller-heading" className="text-lg font-bold">{sellerHeading}</h2>
           <p className="mt-2 font-semibold">
             {seller.username ? (
               <Link to={`/seller/${seller.username}`} className="text-brand-700 underline dark:text-brand-100">{seller.name || seller.username}</Link>
             ) : (
-              seller.name || 'N/A'
+              seller.name || notAvailable
             )}
           </p>
           {seller.username && <p className="text-sm text-gray-600 dark:text-gray-400">@{seller.username}</p>}
           {seller.phoneVerified && <VerifiedPhoneBadge className="mt-1" />}
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-            <dt className="text-gray-600 dark:text-gray-400">Member since</dt>
-            <dd>{seller.createdAt ? nairobiMonth(seller.createdAt) : 'N/A'}</dd>
-            <dt className="text-gray-600 dark:text-gray-400">Listings</dt>
+            <dt className="text-gray-600 dark:text-gray-400">{memberSince}</dt>
+            <dd>{seller.createdAt ? nairobiMonth(seller.createdAt) : notAvailable}</dd>
+            <dt className="text-gray-600 dark:text-gray-400">{listingsLabel}</dt>
             <dd>{seller.listingsCount ?? 0}</dd>
-            <dt className="text-gray-600 dark:text-gray-400">Rating</dt>
+            <dt className="text-gray-600 dark:text-gray-400">{rating}</dt>
             <dd data-testid="seller-rating">
               {seller.reviewCount > 0 && seller.username ? (
                 <Link to={`/seller/${seller.username}#reviews`} className="underline">{seller.ratingLabel}</Link>
@@ -362,7 +411,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
           {conversationId && (
             <p className="mt-3 text-sm">
               <Link to={`/listing/${listing._id}/review`} className="font-semibold text-brand-700 underline dark:text-brand-100" data-testid="review-seller">
-                Review this seller
+                {reviewSeller}
               </Link>
             </p>
           )}
@@ -371,7 +420,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               {conversationId ? (
                 <p className="mt-4 text-sm">
                   <Link to={`/messages/${conversationId}`} className="font-semibold text-brand-700 underline dark:text-brand-100" data-testid="open-conversation">
-                    Open your conversation with the seller
+                    {openConversation}
                   </Link>
                 </p>
               ) : null}
@@ -388,9 +437,9 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
               )}
               {/* Issue 19: the advice belongs where the buyer is about to get in touch. */}
               <p className="mt-3 text-sm text-gray-700 dark:text-gray-300" data-testid="contact-advice">
-                Never pay before you have seen the item, and check M-Pesa payments in the M-Pesa app, not by SMS.{' '}
+                {contactAdvice}{' '}
                 <Link to="/guides/safe-trading" className="font-semibold text-brand-700 underline dark:text-brand-100">
-                  Safe trading tips
+                  {safeTradingTips}
                 </Link>
               </p>
             </>
@@ -398,22 +447,22 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
         </section>
 
         <section aria-labelledby="actions-heading" className="card p-4">
-          <h2 id="actions-heading" className="text-lg font-bold">Listing Actions</h2>
+          <h2 id="actions-heading" className="text-lg font-bold">{listingActions}</h2>
           <div id="actions" className="mt-3 grid scroll-mt-32 grid-cols-2 gap-2">
             {onOffer && <SaveButton listingId={listing._id} saved={saved} back={`/listing/${listing._id}#actions`} />}
             <ShareButton title={listing.title} listingId={listing._id} />
           </div>
           {sharing && <SharePanel title={listing.title} url={`${origin}/listing/${listing._id}`} />}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-gray-600 dark:text-gray-400">Ad ID</dt>
+            <dt className="text-gray-600 dark:text-gray-400">{adId}</dt>
             <dd className="break-all font-mono text-xs leading-5" data-testid="ad-id">{listing._id}</dd>
-            <dt className="text-gray-600 dark:text-gray-400">Views</dt>
+            <dt className="text-gray-600 dark:text-gray-400">{viewsLabel}</dt>
             <dd data-testid="views">{groupDigits(listing.views)}</dd>
           </dl>
         </section>
 
         <section aria-labelledby="safety-heading" className="card p-4">
-          <h2 id="safety-heading" className="text-lg font-bold">Safety Tips</h2>
+          <h2 id="safety-heading" className="text-lg font-bold">{safetyTips}</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
             {SAFETY_TIPS.map((tip) => (
               <li key={tip}>{tip}</li>
@@ -438,7 +487,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
 function MessageBar() {
   return (
     <div data-testid="contact-bar" className={bottomBarClass}>
-      <a href="#message-seller" className="btn flex w-full bg-brand-700 py-3 text-base text-white">Message seller</a>
+      <a href="#message-seller" className="btn flex w-full bg-brand-700 py-3 text-base text-white">{messageSeller}</a>
     </div>
   );
 }
@@ -446,9 +495,9 @@ function MessageBar() {
 function SimilarAds({ similar }: { similar: CardListing[] }) {
   return (
     <section aria-labelledby="similar-heading">
-      <h2 id="similar-heading" className="mb-3 text-lg font-bold">Similar ads</h2>
+      <h2 id="similar-heading" className="mb-3 text-lg font-bold">{similarAdsLabel}</h2>
       {/* Below the ad and its contact buttons: no photo of theirs may compete with the ad's own. */}
-      <ListingGrid listings={similar} label="Similar ads" headingLevel={3} eagerCount={0} />
+      <ListingGrid listings={similar} label={similarAdsLabel} headingLevel={3} eagerCount={0} />
     </section>
   );
 }
@@ -457,8 +506,8 @@ function SimilarAds({ similar }: { similar: CardListing[] }) {
 function adCrumbs(listing: { _id: string; title: string; category: string }) {
   const known = knownCategory(listing.category);
   return [
-    { name: 'Home', path: '/' },
-    known ? { name: known, path: `/category/${categorySlug(known)}` } : { name: 'All Listings', path: '/listings' },
+    { name: crumbHome, path: '/' },
+    known ? { name: known, path: `/category/${categorySlug(known)}` } : { name: crumbAllListings, path: '/listings' },
     { name: listing.title, path: `/listing/${listing._id}` },
   ];
 }
@@ -468,14 +517,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 410) return <GoneListing {...(error.data as GoneData)} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Something went wrong on our side. Please try again later.';
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : somethingWrong;
   return (
     <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? 'Listing not found.' : `Failed to load listing: ${message}`}</h1>
-      {notFound && <p className="mt-2 text-gray-600 dark:text-gray-400">It may have been sold or removed by the seller.</p>}
+      <h1 className="text-2xl font-bold">{notFound ? listingNotFound : `${failedToLoad}${message}`}</h1>
+      {notFound && <p className="mt-2 text-gray-600 dark:text-gray-400">{maybeSold}</p>}
       <div className="mt-6 flex justify-center gap-3">
-        <Link to="/listings" className="btn-primary">Browse listings</Link>
-        <Link to="/" className="btn-secondary">Go to Home</Link>
+        <Link to="/listings" className="btn-primary">{browseListings}</Link>
+        <Link to="/" className="btn-secondary">{goHome}</Link>
       </div>
     </section>
   );

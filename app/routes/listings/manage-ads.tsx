@@ -14,8 +14,55 @@ import { markListingSold, ownerAdStates, renewListing, undoListingSold } from '.
 import { resubmitListing } from '../../../server/moderation/moderation';
 import { deleteListing } from '../../../server/listings/write';
 import type { Route } from './+types/manage-ads';
+import {
+  areYouSure,
+  cancel,
+  continueLabel,
+  createNewAd,
+  del,
+  deleteBefore,
+  deleteFailedPrefix,
+  deleteWarningAfter,
+  deleteWarningBefore,
+  deleting,
+  edit,
+  editBefore,
+  editThenResubmit,
+  heldExplained,
+  lastSevenDays,
+  manageTitle,
+  markAsSold,
+  markSoldQuestion,
+  next,
+  noAds,
+  noAdsYet,
+  on,
+  pageBefore,
+  pageOf,
+  pagesOfYourAds,
+  postAd,
+  previous,
+  reasonPrefix,
+  renew,
+  resubmit,
+  showingBefore,
+  showingOf,
+  soldWarningAfter,
+  soldWarningBefore,
+  soldWarningMiddle,
+  statMessages,
+  statPhone,
+  statSaves,
+  statViews,
+  stillAvailable,
+  until,
+  view,
+  viewBefore,
+  yourAds,
+  yourAdsBefore,
+} from '#messages/manage.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Manage my Ads | Soko' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: manageTitle }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = requireAuth(context.auth, url);
@@ -51,7 +98,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   try {
     await deleteListing(context, id, auth.user.id);
   } catch (error) {
-    return failureData(error, (e) => ({ ok: false as const, message: `Error deleting ad: ${e.message}` }));
+    return failureData(error, (e) => ({ ok: false as const, message: `${deleteFailedPrefix}${e.message}` }));
   }
   return { ok: true as const, message: MESSAGES.deleted };
 }
@@ -70,16 +117,16 @@ function AdStateLine({ state }: { state: State }) {
     <div className="w-full text-xs" data-testid="ad-state">
       <p>
         <span className={`inline-block rounded-full px-2 py-0.5 font-semibold ${tone}`}>{STATUS_LABELS[state.status]}</span>{' '}
-        {state.status === 'active' && <span className="text-gray-600 dark:text-gray-400">until {expiryDate(state.expiresAt)}</span>}
-        {state.status === 'expired' && <span className="text-gray-600 dark:text-gray-400">on {expiryDate(state.expiresAt)}</span>}
+        {state.status === 'active' && <span className="text-gray-600 dark:text-gray-400">{until}{expiryDate(state.expiresAt)}</span>}
+        {state.status === 'expired' && <span className="text-gray-600 dark:text-gray-400">{on}{expiryDate(state.expiresAt)}</span>}
       </p>
       {state.status === 'hidden' && state.moderationReason && (
         <p className="mt-1 break-words text-red-900 dark:text-red-200" data-testid="moderation-reason">
-          Reason: {state.moderationReason}
+          {reasonPrefix}{state.moderationReason}
         </p>
       )}
-      {state.status === 'hidden' && <p className="mt-1 text-gray-600 dark:text-gray-400">Edit the ad, then resubmit it for review.</p>}
-      {state.status === 'held' && <p className="mt-1 text-gray-600 dark:text-gray-400">Buyers cannot see it until a moderator has reviewed it.</p>}
+      {state.status === 'hidden' && <p className="mt-1 text-gray-600 dark:text-gray-400">{editThenResubmit}</p>}
+      {state.status === 'held' && <p className="mt-1 text-gray-600 dark:text-gray-400">{heldExplained}</p>}
     </div>
   );
 }
@@ -99,18 +146,18 @@ function StateAction({ id, intent, label, title, back }: { id: string; intent: '
 const iconButton = 'btn-secondary px-3 py-1.5 text-xs';
 
 const STAT_LABELS: Array<[keyof AdStats, string]> = [
-  ['views', 'Views'],
-  ['phoneReveals', 'Phone'],
+  ['views', statViews],
+  ['phoneReveals', statPhone],
   ['whatsappTaps', 'WhatsApp'],
-  ['messages', 'Messages'],
-  ['saves', 'Saves'],
+  ['messages', statMessages],
+  ['saves', statSaves],
 ];
 
 /** How the ad does: each figure for the last 7 days, then in all; five narrow columns fit a 360 px card. */
 function AdStatsRow({ stats }: { stats: AdStats }) {
   return (
     <div className="w-full text-xs" data-testid="ad-stats">
-      <p className="text-gray-600 dark:text-gray-400">Last 7 days / total</p>
+      <p className="text-gray-600 dark:text-gray-400">{lastSevenDays}</p>
       <dl className="mt-1 grid grid-cols-5 gap-0.5 text-center">
         {STAT_LABELS.map(([kind, label]) => (
           <div key={kind} className="min-w-0 rounded bg-gray-50 py-1 dark:bg-gray-800" data-stat={kind}>
@@ -131,10 +178,10 @@ function AdStatsRow({ stats }: { stats: AdStats }) {
 function Pager({ page, pages }: { page: number; pages: number }) {
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages of your ads" className="mt-6 flex items-center justify-between gap-2">
-      {page > 1 ? <Link to={`?page=${page - 1}`} className="btn-secondary" rel="prev">Previous</Link> : <span />}
-      <span className="text-sm text-gray-600 dark:text-gray-400">Page {page} of {pages}</span>
-      {page < pages ? <Link to={`?page=${page + 1}`} className="btn-secondary" rel="next">Next</Link> : <span />}
+    <nav aria-label={pagesOfYourAds} className="mt-6 flex items-center justify-between gap-2">
+      {page > 1 ? <Link to={`?page=${page - 1}`} className="btn-secondary" rel="prev">{previous}</Link> : <span />}
+      <span className="text-sm text-gray-600 dark:text-gray-400">{pageBefore}{page}{pageOf}{pages}</span>
+      {page < pages ? <Link to={`?page=${page + 1}`} className="btn-secondary" rel="next">{next}</Link> : <span />}
     </nav>
   );
 }
@@ -166,8 +213,8 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold sm:text-3xl">Your Ads ({paging.total})</h1>
-        <Link to="/post-ad" className="btn-primary">Post an ad</Link>
+        <h1 className="text-2xl font-extrabold sm:text-3xl">{yourAdsBefore}{paging.total})</h1>
+        <Link to="/post-ad" className="btn-primary">{postAd}</Link>
       </div>
       {/* Shown after a plain (no-JavaScript) delete; with JavaScript a toast says it. */}
       {actionData && (
@@ -177,18 +224,18 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
       )}
       {ads.length === 0 ? (
         <div className="card mt-6 flex flex-col items-center gap-3 p-8 text-center">
-          <h2 className="text-lg font-bold">No ads found</h2>
-          <p className="text-gray-600 dark:text-gray-400">You have not posted any ads yet.</p>
-          <Link to="/post-ad" className="btn-primary">Create New Ad</Link>
+          <h2 className="text-lg font-bold">{noAds}</h2>
+          <p className="text-gray-600 dark:text-gray-400">{noAdsYet}</p>
+          <Link to="/post-ad" className="btn-primary">{createNewAd}</Link>
         </div>
       ) : (
         <>
         {paging.pages > 1 && (
           <p className="mt-4 text-sm text-gray-600 dark:text-gray-400" data-testid="ads-shown">
-            Showing {paging.first}–{paging.first + ads.length - 1} of {paging.total}
+            {showingBefore}{paging.first}–{paging.first + ads.length - 1}{showingOf}{paging.total}
           </p>
         )}
-        <ul aria-label="Your ads" className="mt-6 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={yourAds} className="mt-6 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3">
           {ads.map((ad, i) => (
             <li key={ad._id} className="min-w-0">
               <ListingCard
@@ -200,26 +247,26 @@ export default function ManageAds({ loaderData, actionData }: Route.ComponentPro
                   <>
                     {states[ad._id] && <AdStateLine state={states[ad._id]!} />}
                     {stats[ad._id] && <AdStatsRow stats={stats[ad._id]!} />}
-                    {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label="Renew" title={ad.title} back={here} />}
+                    {states[ad._id] && canRenew(states[ad._id]!.status, states[ad._id]!.expiresAt, now) && <StateAction id={ad._id} intent="renew" label={renew} title={ad.title} back={here} />}
                     {states[ad._id]?.status === 'active' && (
-                      <Link to={on(`sold=${ad._id}`)} preventScrollReset className={iconButton} aria-label={`Mark as sold: ${ad.title}`}>
-                        Mark as sold
+                      <Link to={on(`sold=${ad._id}`)} preventScrollReset className={iconButton} aria-label={`${markAsSold}: ${ad.title}`}>
+                        {markAsSold}
                       </Link>
                     )}
                     {states[ad._id] && canUndoSold(states[ad._id]!.status, states[ad._id]!.soldAt, now) && (
-                      <StateAction id={ad._id} intent="unsold" label="Still available" title={ad.title} back={here} />
+                      <StateAction id={ad._id} intent="unsold" label={stillAvailable} title={ad.title} back={here} />
                     )}
-                    {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label="Resubmit for review" title={ad.title} back={here} />}
+                    {states[ad._id]?.status === 'hidden' && <StateAction id={ad._id} intent="resubmit" label={resubmit} title={ad.title} back={here} />}
                     {!ad.featured && states[ad._id]?.status === 'active' && <FeatureAdButton listingId={ad._id} listingTitle={ad.title} userEmail={email} mpesa={mpesa} />}
-                    <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`View ${ad.title}`}>View</Link>
-                    <Link to={`/listings/${ad._id}`} className={iconButton} aria-label={`Edit ${ad.title}`}>Edit</Link>
+                    <Link to={`/listing/${ad._id}`} className={iconButton} aria-label={`${viewBefore}${ad.title}`}>{view}</Link>
+                    <Link to={`/listings/${ad._id}`} className={iconButton} aria-label={`${editBefore}${ad.title}`}>{edit}</Link>
                     <Link
                       to={on(`delete=${ad._id}`)}
                       preventScrollReset
                       className="btn px-3 py-1.5 text-xs text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950"
-                      aria-label={`Delete ${ad.title}`}
+                      aria-label={`${deleteBefore}${ad.title}`}
                     >
-                      Delete
+                      {del}
                     </Link>
                   </>
                 }
@@ -264,14 +311,14 @@ function DeleteDialog({ id, title, back }: { id: string; title: string; back: st
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
       <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-description" className="card w-full max-w-md p-5">
-        <h2 id="delete-title" className="text-lg font-bold">Are you absolutely sure?</h2>
+        <h2 id="delete-title" className="text-lg font-bold">{areYouSure}</h2>
         <p id="delete-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          This action cannot be undone. This will permanently delete your ad “{title}” and its photos.
+          {deleteWarningBefore}{title}{deleteWarningAfter}
         </p>
         <fetcher.Form method="post" action={back} className="mt-5 flex justify-end gap-2">
           <input type="hidden" name="id" value={id} />
-          <Link ref={cancelRef} to={back} replace preventScrollReset className="btn-secondary">Cancel</Link>
-          <button type="submit" className="btn-danger" disabled={busy}>{busy ? 'Deleting...' : 'Continue'}</button>
+          <Link ref={cancelRef} to={back} replace preventScrollReset className="btn-secondary">{cancel}</Link>
+          <button type="submit" className="btn-danger" disabled={busy}>{busy ? deleting : continueLabel}</button>
         </fetcher.Form>
       </div>
     </div>
@@ -295,14 +342,14 @@ function SoldDialog({ id, title, back }: { id: string; title: string; back: stri
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
       <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="sold-title" aria-describedby="sold-description" className="card w-full max-w-md p-5">
-        <h2 id="sold-title" className="text-lg font-bold">Mark this ad as sold?</h2>
+        <h2 id="sold-title" className="text-lg font-bold">{markSoldQuestion}</h2>
         <p id="sold-description" className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          “{title}” leaves search and buyers stop calling; its page stays with a Sold notice. Sold by mistake? Choose “Still available” within {SOLD_UNDO_DAYS} days to put it back as it was.
+          {soldWarningBefore}{title}{soldWarningMiddle}{SOLD_UNDO_DAYS}{soldWarningAfter}
         </p>
         <Form method="post" action={back} preventScrollReset className="mt-5 flex justify-end gap-2">
           <input type="hidden" name="id" value={id} />
-          <Link ref={cancelRef} to={back} replace preventScrollReset className="btn-secondary">Cancel</Link>
-          <button type="submit" name="intent" value="sold" className="btn-primary">Mark as sold</button>
+          <Link ref={cancelRef} to={back} replace preventScrollReset className="btn-secondary">{cancel}</Link>
+          <button type="submit" name="intent" value="sold" className="btn-primary">{markAsSold}</button>
         </Form>
       </div>
     </div>

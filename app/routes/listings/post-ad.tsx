@@ -15,9 +15,26 @@ import { isAppError } from '../../../server/http/errors';
 import { escapeHtml } from '../../../server/http/escape-html';
 import { nairobiDate } from '#kernel/format.ts';
 import type { Route } from './+types/post-ad';
+import { BASE } from '#messages/locale.ts';
+import {
+  continueIt,
+  editListingTitle,
+  editLoadFailed,
+  failedToPost,
+  failedToUpdate,
+  featureIt,
+  featuringExplained,
+  goHome,
+  isLive,
+  postAdTitle,
+  postAnother,
+  underReview as underReviewText,
+  unfinishedDraft,
+  viewYourAd,
+} from '#messages/post.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data && 'mode' in data && data.mode === 'edit' ? 'Edit Your Listing | Soko' : 'Post an ad | Soko' },
+  { title: data && 'mode' in data && data.mode === 'edit' ? editListingTitle : postAdTitle },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -44,7 +61,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return { mode: 'create' as const, id: null, draftId: null, values: EMPTY_VALUES, photos: [], unfinished: unfinishedNotice(await latestDraft(context.db, auth.user.id)) };
   }
   const listing = await getListing(context.db, id);
-  if (!listing) return data({ failure: 'Error loading ad for editing: Listing not found.' }, { status: 404 });
+  if (!listing) return data({ failure: editLoadFailed }, { status: 404 });
   if (listing.owner !== auth.user.id) return data({ failure: MESSAGES.notAuthorizedListing }, { status: 403 });
   return {
     mode: 'edit' as const,
@@ -72,9 +89,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 function unfinishedNotice(draft: Awaited<ReturnType<typeof latestDraft>>): string | null {
   if (!draft) return null;
   const title = draft.title ? ` “<strong class="break-words">${escapeHtml(draft.title)}</strong>”` : '';
-  const photos = `${draft.photos} photo${draft.photos === 1 ? '' : 's'}`;
-  const link = `<a href="/post-ad?draft=${encodeURIComponent(draft.id)}" class="font-semibold underline">Continue it</a>`;
-  return `<p class="mx-auto mb-4 max-w-2xl rounded-lg border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-sm dark:bg-gray-800" data-testid="unfinished-draft">You have an unfinished ad${title} with ${photos}, saved ${nairobiDate(draft.updatedAt)}. ${link}</p>`;
+  const link = `<a href="${BASE}/post-ad?draft=${encodeURIComponent(draft.id)}" class="font-semibold underline">${continueIt}</a>`;
+  const offer = unfinishedDraft({ title, photos: draft.photos, saved: nairobiDate(draft.updatedAt) });
+  return `<p class="mx-auto mb-4 max-w-2xl rounded-lg border-l-4 border-brand-700 bg-brand-50 px-4 py-3 text-sm dark:bg-gray-800" data-testid="unfinished-draft">${offer} ${link}</p>`;
 }
 
 async function resumedDraft(db: Route.LoaderArgs['context']['db'], id: string | null, userId: string): Promise<Draft | null> {
@@ -151,7 +168,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       return data({ error: failure.message, values, fieldErrors: {} as FieldErrors }, { status: failure.status, headers: failure.headers });
     }
     context.logger.error({ reqId: context.requestId, err: error }, 'post-ad failed');
-    return data({ error: id ? 'Failed to update ad' : 'Failed to post ad', values, fieldErrors: {} as FieldErrors }, { status: 500 });
+    return data({ error: id ? failedToUpdate : failedToPost, values, fieldErrors: {} as FieldErrors }, { status: 500 });
   }
 }
 
@@ -188,31 +205,31 @@ function Posted({ id, title, email, underReview, mpesa }: { id: string; title: s
         </h1>
         {underReview ? (
           <p className="mt-2 break-words" data-testid="under-review">
-            <strong>{title}</strong> is under review: a moderator checks it before buyers can see it, usually within a day. Manage ads shows when it is live.
+            <strong>{title}</strong>{underReviewText}
           </p>
         ) : (
           <p className="mt-2 break-words">
-            <strong>{title}</strong> is live: buyers can find it and call you now.
+            <strong>{title}</strong>{isLive}
           </p>
         )}
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to={`/listing/${id}`} className="btn-primary">View your ad</Link>
-        <Link to="/post-ad" className="btn-secondary">Post another</Link>
+        <Link to={`/listing/${id}`} className="btn-primary">{viewYourAd}</Link>
+        <Link to="/post-ad" className="btn-secondary">{postAnother}</Link>
         {/* Only a public ad can be featured. */}
         {!underReview && (
           <div className="sm:w-auto">
-            <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} mpesa={mpesa} label="Feature it" large />
+            <FeatureAdButton listingId={id} listingTitle={title} userEmail={email} mpesa={mpesa} label={featureIt} large />
           </div>
         )}
       </div>
-      {!underReview && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">Featuring puts your ad first, with a Featured badge, for a week.</p>}
+      {!underReview && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{featuringExplained}</p>}
     </section>
   );
 }
 
 export default function PostAd({ loaderData, actionData }: Route.ComponentProps) {
-  if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/', label: 'Go to Home' }} />;
+  if ('failure' in loaderData) return <FormFailure message={loaderData.failure} back={{ to: '/', label: goHome }} />;
   if (loaderData.mode === 'posted') return <Posted id={loaderData.id} title={loaderData.title} email={loaderData.email} underReview={loaderData.underReview} mpesa={loaderData.mpesa} />;
   const failure = actionData && 'error' in actionData ? { error: actionData.error, fieldErrors: actionData.fieldErrors } : undefined;
   // After a failed plain (no-JavaScript) post, the typed text comes back; files cannot.

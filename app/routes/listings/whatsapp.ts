@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import { chatMessage, whatsAppUrl } from '#kernel/phone.ts';
 import { failureData } from '../../../server/http/page-errors';
 import { recordWhatsAppTap, revealPhone } from '../../../server/listings/engagement';
+import { listingNotFound } from '#messages/ad.ts';
 import type { Route } from './+types/whatsapp';
 
 /*
@@ -25,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Too many numbers (429): its message, as the ad page would say it.
     throw failureData(error, (f) => f.message);
   }
-  if (!revealed.found) throw data('Listing not found.', { status: 404, headers: noStore });
+  if (!revealed.found) throw data(listingNotFound, { status: 404, headers: noStore });
   const url = revealed.messagesOnly ? null : whatsAppUrl(revealed.phoneNumber, chatMessage(revealed.title));
   if (!url) throw redirect(`${adPage}#contact`, { headers: noStore });
   try {

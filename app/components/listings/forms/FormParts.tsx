@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '#kernel/categories.ts';
+import { selectCategory } from '#messages/post.ts';
 
 /** Shown instead of an ad form when the ad cannot be edited (missing, not yours). */
 export function FormFailure({ message, back }: { message: ReactNode; back: { to: string; label: string } }) {
@@ -28,7 +29,7 @@ export function CategorySelect(props: { defaultValue?: string; value?: string; o
       {...(props.value !== undefined ? { value: props.value } : { defaultValue: props.defaultValue })}
       onChange={props.onChange ? (e) => props.onChange!(e.currentTarget.value) : undefined}
     >
-      <option value="">Select a category</option>
+      <option value="">{selectCategory}</option>
       {CATEGORIES.map((c) => (
         <option key={c} value={c}>{c}</option>
       ))}

@@ -8,6 +8,36 @@ import { LocationPicker } from '../../LocationPicker';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
 import { useDraft } from './useDraft';
 import { useSubcategoryFields } from './SubcategoryFields';
+import {
+  cancel,
+  category as categoryLabel,
+  checkingPhotos,
+  chooseCategory,
+  chooseLocation,
+  createListing,
+  createListingHeading,
+  currency as currencyHeading,
+  description as descriptionLabel,
+  descriptionPlaceholder,
+  editYourListing,
+  enterDescription,
+  enterTitle,
+  failedToPost,
+  failedToUpdate,
+  location as locationLabel,
+  networkError,
+  notAuthenticated,
+  posting,
+  price as priceLabel,
+  priceHelp,
+  saveChanges,
+  savingAd,
+  selectCurrency,
+  title as titleLabel,
+  titlePlaceholder,
+  updating,
+  uploadingPhotos,
+} from '#messages/post.ts';
 
 export type ListingFormValues = {
   title: string;
@@ -31,10 +61,10 @@ export type FieldErrors = Partial<Record<Exclude<keyof ListingFormValues, 'attri
 const REQUIRED: Array<Exclude<keyof ListingFormValues, 'attributes'>> = ['title', 'category', 'location', 'description'];
 
 const FIELD_MESSAGES: Record<string, string> = {
-  title: 'Enter a title.',
-  category: 'Choose a category.',
-  location: 'Choose a town or county.',
-  description: 'Enter a description.',
+  title: enterTitle,
+  category: chooseCategory,
+  location: chooseLocation,
+  description: enterDescription,
   images: MESSAGES.imageRequiredHint,
 };
 
@@ -189,12 +219,12 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
         return;
       }
       setProgress(null);
-      if (res.status === 401) return fail('Error: Not authenticated. Please log in.');
-      const message = res.body?.message || res.text.slice(0, 200) || (mode === 'edit' ? 'Failed to update ad' : 'Failed to post ad');
+      if (res.status === 401) return fail(notAuthenticated);
+      const message = res.body?.message || res.text.slice(0, 200) || (mode === 'edit' ? failedToUpdate : failedToPost);
       fail(message, fieldErrorsFrom(res.body?.errors));
     } catch {
       setProgress(null);
-      fail('Network error. Please check your connection and try again.');
+      fail(networkError);
     }
   };
 
@@ -214,7 +244,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
 
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">{mode === 'edit' ? 'Edit Your Listing' : 'Create a New Listing'}</h1>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{mode === 'edit' ? editYourListing : createListingHeading}</h1>
       {error && (
         <div
           ref={alertRef}
@@ -238,13 +268,13 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
         className="card mt-4 flex flex-col gap-4 p-4 sm:p-6"
       >
         <div>
-          <label htmlFor="title" className="label">Title</label>
-          <input id="title" type="text" name="title" className="input" required maxLength={LIMITS.title} defaultValue={initial.title} placeholder="e.g. Toyota Axio 2016, clean" {...field('title')} />
+          <label htmlFor="title" className="label">{titleLabel}</label>
+          <input id="title" type="text" name="title" className="input" required maxLength={LIMITS.title} defaultValue={initial.title} placeholder={titlePlaceholder} {...field('title')} />
           {fieldError('title')}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="category" className="label">Category</label>
+            <label htmlFor="category" className="label">{categoryLabel}</label>
             {/* Controlled: the subcategory list and its fields follow the category as it is picked. */}
             <CategorySelect
               value={category}
@@ -257,7 +287,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
             {fieldError('category')}
           </div>
           <div>
-            <label htmlFor="location" className="label">Location</label>
+            <label htmlFor="location" className="label">{locationLabel}</label>
             <LocationPicker defaultValue={initial.location} maxLength={LIMITS.location} invalid={!!fieldErrors.location} onEdit={() => edited('location')} />
             {fieldError('location')}
           </div>
@@ -265,7 +295,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
         {subcategory.select}
         <div className="grid grid-cols-[1fr_auto] gap-4">
           <div>
-            <label htmlFor="price" className="label">Price</label>
+            <label htmlFor="price" className="label">{priceLabel}</label>
             <input
               id="price"
               name="price"
@@ -278,14 +308,14 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
               {...field('price')}
               aria-describedby={fieldErrors.price ? 'price-error price-help' : 'price-help'}
             />
-            <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">Leave it empty if the price is negotiable.</p>
+            <p id="price-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">{priceHelp}</p>
             {fieldError('price')}
           </div>
           <div>
-            <label htmlFor="currency" className="label">Currency</label>
+            <label htmlFor="currency" className="label">{currencyHeading}</label>
             <select id="currency" name="currency" className="input" required value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
               {/* A required select starts with an empty placeholder option (HTML); KES is chosen by default. */}
-              <option value="" disabled>Select a currency</option>
+              <option value="" disabled>{selectCurrency}</option>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>{c === 'KES' ? `${currencyLabel(c)} (KES)` : c}</option>
               ))}
@@ -293,8 +323,8 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
           </div>
         </div>
         <div>
-          <label htmlFor="description" className="label">Description</label>
-          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={initial.description} placeholder="Condition, age, what is included, how to pay..." {...field('description')} />
+          <label htmlFor="description" className="label">{descriptionLabel}</label>
+          <textarea id="description" name="description" rows={6} className="input" required maxLength={LIMITS.description} defaultValue={initial.description} placeholder={descriptionPlaceholder} {...field('description')} />
           {fieldError('description')}
         </div>
         <PhotoPicker
@@ -309,7 +339,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
         {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
-            <label htmlFor="upload-progress">{progress < 1 ? `Uploading photos... ${Math.round(progress * 100)}%` : 'Saving your ad...'}</label>
+            <label htmlFor="upload-progress">{progress < 1 ? `${uploadingPhotos}${Math.round(progress * 100)}%` : savingAd}</label>
             <progress id="upload-progress" max={1} value={progress} className="h-2 w-full accent-brand-700" />
           </div>
         )}
@@ -325,10 +355,10 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
               }
             }}
           >
-            Cancel
+            {cancel}
           </Link>
           <button type="submit" className="btn-primary" disabled={busy || list.checking || waiting}>
-            {busy || waiting ? (mode === 'edit' ? 'Updating...' : 'Posting...') : list.checking ? 'Checking photos...' : mode === 'edit' ? 'Save Changes' : 'Create Listing'}
+            {busy || waiting ? (mode === 'edit' ? updating : posting) : list.checking ? checkingPhotos : mode === 'edit' ? saveChanges : createListing}
           </button>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAX_IMAGE_MB, MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
+import { addPhotos, cover, coverHowTo, currentPhotoAlt, currentPhotoName, keep, photoNameNumber, largerThan, makeAfter, makeBefore, mbEach, moveBefore, moveEarlier, moveLater, newPhotoAlt, newPhotoName, notAdded, notAPhotoAfter, notAPhotoBefore, photosUpTo, remove, removeBefore, selectedPhotos, upTo } from '#messages/post.ts';
 
 /** A photo the ad already has (edit mode), or a resumed draft's (with its storage key): kept unless removed. */
 export type ExistingPhoto = { url: string; thumb: string; width: number; height: number; key?: string };
@@ -32,8 +33,8 @@ export async function checkPhotos(files: File[]): Promise<{ accepted: File[]; re
   const accepted: File[] = [];
   const refused: string[] = [];
   for (const file of files) {
-    if (file.size > MAX_IMAGE_MB * 1024 * 1024) refused.push(`“${file.name}” is larger than ${MAX_IMAGE_MB} MB.`);
-    else if (!(await sniffImage(file))) refused.push(`“${file.name}” is not a ${ACCEPTED} photo.`);
+    if (file.size > MAX_IMAGE_MB * 1024 * 1024) refused.push(`“${file.name}${largerThan}${MAX_IMAGE_MB} MB.`);
+    else if (!(await sniffImage(file))) refused.push(`“${file.name}${notAPhotoBefore}${ACCEPTED}${notAPhotoAfter}`);
     else accepted.push(file);
   }
   return { accepted, refused };
@@ -125,7 +126,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
     const room = Math.max(0, MAX_IMAGES - current.current);
     const kept = accepted.slice(0, room);
     list.add(kept);
-    const problems = [...(accepted.length > kept.length ? [MESSAGES.tooManyImages] : []), ...refused.map((r) => `${r} It was not added.`)];
+    const problems = [...(accepted.length > kept.length ? [MESSAGES.tooManyImages] : []), ...refused.map((r) => `${r}${notAdded}`)];
     onError(problems.join(' '));
   };
 
@@ -142,24 +143,24 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby="photos-help">
-      <legend className="label">Photos (up to {MAX_IMAGES})</legend>
+      <legend className="label">{photosUpTo}{MAX_IMAGES})</legend>
       {count > 0 && (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Selected photos">
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={selectedPhotos}>
           {photos.map((p, i) => {
             // Numbered within its group, as "Remove new photo 2" has always said.
             const ordinal = photos.slice(0, i).filter((q) => q.kind === p.kind).length + 1;
-            const name = `${p.kind === 'existing' ? 'current' : 'new'} photo ${ordinal}`;
+            const name = `${p.kind === 'existing' ? currentPhotoName : newPhotoName}${photoNameNumber}${ordinal}`;
             const canEarlier = i > 0;
             const canLater = i < count - 1;
             return (
               <li key={photoKey(p)} className="flex flex-col gap-1">
                 <div className="relative">
                   {p.kind === 'existing' ? (
-                    <img src={p.thumb} alt={`Current photo ${ordinal}`} width={p.width} height={p.height} className={thumbClass} loading="lazy" decoding="async" />
+                    <img src={p.thumb} alt={`${currentPhotoAlt}${ordinal}`} width={p.width} height={p.height} className={thumbClass} loading="lazy" decoding="async" />
                   ) : (
-                    <img src={p.preview} alt={`New photo ${ordinal}: ${p.file.name}`} className={thumbClass} />
+                    <img src={p.preview} alt={`${newPhotoAlt}${ordinal}: ${p.file.name}`} className={thumbClass} />
                   )}
-                  {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
+                  {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">{cover}</span>}
                 </div>
                 {statusOf?.(p)}
                 {hydrated ? (
@@ -167,17 +168,17 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
                     {p.kind === 'existing' && <input type="hidden" name="existingImages" value={p.url} />}
                     <div className="flex flex-wrap gap-1">
                       {canEarlier && (
-                        <button type="button" className={small} onClick={() => list.makeCover(i)} aria-label={`Make ${name} the cover`}>
-                          Cover
+                        <button type="button" className={small} onClick={() => list.makeCover(i)} aria-label={`${makeBefore}${name}${makeAfter}`}>
+                          {cover}
                         </button>
                       )}
                       {canEarlier && (
-                        <button type="button" className={small} onClick={() => list.move(i, i - 1)} aria-label={`Move ${name} earlier`}>
+                        <button type="button" className={small} onClick={() => list.move(i, i - 1)} aria-label={`${moveBefore}${name}${moveEarlier}`}>
                           ←
                         </button>
                       )}
                       {canLater && (
-                        <button type="button" className={small} onClick={() => list.move(i, i + 1)} aria-label={`Move ${name} later`}>
+                        <button type="button" className={small} onClick={() => list.move(i, i + 1)} aria-label={`${moveBefore}${name}${moveLater}`}>
                           →
                         </button>
                       )}
@@ -188,16 +189,16 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
                           list.remove(photoKey(p));
                           onError('');
                         }}
-                        aria-label={`Remove ${name}`}
+                        aria-label={`${removeBefore}${name}`}
                       >
-                        Remove
+                        {remove}
                       </button>
                     </div>
                   </>
                 ) : (
                   p.kind === 'existing' && (
                     <label className="flex items-center gap-1 text-xs">
-                      <input type="checkbox" name="existingImages" value={p.url} defaultChecked /> Keep
+                      <input type="checkbox" name="existingImages" value={p.url} defaultChecked /> {keep}
                     </label>
                   )
                 )}
@@ -207,7 +208,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
         </ol>
       )}
       <label htmlFor="photos" className="sr-only">
-        Add photos
+        {addPhotos}
       </label>
       <input
         ref={inputRef}
@@ -229,7 +230,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
         }}
       />
       <p id="photos-help" className="text-xs text-gray-600 dark:text-gray-400">
-        {ACCEPTED}, up to {MAX_IMAGE_MB} MB each. The first photo is the cover{hydrated ? ': use Cover and the arrows to choose it and the order.' : '.'}
+        {ACCEPTED}{upTo}{MAX_IMAGE_MB}{mbEach}{hydrated ? coverHowTo : '.'}
       </p>
       {count === 0 && <p className={missing ? 'field-error font-medium' : 'text-sm text-amber-700 dark:text-amber-400'}>{MESSAGES.imageRequiredHint}</p>}
       <p id="photos-error" role="alert" className="field-error empty:hidden">

@@ -2,6 +2,19 @@ import { useEffect, useState } from 'react';
 import { OptionsSelect } from '../../OptionsSelect';
 import { NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts';
 import { ALL_SUBCATEGORIES, attributeFieldName, findSubcategory, subcategoriesOf, subcategorySlug, SUBCATEGORY_GROUPS, type AttributeDef, type SubcategoryDef } from '#kernel/subcategories.ts';
+import { optionNames, subcategoryNames } from '#messages/subcategories.ts';
+import { detailsAfter, notGiven, subcategory as subcategoryHeading, subcategoryHelp, subcategoryHelpLive } from '#messages/post.ts';
+
+/**
+ * A stored name's shown words from a `stored=shown|…` table (#messages/subcategories.ts), or the
+ * stored name. Local and written out as `table ? shownName(table, name) : name`: the English
+ * table is '', so the English build folds each use to `name` and drops this function.
+ */
+const shownName = (table: string, stored: string) =>
+  table
+    .split('|')
+    .find((pair) => pair.startsWith(`${stored}=`))
+    ?.slice(stored.length + 1) ?? stored;
 
 /** A message per failing field: `subcategory`, `attributes.<key>`. */
 type Errors = Partial<Record<string, string | undefined>>;
@@ -42,7 +55,7 @@ export function useSubcategoryFields(props: { category: string; defaultSubcatego
   // moves only the buttons below them.
   const select = (
     <div>
-      <label htmlFor="subcategory" className="label">Subcategory</label>
+      <label htmlFor="subcategory" className="label">{subcategoryHeading}</label>
       {live ? (
         <select
           {...common}
@@ -55,14 +68,14 @@ export function useSubcategoryFields(props: { category: string; defaultSubcatego
         >
           <option value="">{NO_SUBCATEGORY_LABEL}</option>
           {options.map((s) => (
-            <option key={s.name} value={s.name}>{s.name}</option>
+            <option key={s.name} value={s.name}>{subcategoryNames ? shownName(subcategoryNames, s.name) : s.name}</option>
           ))}
         </select>
       ) : (
         <OptionsSelect {...common} items={[{ value: '', label: NO_SUBCATEGORY_LABEL }, ...SUBCATEGORY_GROUPS]} selected={initial} />
       )}
       <p id="subcategory-help" className="mt-1 text-xs text-gray-600 dark:text-gray-400">
-        {live ? 'Buyers filter by it and by its details.' : 'One of your category’s. Then fill in its details below, if it has any.'}
+        {live ? subcategoryHelpLive : subcategoryHelp}
       </p>
       {error ? <p id="subcategory-error" className="field-error">{error}</p> : null}
     </div>
@@ -70,7 +83,7 @@ export function useSubcategoryFields(props: { category: string; defaultSubcatego
   const fields = live ? (
     chosen && chosen.attributes.length ? (
       <fieldset key={chosen.name} className="rounded-lg border border-gray-300 p-3 dark:border-gray-700" data-testid="attribute-fields">
-        <legend className="px-1 font-semibold">{chosen.name} details</legend>
+        <legend className="px-1 font-semibold">{subcategoryNames ? shownName(subcategoryNames, chosen.name) : chosen.name}{detailsAfter}</legend>
         <AttributeInputs sub={chosen} values={chosen.name === initial ? props.attributes : {}} errors={props.errors} onEdit={props.onEdit} />
       </fieldset>
     ) : null
@@ -79,7 +92,7 @@ export function useSubcategoryFields(props: { category: string; defaultSubcatego
       {ALL_SUBCATEGORIES.filter(({ sub: s }) => s.attributes.length > 0).map(({ category, sub: s }) => (
         <details key={s.name} open={s.name === initial || undefined} className="rounded-lg border border-gray-300 p-3 dark:border-gray-700">
           <summary className="cursor-pointer font-semibold">
-            {s.name} details <span className="font-normal text-gray-600 dark:text-gray-400">({category}: {s.attributes.map((a) => a.label.toLowerCase()).join(', ')})</span>
+            {subcategoryNames ? shownName(subcategoryNames, s.name) : s.name}{`${detailsAfter} `}<span className="font-normal text-gray-600 dark:text-gray-400">({category}: {s.attributes.map((a) => a.label.toLowerCase()).join(', ')})</span>
           </summary>
           <div className="mt-2">
             <AttributeInputs sub={s} values={s.name === initial ? props.attributes : {}} errors={s.name === initial ? props.errors : {}} onEdit={props.onEdit} />
@@ -142,9 +155,9 @@ function AttributeSelect({ defaultValue, options, onEdit, ...rest }: { id: strin
         onEdit();
       }}
     >
-      <option value="">Not given</option>
+      <option value="">{notGiven}</option>
       {options.map((o) => (
-        <option key={o} value={o}>{o}</option>
+        <option key={o} value={o}>{optionNames ? shownName(optionNames, o) : o}</option>
       ))}
     </select>
   );
