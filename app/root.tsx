@@ -163,7 +163,7 @@ export function ErrorBoundary() {
     <section className="py-16 text-center">
       <h1 className="text-2xl font-bold">{isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || errorStatusFallback}` : errorHeading}</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">{message}</p>
-      <a href="/" className="btn-primary mt-6">{goHome}</a>
+      <a href={`${BASE}/`} className="btn-primary mt-6">{goHome}</a>
     </section>
   );
 }

@@ -35,6 +35,7 @@ import {
   sellFastText,
   viewAllListings,
 } from '#messages/browse.ts';
+import { BASE } from '#messages/locale.ts';
 
 export const shouldRevalidate = keepDataAfterSave;
 
@@ -80,7 +81,7 @@ function HeroSearch() {
     navigate(`/listings?search=${encodeURIComponent(query)}`);
   };
   return (
-    <form role="search" aria-label={searchAds} action="/listings" method="get" onSubmit={submit} className="mx-auto mt-6 max-w-xl" noValidate>
+    <form role="search" aria-label={searchAds} action={`${BASE}/listings`} method="get" onSubmit={submit} className="mx-auto mt-6 max-w-xl" noValidate>
       <div className="flex gap-2">
         <label htmlFor="hero-search" className="sr-only">{searchSoko}</label>
         <input id="hero-search" name="search" type="search" className="input" placeholder={searchPlaceholder} aria-describedby={error ? 'hero-search-error' : undefined} />

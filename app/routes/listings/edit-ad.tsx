@@ -13,6 +13,7 @@ import { CategorySelect, FormFailure } from '~/components/listings/forms/FormPar
 import { LocationPicker } from '~/components/LocationPicker';
 import { OptionsSelect } from '~/components/OptionsSelect';
 import { subcategoryNames } from '#messages/subcategories.ts';
+import { shownName } from '#kernel/i18n/shown-name.ts';
 import {
   adTitle,
   backToManageAds,
@@ -66,16 +67,6 @@ function TextSubcategorySelect({ category, current, live, invalid }: { category:
   );
 }
 
-/**
- * A stored name's shown words from a `stored=shown|…` table (#messages/subcategories.ts), or the
- * stored name. Local and written out as `table ? shownName(table, name) : name`: the English
- * table is '', so the English build folds each use to `name` and drops this function.
- */
-const shownName = (table: string, stored: string) =>
-  table
-    .split('|')
-    .find((pair) => pair.startsWith(`${stored}=`))
-    ?.slice(stored.length + 1) ?? stored;
 
 /** Spec: after 'Ad updated successfully!' the page goes to Manage ads 1.5 s later. */
 const REDIRECT_MS = 1500;

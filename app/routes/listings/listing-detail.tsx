@@ -15,7 +15,10 @@ import { JsonLd } from '~/components/JsonLd';
 import { ListingGrid } from '~/components/listings/ListingGrid';
 import { VerifiedPhoneBadge } from '../../components/listings/VerifiedPhoneBadge';
 import { OG_IMAGE, ogImageFileName } from '#kernel/card-images.ts';
-import { categorySlug, knownCategory, resolveCategory } from '#kernel/categories.ts';
+import { categoryLabel, categorySlug, knownCategory, resolveCategory } from '#kernel/categories.ts';
+import { subcategoryNames } from '#messages/subcategories.ts';
+import { BASE } from '#messages/locale.ts';
+import { shownName } from '#kernel/i18n/shown-name.ts';
 import { originOf, seoMeta, summary } from '~/lib/seo';
 import { REPORT_MESSAGES } from '#kernel/report-rules.ts';
 import { STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
@@ -281,7 +284,7 @@ function GoneListing({ category, similar, removed }: GoneData) {
           {removed ? goneRemoved : goneOffOffer}{goneSimilar}{known ? `${goneInCategory}${known}` : ''}.
         </p>
         <div className="mt-6 flex justify-center gap-3">
-          <Link to={known ? `/category/${categorySlug(known)}` : '/listings'} className="btn-primary">{known ? `${moreIn}${known}` : browseListings}</Link>
+          <Link to={known ? `/category/${categorySlug(known)}` : '/listings'} className="btn-primary">{known ? `${moreIn}${categoryLabel?.(known) ?? known}` : browseListings}</Link>
           <Link to="/" className="btn-secondary">{goHome}</Link>
         </div>
       </div>
@@ -319,8 +322,8 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
       <JsonLd data={breadcrumbList(origin, adCrumbs(listing))} />
       <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
-          {listing.category && <Badge>{listing.category}</Badge>}
-          {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
+          {listing.category && <Badge>{categoryLabel?.(listing.category) ?? listing.category}</Badge>}
+          {listing.subcategory && <Badge>{subcategoryNames ? shownName(subcategoryNames, listing.subcategory) : listing.subcategory}</Badge>}
           {listing.featured && onOffer && <FeaturedBadge />}
         </div>
         <header>
@@ -452,7 +455,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
             {onOffer && <SaveButton listingId={listing._id} saved={saved} back={`/listing/${listing._id}#actions`} />}
             <ShareButton title={listing.title} listingId={listing._id} />
           </div>
-          {sharing && <SharePanel title={listing.title} url={`${origin}/listing/${listing._id}`} />}
+          {sharing && <SharePanel title={listing.title} url={`${origin}${BASE}/listing/${listing._id}`} />}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-600 dark:text-gray-400">{adId}</dt>
             <dd className="break-all font-mono text-xs leading-5" data-testid="ad-id">{listing._id}</dd>

@@ -45,6 +45,7 @@ import {
 import { jsonText } from '#kernel/json-text.ts';
 import { useJsonText } from '~/lib/use-json-text';
 import type { CardJson } from '../../../server/listings/listing-json';
+import { BASE } from '#messages/locale.ts';
 
 export const shouldRevalidate = keepDataAfterSave;
 
@@ -185,7 +186,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       )}
 
       {blankSearch ? (
-        <form role="search" aria-label={searchAds} method="get" action="/listings" className="flex flex-col gap-2 py-6">
+        <form role="search" aria-label={searchAds} method="get" action={`${BASE}/listings`} className="flex flex-col gap-2 py-6">
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">{BLANK_SEARCH}</p>
           <div className="flex gap-2">
             <label htmlFor="blank-search" className="sr-only">{searchSoko}</label>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CATEGORIES } from '#kernel/categories.ts';
+import { CATEGORIES, categoryLabel } from '#kernel/categories.ts';
 import { selectCategory } from '#messages/post.ts';
 
 /** Shown instead of an ad form when the ad cannot be edited (missing, not yours). */
@@ -31,7 +31,7 @@ export function CategorySelect(props: { defaultValue?: string; value?: string; o
     >
       <option value="">{selectCategory}</option>
       {CATEGORIES.map((c) => (
-        <option key={c} value={c}>{c}</option>
+        <option key={c} value={c}>{categoryLabel?.(c) ?? c}</option>
       ))}
     </select>
   );

@@ -3,18 +3,9 @@ import { OptionsSelect } from '../../OptionsSelect';
 import { NO_SUBCATEGORY_LABEL } from '#kernel/listing-rules.ts';
 import { ALL_SUBCATEGORIES, attributeFieldName, findSubcategory, subcategoriesOf, subcategorySlug, SUBCATEGORY_GROUPS, type AttributeDef, type SubcategoryDef } from '#kernel/subcategories.ts';
 import { optionNames, subcategoryNames } from '#messages/subcategories.ts';
+import { shownName } from '#kernel/i18n/shown-name.ts';
 import { detailsAfter, notGiven, subcategory as subcategoryHeading, subcategoryHelp, subcategoryHelpLive } from '#messages/post.ts';
 
-/**
- * A stored name's shown words from a `stored=shown|…` table (#messages/subcategories.ts), or the
- * stored name. Local and written out as `table ? shownName(table, name) : name`: the English
- * table is '', so the English build folds each use to `name` and drops this function.
- */
-const shownName = (table: string, stored: string) =>
-  table
-    .split('|')
-    .find((pair) => pair.startsWith(`${stored}=`))
-    ?.slice(stored.length + 1) ?? stored;
 
 /** A message per failing field: `subcategory`, `attributes.<key>`. */
 type Errors = Partial<Record<string, string | undefined>>;
