@@ -5,7 +5,7 @@
  *   npm run bench:pages -- --dpr 3      # a 3x screen (most newer Android phones)
  *   npm run bench:pages -- --no-build   # reuse build-bench/ as it is
  *   npm run bench:pages -- --js-only    # only the gzipped JavaScript per route (no seeding, no browser)
- *   npm run bench:pages -- --lighthouse # also Lighthouse mobile on home, /listings and the ad page (median of 3)
+ *   npm run bench:pages -- --lighthouse # also Lighthouse mobile on home, /listings and the ad page, and their Swahili twins (median of 3)
  *
  * It builds the app, seeds a private PGlite database in a temporary folder with 30 ads whose
  * photos are photographic stand-ins (scripts/photo-like.ts: they compress like camera photos,
@@ -291,7 +291,8 @@ async function main() {
 
     const buildPath = path.join(root, BUILD_DIR, 'server', 'index.js');
     const serverBuild = (await import(buildPath)) as ServerBuild;
-    const app = createApp(services, { getBuild: async () => serverBuild, serveClientAssets: true });
+    const swahiliBuild = (await import(path.join(root, localeBuildDir(BUILD_DIR, 'sw'), 'server', 'index.js'))) as ServerBuild;
+    const app = createApp(services, { getBuild: async () => serverBuild, getSwahiliBuild: async () => swahiliBuild, serveClientAssets: true });
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port });
     const origin = `http://127.0.0.1:${port}`;
 
@@ -305,6 +306,8 @@ async function main() {
       { name: 'login', path: '/auth/login' },
       { name: 'post an ad (signed in)', path: '/post-ad', signedIn: true },
     ];
+    // Each page's Swahili twin (issue 45: within 2 kB and 2 Lighthouse points of the English one).
+    routes.push(...routes.map((r) => ({ ...r, name: `${r.name}, Swahili`, path: `/sw${r.path === '/' ? '/' : r.path}` })));
     const rows = [];
     const cardImages: number[] = [];
     for (const route of routes) {
@@ -346,7 +349,7 @@ async function main() {
       console.log(`\nLighthouse mobile (${LIGHTHOUSE}, performance, simulated throttling, CPU slowdown ${args['lighthouse-cpu'] ?? 4}x), median of ${runs} runs by score:\n`);
       console.log('| page | score | runs | FCP s | LCP s | TBT ms | CLS | Speed Index s | CPU benchmark index |');
       console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
-      for (const route of routes.filter((r) => ['/', '/listings'].includes(r.path) || r.path.startsWith('/listing/'))) {
+      for (const route of routes.filter((r) => ['/', '/listings', '/sw/', '/sw/listings'].includes(r.path) || /^(\/sw)?\/listing\//.test(r.path))) {
         const { median: m, scores } = await lighthouse(`${origin}${route.path}`, runs);
         console.log(`| ${route.name} | ${m.score} | ${scores.join(', ')} | ${s(m.fcp)} | ${s(m.lcp)} | ${Math.round(m.tbt)} | ${m.cls.toFixed(3)} | ${s(m.si)} | ${Math.round(m.benchmarkIndex)} |`);
       }
