@@ -10,6 +10,12 @@ import type * as EnCommon from './en/common.ts';
 import type * as SwCommon from './sw/common.ts';
 import type * as EnLocale from './en/locale.ts';
 import type * as SwLocale from './sw/locale.ts';
+import type * as EnErrors from './en/errors.ts';
+import type * as SwErrors from './sw/errors.ts';
+import type * as EnMail from './en/mail.ts';
+import type * as SwMail from './sw/mail.ts';
+import type * as EnSms from './en/sms.ts';
+import type * as SwSms from './sw/sms.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -19,3 +25,9 @@ export const common: Like<typeof EnCommon> = {} as typeof SwCommon;
 export const commonExtra: NoExtra<typeof SwCommon, typeof EnCommon> = {};
 export const locale: Like<typeof EnLocale> = {} as typeof SwLocale;
 export const localeExtra: NoExtra<typeof SwLocale, typeof EnLocale> = {};
+export const errors: Like<typeof EnErrors> = {} as typeof SwErrors;
+export const errorsExtra: NoExtra<typeof SwErrors, typeof EnErrors> = {};
+export const mail: Like<typeof EnMail> = {} as typeof SwMail;
+export const mailExtra: NoExtra<typeof SwMail, typeof EnMail> = {};
+export const sms: Like<typeof EnSms> = {} as typeof SwSms;
+export const smsExtra: NoExtra<typeof SwSms, typeof EnSms> = {};

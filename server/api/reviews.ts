@@ -198,7 +198,7 @@ export function reviewRoutes(services: Services) {
 
   app.openapi(routes.list, async (c) => {
     const seller = await findSeller(db, c.req.valid('param').username);
-    if (!seller) throw notFound('Seller not found.');
+    if (!seller) throw notFound((t) => t.errors.sellerNotFound);
     const viewer = c.get('auth')?.user.id ?? null;
     if (viewer) c.header('Cache-Control', 'private, no-store');
     return c.json(await sellerReviews(db, seller._id, Number(c.req.valid('query').page ?? 1) || 1, viewer), 200);

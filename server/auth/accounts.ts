@@ -18,11 +18,12 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
 import type { LoginInput, RegisterInput, UpdateMeInput } from './schemas.ts';
 import { createSession, type User } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { english } from '../i18n.ts';
 
 /** Register, log in, reset a password, edit details, delete the account: plain functions over Db. */
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+export const INVALID_CREDENTIALS = english.errors.invalidCredentials;
+export const EMAIL_TAKEN = english.errors.emailTaken;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger; rateLimits: RateLimits };
@@ -50,7 +51,7 @@ function refuseWeakPassword(password: string, person: Parameters<typeof password
 export async function registerUser({ db, rateLimits }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
   await rateLimits.hit('registerPerIp', clientIp);
   refuseWeakPassword(input.password, input, 'password');
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  if (await findUserByEmail(db, input.email)) throw conflict((t) => t.errors.emailTaken);
   try {
     return await insertUser(db, {
       firstName: input.firstName,
@@ -62,7 +63,7 @@ export async function registerUser({ db, rateLimits }: LimitedDeps, input: Regis
     });
   } catch (error) {
     // Two sign-ups with the same address at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw conflict((t) => t.errors.emailTaken);
     throw error;
   }
 }
@@ -81,7 +82,7 @@ export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, 
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
     await rateLimits.tryHit('loginPerIp', clientIp);
-    throw unauthorized(INVALID_CREDENTIALS);
+    throw unauthorized((t) => t.errors.invalidCredentials);
   }
   await rateLimits.reset('loginPerAccount', input.email);
   // A banned account (server/moderation/moderation.ts) is told so, but only with its password.
@@ -168,9 +169,9 @@ export async function resetPassword(deps: MailDeps, token: string, newPassword: 
   return user;
 }
 
-export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your e-mail address.';
-export const PASSWORD_TO_DELETE = 'Please enter your password to delete your account.';
-export const WRONG_CURRENT_PASSWORD = 'The password you entered is not correct.';
+export const CURRENT_PASSWORD_FOR_EMAIL = english.errors.currentPasswordForEmail;
+export const PASSWORD_TO_DELETE = english.errors.passwordToDelete;
+export const WRONG_CURRENT_PASSWORD = english.errors.wrongCurrentPassword;
 
 /**
  * Changes that hand the account to whoever holds the session (a new e-mail address, where
@@ -187,8 +188,7 @@ async function confirmPassword({ rateLimits }: LimitedDeps, user: User, password
 const OPTIONAL_TEXT = ['location', 'address', 'city', 'country'] as const;
 
 /** The phone number is how buyers reach a seller (Show phone, Call, WhatsApp): there is no other channel. */
-export const PHONE_NEEDED_FOR_ADS =
-  'You cannot remove your phone number while you have ads on Soko: it is the only way buyers can reach you. Enter a new number instead, or delete your ads first.';
+export const PHONE_NEEDED_FOR_ADS = english.errors.phoneNeededForAds;
 
 async function hasAds(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, userId)).limit(1);
@@ -203,7 +203,7 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
   if (input.lastName !== undefined) patch.lastName = input.lastName;
   if (input.email !== undefined && input.email !== user.email) {
     await confirmPassword(deps, user, input.currentPassword, 'currentPassword', CURRENT_PASSWORD_FOR_EMAIL);
-    if (await findUserByEmail(db, input.email)) throw conflict('An account with this email already exists.');
+    if (await findUserByEmail(db, input.email)) throw conflict((t) => t.errors.emailExists);
     patch.email = input.email;
   }
   for (const key of OPTIONAL_TEXT) if (input[key] !== undefined) patch[key] = input[key] || null;
@@ -228,7 +228,7 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
     if (!row) throw unauthorized();
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('An account with this email already exists.');
+    if (isUniqueViolation(error)) throw conflict((t) => t.errors.emailExists);
     throw error;
   }
 }

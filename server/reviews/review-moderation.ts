@@ -5,6 +5,7 @@ import { isUuid } from '../db/ids.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { writeLog, type Actor } from '../moderation/moderation-log.ts';
 import type { ReviewStatus } from './reviews.ts';
+import { english } from '../i18n.ts';
 
 /*
  * What moderators do with reviews (issue 44): held reviews (heldReason in reviews.ts) and
@@ -89,7 +90,7 @@ async function decide(db: Db, admin: Actor, reviewId: string, decision: Decision
           WHERE r.id = ${reviewId} FOR UPDATE OF r`,
     );
     if (!review) throw notFound(M.notFound);
-    if (!decision.from.includes(review.status)) throw conflict(REVIEW_NOT_HIDDEN);
+    if (!decision.from.includes(review.status)) throw conflict((t) => t.errors.reviewNotHidden);
     await tx.execute(sql`UPDATE reviews SET status = ${decision.status}, held_reason = NULL WHERE id = ${reviewId}`);
     await tx.execute(sql`DELETE FROM review_reports WHERE review_id = ${reviewId}`);
     await writeLog(tx, {
@@ -105,7 +106,7 @@ async function decide(db: Db, admin: Actor, reviewId: string, decision: Decision
   });
 }
 
-export const REVIEW_NOT_HIDDEN = 'This review is not hidden; there is nothing to restore.';
+export const REVIEW_NOT_HIDDEN = english.errors.reviewNotHidden;
 
 /** Publishes a held review (or keeps a reported one), its reports cleared. Logged. */
 export const approveReview = (db: Db, admin: Actor, reviewId: string) => decide(db, admin, reviewId, DECISIONS.approve);

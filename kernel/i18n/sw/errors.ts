@@ -1,0 +1,126 @@
+/** Kiswahili of kernel/i18n/en/errors.ts, in the words of docs/swahili-glossary.md. */
+
+const dakika = (n: number) => `dakika ${n}`;
+
+export const loginRequired = 'Tafadhali ingia ili uendelee.';
+export const notAllowed = 'Huruhusiwi kufanya hivyo.';
+export const notFound = 'Haipatikani.';
+export const tooManyAttempts = 'Umejaribu mara nyingi mno. Tafadhali subiri kidogo kisha ujaribu tena.';
+export const invalidInput = 'Maelezo uliyotuma si sahihi.';
+export const invalidJson = 'Maudhui ya ombi si JSON sahihi.';
+export const notUnderstood = 'Ombi halikueleweka.';
+export const serverError = 'Kuna tatizo upande wetu. Tafadhali jaribu tena.';
+export const crossSite = 'Ombi kutoka tovuti nyingine limekataliwa.';
+export const unavailable = 'Soko haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya sekunde chache.';
+export const refusedValue = 'Baadhi ya maelezo uliyotuma hayawezi kuhifadhiwa. Tafadhali yaangalie kisha ujaribu tena.';
+export const storageFull = 'Soko haiwezi kuhifadhi picha sasa hivi: nafasi ya kuhifadhi kwenye seva imejaa. Tangazo lako halikuhifadhiwa; tafadhali jaribu tena baadaye.';
+export const storageFailing = 'Soko haiwezi kuhifadhi picha sasa hivi: seva haiwezi kuandika kwenye hifadhi yake. Tangazo lako halikuhifadhiwa; tafadhali jaribu tena baadaye.';
+export const mediaStoreUnavailable = 'Soko haiwezi kuhifadhi picha sasa hivi: hifadhi yetu ya picha haijibu. Tangazo lako halikuhifadhiwa; tafadhali jaribu tena baada ya dakika moja.';
+export const imageQueueBusy = 'Soko inashughulikia picha za wauzaji wengine sasa hivi. Tangazo lako halikuhifadhiwa: tafadhali liweke tena baada ya dakika moja.';
+export const moderatorsOnly = 'Wakaguzi pekee wanaweza kufanya hivi.';
+export const payloadTooLarge = 'Maudhui ni makubwa mno.';
+
+export const invalidCredentials = 'Barua pepe au nenosiri si sahihi.';
+export const emailTaken = 'Tayari kuna akaunti yenye barua pepe hii. Tafadhali ingia badala yake.';
+export const emailExists = 'Tayari kuna akaunti yenye barua pepe hii.';
+export const currentPasswordForEmail = 'Tafadhali weka nenosiri lako la sasa ili kubadilisha barua pepe yako.';
+export const passwordToDelete = 'Tafadhali weka nenosiri lako ili kufuta akaunti yako.';
+export const wrongCurrentPassword = 'Nenosiri uliloweka si sahihi.';
+export const phoneNeededForAds =
+  'Huwezi kuondoa nambari yako ya simu ukiwa na matangazo kwenye Soko: ndiyo njia pekee wanunuzi wanaweza kukufikia. Weka nambari mpya badala yake, au futa matangazo yako kwanza.';
+export const commonPassword = 'Nenosiri hili ni la kawaida mno na ni rahisi kukisia. Tafadhali chagua jingine.';
+export const personalPassword = 'Nenosiri lako lisiwe na jina lako wala barua pepe yako.';
+export const emailRequired = 'Weka barua pepe.';
+export const passwordRequired = 'Weka nenosiri.';
+export const phoneRequired = 'Weka nambari ya simu.';
+export const firstNameRequired = 'Andika jina lako la kwanza.';
+export const lastNameRequired = 'Andika jina lako la mwisho.';
+export const phoneMustBeText = 'Nambari ya simu iandikwe kama maandishi.';
+export const passwordMustBeText = 'Nenosiri liandikwe kama maandishi.';
+export const validEmail = 'Weka barua pepe sahihi.';
+
+export const userNotFound = 'Mtumiaji hapatikani.';
+export const nothingToApprove = 'Muda wa tangazo hili umeisha; hakuna cha kuidhinisha.';
+export const sellerBanned = 'Muuzaji wa tangazo hili amefungiwa; matangazo yake yanabaki yamefichwa.';
+export const cannotBanYourself = 'Huwezi kujifungia mwenyewe.';
+export const cannotBanAdmin = 'Msimamizi hawezi kufungiwa. Ondoa kwanza cheo chake cha msimamizi.';
+export const alreadyBanned = 'Akaunti hii tayari imefungiwa.';
+export const reviewNotHidden = 'Maoni haya hayajafichwa; hakuna cha kurudisha.';
+
+export const listingNotFound = 'Tangazo halipatikani.';
+export const sellerNotFound = 'Muuzaji hapatikani.';
+export const photoNotFound = 'Picha haipatikani.';
+export const ownAdsOnly = 'Unaweza kuona matangazo yako tu.';
+export const wholeNumberUpTo = (p: { name: string; max: number }) => `${p.name}: weka nambari kamili kati ya 1 na ${p.max}.`;
+export const pageFromOne = 'page: weka nambari kamili kuanzia 1.';
+export const sendAdMultipartOrJson = 'Tuma tangazo kama multipart/form-data, au JSON kutoka fomu ya maandishi tu.';
+export const sendAdMultipart = 'Tuma tangazo kama multipart/form-data.';
+export const sendAdJsonObject = 'Tuma tangazo kama kitu cha JSON.';
+export const sendMessageJson = 'Tuma ujumbe kama JSON (Content-Type: application/json).';
+export const noSuchCategory = (p: { categories: string }) => `Aina hii haipo. Aina zilizopo: ${p.categories}.`;
+export const uploadTooLarge = 'Ulichopakia ni kikubwa mno: picha 10 zisizozidi MB 10 kila moja.';
+export const bodyTooLarge = 'Maudhui ya ombi ni makubwa mno.';
+export const formUnreadable = 'Fomu haikuweza kusomwa. Tafadhali jaribu tena.';
+export const imageTooLarge = 'Kila picha isizidi MB 10.';
+export const wrongImageType = 'Unaweza kupakia picha za JPEG, PNG, WebP, AVIF au GIF tu.';
+export const tooManyPixels = 'Picha hiyo ina pikseli nyingi mno. Tafadhali pakia picha ndogo zaidi.';
+export const imageUnreadable = 'Picha hiyo haikuweza kusomwa. Tafadhali pakia picha nyingine.';
+export const notOwnerDelete = 'Huruhusiwi kufuta tangazo hili.';
+export const notOwnerFeature = 'Huruhusiwi kufanya tangazo hili kuwa maalum.';
+export const notOwnerRenew = 'Huruhusiwi kufanya upya tangazo hili.';
+export const notOwnerChange = 'Huruhusiwi kubadilisha tangazo hili.';
+export const duplicateAd = 'Tayari umeweka tangazo hili. Unaweza kulibadilisha kwenye Matangazo yangu badala ya kuliweka tena.';
+export const categoryOneOf = (p: { categories: string }) => `Chagua aina mojawapo: ${p.categories}.`;
+export const priceWholeNumber = 'Weka bei kama nambari kamili ya 0 au zaidi.';
+export const priceTooLarge = 'Bei ni kubwa mno.';
+export const currencyOneOf = (p: { currencies: string }) => `Chagua sarafu mojawapo: ${p.currencies}.`;
+export const countyCode = (p: { last: string }) => `county: weka nambari ya kaunti kati ya 001 na ${p.last} au jina la kaunti.`;
+export const townUnknown = 'town: weka kitambulisho au jina la mji ulio kwenye GET /api/locations.';
+export const sortOneOf = (p: { sorts: string }) => `sort: chagua mojawapo: ${p.sorts}.`;
+export const minAboveMax = 'minPrice haiwezi kuzidi maxPrice.';
+export const pastResultWindow = (p: { max: string }) => `page na limit zinapita matokeo ya ${p.max}; punguza utafutaji badala yake.`;
+export const suggestTooShort = (p: { n: number }) => `Andika angalau herufi ${p.n} ili upate mapendekezo.`;
+export const saveLimit = (p: { max: number }) => `Unaweza kuhifadhi hadi matangazo ${p.max}. Ondoa baadhi ili uhifadhi mengine.`;
+
+export const reportReasonRequired = 'Chagua sababu ya kuripoti.';
+export const detailsTooLong = (p: { max: number }) => `Maelezo yasizidi herufi ${p.max}.`;
+export const conversationNotFound = 'Mazungumzo hayapatikani.';
+export const noHeldMessages = 'Hakuna jumbe zilizozuiliwa kwenye mazungumzo haya.';
+
+export const featureFee = (p: { fee: number }) => `Ada ya kufanya tangazo kuwa maalum ni KES ${p.fee}.`;
+export const callbackUrl = 'callback_url lazima iwe kiungo cha tovuti hii.';
+export const listingIdRequired = 'Weka listingId.';
+export const paymentNotStarted = 'Malipo hayakuweza kuanzishwa.';
+export const featureOwnAdsOnly = 'Unaweza kufanya maalum matangazo yako tu.';
+export const featureActiveOnly = 'Tangazo linalotumika tu ndilo linaweza kufanywa maalum. Lifanye upya kwanza kama muda wake umeisha.';
+export const mpesaUnavailable = 'Malipo ya M-Pesa hayapatikani sasa hivi. Tafadhali lipa kwa Flutterwave.';
+export const mpesaRefused = (p: { reason: string }) => `M-Pesa imekataa ombi: ${p.reason}. Angalia nambari kisha ujaribu tena.`;
+export const mpesaUnreachable = 'M-Pesa haikupatikana. Tafadhali jaribu tena baada ya dakika moja, au lipa kwa Flutterwave.';
+export const paymentsUnavailable = 'Malipo hayapatikani sasa hivi.';
+export const paymentNotFound = 'Malipo hayapatikani.';
+export const paymentNotYours = 'Malipo haya ni ya akaunti nyingine.';
+
+export const tooManyLogins = (p: { minutes: number }) => `Umejaribu mara nyingi mno, jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManySignups = 'Watu wengi mno wamejisajili kutoka mtandao wako. Tafadhali subiri kwa muda kisha ujaribu tena.';
+export const tooManyResetRequests = 'Maombi mengi mno ya kubadilisha nenosiri. Tafadhali subiri dakika chache kisha ujaribu tena.';
+export const tooManyPaymentAttempts = 'Umejaribu kulipa mara nyingi mno. Tafadhali subiri dakika chache kisha ujaribu tena.';
+export const tooManyPosts = (p: { minutes: number }) => `Umeweka matangazo mengi leo. Unaweza kuweka tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyPostsNewAccount = (p: { minutes: number }) => `Akaunti mpya zinaweza kuweka matangazo 5 siku ya kwanza. Unaweza kuweka tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyRequests = 'Maombi mengi mno. Tafadhali subiri dakika chache kisha ujaribu tena.';
+export const tooManyReveals = (p: { minutes: number }) => `Umeangalia nambari nyingi za simu. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const revealsWithoutCookie = (p: { minutes: number }) => `Umeangalia nambari nyingi za simu. Tafadhali ruhusu vidakuzi kwa tovuti hii, au jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyReports = (p: { minutes: number }) => `Umetuma ripoti nyingi leo. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyReportsNetwork = (p: { minutes: number }) => `Ripoti nyingi mno kutoka mtandao wako. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const waitForCode = 'Tafadhali subiri dakika moja kabla ya kuomba nambari nyingine ya kuthibitisha.';
+export const tooManyCodes = (p: { minutes: number }) => `Umeomba nambari nyingi za kuthibitisha leo. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyCodesNumber = (p: { minutes: number }) => `Nambari nyingi za kuthibitisha zimetumwa kwa simu hii leo. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManySaves = 'Umehifadhi na kuondoa matangazo mengi kwa muda mfupi. Tafadhali subiri dakika chache kisha ujaribu tena.';
+export const tooManySavedSearchChanges = 'Umebadilisha utafutaji uliohifadhi mara nyingi kwa muda mfupi. Tafadhali subiri dakika chache kisha ujaribu tena.';
+export const tooManyConversationsNewAccount = (p: { minutes: number }) =>
+  `Akaunti mpya zinaweza kuanzisha mazungumzo 5 siku ya kwanza. Unaweza kumwandikia muuzaji mwingine baada ya ${dakika(p.minutes)}.`;
+export const tooManyConversations = (p: { minutes: number }) => `Umewaandikia wauzaji wengi katika saa iliyopita. Unaweza kuanzisha mazungumzo mengine baada ya ${dakika(p.minutes)}.`;
+export const sameFirstMessage = 'Umetuma ujumbe huu huu kwa wauzaji kadhaa. Tafadhali mwandikie kila muuzaji kuhusu tangazo lake.';
+export const tooManyMessages = (p: { minutes: number }) => `Umetuma jumbe nyingi katika saa iliyopita. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyChanges = 'Mabadiliko mengi mno kwa muda mfupi. Tafadhali subiri dakika chache kisha ujaribu tena.';
+export const tooManyPhotos = (p: { minutes: number }) => `Umepakia picha nyingi katika saa iliyopita. Tafadhali jaribu tena baada ya ${dakika(p.minutes)}.`;
+export const tooManyContact = (p: { minutes: number }) => `Umetuma jumbe kadhaa kwa muda mfupi. Tafadhali subiri ${dakika(p.minutes)} kisha ujaribu tena, au tutumie barua pepe moja kwa moja.`;
