@@ -17,6 +17,3 @@ export const PHONE_VERIFY_MESSAGES = {
   tooManyAttempts: 'Too many wrong codes. Please ask for a new one.',
   wrongCode: (left: number) => `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,
 } as const;
-
-/** The SMS itself: short (one 160-character part), and it says never to share the code. */
-export const phoneCodeText = (code: string) => `Your Soko code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it with anyone, not even a buyer or seller.`;

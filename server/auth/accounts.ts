@@ -12,6 +12,7 @@ import { findUserByEmail, insertUser } from '../users/users.ts';
 import { ACCOUNT_MESSAGES } from '#kernel/account-rules.ts';
 import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import { normalisePhone } from '#kernel/phone.ts';
+import type { Locale } from '#kernel/i18n/locales.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -27,7 +28,12 @@ export const EMAIL_TAKEN = english.errors.emailTaken;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger; rateLimits: RateLimits };
-type LimitedDeps = { db: Db; rateLimits: RateLimits };
+/**
+ * `locale`: the language of the page the request came from (a page's context.locale): registering,
+ * signing in or saving details there makes it the account's language for e-mails and SMS
+ * (users.locale, migration 2000). The API (no locale) leaves it as it is.
+ */
+type LimitedDeps = { db: Db; rateLimits: RateLimits; locale?: Locale };
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
@@ -48,7 +54,7 @@ function refuseWeakPassword(password: string, person: Parameters<typeof password
 }
 
 /** A new account; sign-ups are counted per client address. */
-export async function registerUser({ db, rateLimits }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
+export async function registerUser({ db, rateLimits, locale }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
   await rateLimits.hit('registerPerIp', clientIp);
   refuseWeakPassword(input.password, input, 'password');
   if (await findUserByEmail(db, input.email)) throw conflict((t) => t.errors.emailTaken);
@@ -60,6 +66,7 @@ export async function registerUser({ db, rateLimits }: LimitedDeps, input: Regis
       password: input.password,
       location: input.location,
       phoneNumber: normalisePhone(input.phoneNumber),
+      locale,
     });
   } catch (error) {
     // Two sign-ups with the same address at once: the unique index decides.
@@ -75,7 +82,7 @@ export async function registerUser({ db, rateLimits }: LimitedDeps, input: Regis
  * even the right password is refused until the window ends. A successful login clears the
  * account's count. Failures also count against the client address (password spraying).
  */
-export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, clientIp: string) {
+export async function logIn({ db, rateLimits, locale }: LimitedDeps, input: LoginInput, clientIp: string) {
   await rateLimits.refuseIfBlocked('loginPerIp', clientIp);
   await rateLimits.hit('loginPerAccount', input.email);
   const user = await findUserByEmail(db, input.email);
@@ -88,6 +95,10 @@ export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, 
   // A banned account (server/moderation/moderation.ts) is told so, but only with its password.
   if (user.bannedAt) throw forbidden(LIFECYCLE_MESSAGES.banned);
   const session = await createSession(db, user.id, { persistent: input.rememberMe === true });
+  if (locale && locale !== user.locale) {
+    await db.update(users).set({ locale }).where(eq(users.id, user.id));
+    return { user: { ...user, locale }, session };
+  }
   return { user, session };
 }
 
@@ -120,7 +131,7 @@ async function sendResetLink(deps: MailDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await createResetToken(deps.db, user.id);
-  await sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token)));
+  await sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token, user.locale)));
 }
 
 /** The account a reset token belongs to, when the token is unused, not superseded and not expired. */
@@ -210,6 +221,7 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
   // Issue 43: messages only (no number for buyers), and e-mails about unread messages.
   if (input.showPhone !== undefined) patch.showPhone = input.showPhone;
   if (input.messageEmails !== undefined) patch.messageEmails = input.messageEmails;
+  if (deps.locale && deps.locale !== user.locale) patch.locale = deps.locale;
   if (input.phoneNumber !== undefined) {
     patch.phoneNumber = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
     if (patch.phoneNumber === null && user.phoneNumber && (await hasAds(db, user.id))) {
