@@ -61,16 +61,28 @@ export const withRequestLocale = <T>(locale: Locale, fn: () => T): T => requestL
 /** The language of the request being handled; English outside one (jobs, startup). */
 export const requestLocale = (): Locale => requestLocales.getStore() ?? 'en';
 
-/** Swahili for a constant English error text (a zod schema's message, a field error's `msg`), or the text as it is. */
-const swahiliByEnglish = new Map<string, string>(
-  Object.entries(enErrors).flatMap(([key, text]) => {
-    const sw = (swErrors as Record<string, unknown>)[key];
-    return typeof text === 'string' && typeof sw === 'string' ? [[text, sw] as const] : [];
-  }),
+/**
+ * Error texts known by their English words: every constant of the errors catalog, and each text
+ * made by `englishText` (a zod schema's message from a function message). A field error's `msg`
+ * or a plain-string AppError is rendered in another language through this.
+ */
+const byEnglish = new Map<string, Selector>(
+  Object.entries(enErrors).flatMap(([key, text]) =>
+    typeof text === 'string' ? [[text, (t: Catalog) => (t.errors as Record<string, unknown>)[key] as string] as const] : [],
+  ),
 );
 
+/** The English text of a catalog message, remembered so that it can be rendered in another language (zod messages, constants). */
+export function englishText(select: Selector): string {
+  const text = select(english);
+  byEnglish.set(text, select);
+  return text;
+}
+
 export function translateErrorText(text: string, locale: Locale): string {
-  return locale === 'sw' ? (swahiliByEnglish.get(text) ?? text) : text;
+  if (locale === 'en') return text;
+  const select = byEnglish.get(text);
+  return select ? select(catalogFor(locale)) : text;
 }
 
 /** A page's path in a language: `/sw/…` for Swahili (links in e-mails). */

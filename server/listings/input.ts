@@ -5,7 +5,7 @@ import { CATEGORIES, knownCategory, type Category } from '#kernel/categories.ts'
 import { CURRENCIES, type Currency } from '#kernel/money.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
-import { english } from '../i18n.ts';
+import { english, englishText } from '../i18n.ts';
 
 /** The text fields of an ad after validation; images travel separately. */
 export type ListingFields = {
@@ -32,7 +32,7 @@ const category = z
   .transform((value, ctx) => {
     const known = knownCategory(value);
     if (!known) {
-      ctx.addIssue({ code: 'custom', message: english.errors.categoryOneOf({ categories: CATEGORIES.join(', ') }) });
+      ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.categoryOneOf({ categories: CATEGORIES.join(', ') })) });
       return z.NEVER;
     }
     return known;
@@ -65,7 +65,7 @@ const currency = z
     const v = (value ?? '').trim().toUpperCase();
     if (v === '') return 'KES' as Currency;
     if (!(CURRENCIES as readonly string[]).includes(v)) {
-      ctx.addIssue({ code: 'custom', message: english.errors.currencyOneOf({ currencies: CURRENCIES.join(', ') }) });
+      ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.currencyOneOf({ currencies: CURRENCIES.join(', ') })) });
       return z.NEVER;
     }
     return v as Currency;

@@ -5,7 +5,7 @@ import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from '../search/search-query.ts';
-import { english } from '../i18n.ts';
+import { english, englishText } from '../i18n.ts';
 
 /** The pages go no deeper: each deeper page is a longer scan, nobody pages this far, crawlers should not either. */
 export const MAX_BROWSE_PAGE = 500;
@@ -203,7 +203,7 @@ const apiQuerySchema = z
         if (!v?.trim()) return undefined;
         const county = resolveCounty(v);
         if (!county) {
-          ctx.addIssue({ code: 'custom', message: english.errors.countyCode({ last: COUNTIES.length.toString().padStart(3, '0') }) });
+          ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.countyCode({ last: COUNTIES.length.toString().padStart(3, '0') })) });
           return z.NEVER;
         }
         return county.code;
@@ -230,7 +230,7 @@ const apiQuerySchema = z
         if (s === '') return undefined;
         const sort = SORTS.find((known) => known === s);
         if (!sort) {
-          ctx.addIssue({ code: 'custom', message: english.errors.sortOneOf({ sorts: SORTS.join(', ') }) });
+          ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.sortOneOf({ sorts: SORTS.join(', ') })) });
           return z.NEVER;
         }
         return sort;
@@ -241,6 +241,6 @@ const apiQuerySchema = z
     path: ['minPrice'],
   })
   .refine((q) => (q.page ?? 1) * (q.limit ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
-    message: english.errors.pastResultWindow({ max: MAX_RESULT_WINDOW.toLocaleString('en-KE') }),
+    message: englishText((t) => t.errors.pastResultWindow({ max: MAX_RESULT_WINDOW.toLocaleString('en-KE') })),
     path: ['page'],
   });

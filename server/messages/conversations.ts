@@ -9,7 +9,7 @@ import { conversationReports, conversations, listings, userBlocks, users } from 
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { assessMessage } from './message-risk.ts';
 import type { AdState, ConversationAd } from '#kernel/message-rules.ts';
-import { english } from '../i18n.ts';
+import { english, englishText } from '../i18n.ts';
 
 export type { ConversationAd };
 
@@ -364,7 +364,7 @@ export async function reportConversation(deps: Deps, userId: string, conversatio
   const reason = typeof input.reason === 'string' && REASONS.includes(input.reason) ? (input.reason as ConversationReportReasonValue) : null;
   if (!reason) throw badRequest((t) => t.errors.reportReasonRequired, [{ msg: english.errors.reportReasonRequired, path: 'reason' }]);
   const details = typeof input.details === 'string' ? input.details.trim() : '';
-  if (details.length > MAX_MESSAGE_LENGTH) throw badRequest((t) => t.errors.detailsTooLong({ max: MAX_MESSAGE_LENGTH }), [{ msg: english.errors.detailsTooLong({ max: MAX_MESSAGE_LENGTH }), path: 'details' }]);
+  if (details.length > MAX_MESSAGE_LENGTH) throw badRequest((t) => t.errors.detailsTooLong({ max: MAX_MESSAGE_LENGTH }), [{ msg: englishText((t) => t.errors.detailsTooLong({ max: MAX_MESSAGE_LENGTH })), path: 'details' }]);
   await deps.rateLimits.hit('conversationActionsPerAccount', userId);
   await deps.db
     .insert(conversationReports)

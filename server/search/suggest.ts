@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors.ts';
 import { databaseSuggestions } from './database/database-suggest.ts';
 import type { SearchIndex } from './memory/search-index.ts';
 import { SUGGEST_LIMIT, SUGGEST_MIN_CHARS, suggestable } from './suggest-words.ts';
-import { english } from '../i18n.ts';
+import { englishText } from '../i18n.ts';
 
 /*
  * Suggestions in the header search (issue 42, point 2; docs/decisions/search-suggestions.md): as
@@ -20,7 +20,7 @@ export type Suggestion =
   | { kind: 'subcategory'; text: string; category: string; subcategory: string; url: string }
   | { kind: 'word'; text: string; url: string };
 
-export const SUGGEST_TOO_SHORT = english.errors.suggestTooShort({ n: SUGGEST_MIN_CHARS });
+export const SUGGEST_TOO_SHORT = englishText((t) => t.errors.suggestTooShort({ n: SUGGEST_MIN_CHARS }));
 /** What is typed past this is not looked at (a search word is at most 60 characters: words.ts). */
 const MAX_TYPED = 100;
 /** Splits words as search does (words.ts, migration 0700's search_words). */
