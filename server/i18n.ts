@@ -53,7 +53,13 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return best?.locale ?? 'en';
 }
 
-const requestLocales = new AsyncLocalStorage<Locale>();
+/**
+ * One store per process, shared by every copy of this module: the page builds bundle their own
+ * copy of server/ (a route's action calls `attempt` from the build's copy) while the app that
+ * runs them (server/http/page-errors.ts, the API) is another.
+ */
+const STORE = Symbol.for('soko.requestLocale');
+const requestLocales: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
 
 /** Runs `fn` with `locale` as the request's language (the API's middleware, every page loader and action). */
 export const withRequestLocale = <T>(locale: Locale, fn: () => T): T => requestLocales.run(locale, fn);

@@ -42,6 +42,7 @@ export const passwordRequired = 'Password is required.';
 export const phoneRequired = 'Phone number is required.';
 export const firstNameRequired = 'First name is required.';
 export const lastNameRequired = 'Last name is required.';
+export const locationRequired = 'Location is required.';
 export const phoneMustBeText = 'Phone number must be text.';
 export const passwordMustBeText = 'Password must be text.';
 export const validEmail = 'Please enter a valid email address.';

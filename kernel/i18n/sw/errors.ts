@@ -35,6 +35,7 @@ export const passwordRequired = 'Weka nenosiri.';
 export const phoneRequired = 'Weka nambari ya simu.';
 export const firstNameRequired = 'Andika jina lako la kwanza.';
 export const lastNameRequired = 'Andika jina lako la mwisho.';
+export const locationRequired = 'Weka mahali.';
 export const phoneMustBeText = 'Nambari ya simu iandikwe kama maandishi.';
 export const passwordMustBeText = 'Nenosiri liandikwe kama maandishi.';
 export const validEmail = 'Weka barua pepe sahihi.';
