@@ -106,6 +106,7 @@ describe('API errors in the language the client asks for', () => {
   add('400 malformed JSON', 400, en.invalidJson, sw.invalidJson, (headers) =>
     t.request('/api/auth/login', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"email":' }),
   );
+  add('400 a broken address, refused before any route', 400, en.badAddress, sw.badAddress, get('/api/listings/%E0%A4%A'));
   add('404 no such API path', 404, en.notFound, sw.notFound, get('/api/no-such-thing'));
   add('404 no such ad', 404, en.listingNotFound, sw.listingNotFound, get(`/api/listings/${missing}`));
   add('404 no such category', 404, en.noSuchCategory({ categories: '' }).split(':')[0]!, sw.noSuchCategory({ categories: '' }).split(':')[0]!, get('/api/categories/no-such/subcategories'));

@@ -25,6 +25,13 @@ export const mediaStoreUnavailable = 'Soko cannot store photos right now: our ph
 export const imageQueueBusy = 'Soko is busy processing other sellers’ photos right now. Your ad was not saved: please post it again in a minute.';
 export const moderatorsOnly = 'Only moderators can do this.';
 export const payloadTooLarge = 'Payload too large.';
+export const requestTooLarge = (p: { kb: number }) => `The request is too large: at most ${p.kb} KB can be sent here.`;
+// The input guard's refusals (server/http/input-guard.ts), before any route.
+export const badAddress = 'The address is not valid: it has a broken %-escape or characters that are not allowed.';
+export const badEncoding = 'The request body is not valid UTF-8 text.';
+export const nulInBody = 'Text must not contain NUL characters.';
+export const notAForm = 'Send the form as application/x-www-form-urlencoded or multipart/form-data.';
+export const unreadableBody = 'The request body could not be read.';
 
 // Accounts.
 export const invalidCredentials = 'Invalid email or password.';

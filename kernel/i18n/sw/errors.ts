@@ -19,6 +19,12 @@ export const mediaStoreUnavailable = 'Soko haiwezi kuhifadhi picha sasa hivi: hi
 export const imageQueueBusy = 'Soko inashughulikia picha za wauzaji wengine sasa hivi. Tangazo lako halikuhifadhiwa: tafadhali liweke tena baada ya dakika moja.';
 export const moderatorsOnly = 'Wakaguzi pekee wanaweza kufanya hivi.';
 export const payloadTooLarge = 'Maudhui ni makubwa mno.';
+export const requestTooLarge = (p: { kb: number }) => `Ombi ni kubwa mno: hapa unaweza kutuma KB ${p.kb} tu.`;
+export const badAddress = 'Anwani si sahihi: ina %-escape iliyoharibika au herufi zisizoruhusiwa.';
+export const badEncoding = 'Maudhui ya ombi si maandishi sahihi ya UTF-8.';
+export const nulInBody = 'Maandishi yasiwe na herufi za NUL.';
+export const notAForm = 'Tuma fomu kama application/x-www-form-urlencoded au multipart/form-data.';
+export const unreadableBody = 'Maudhui ya ombi hayakuweza kusomwa.';
 
 export const invalidCredentials = 'Barua pepe au nenosiri si sahihi.';
 export const emailTaken = 'Tayari kuna akaunti yenye barua pepe hii. Tafadhali ingia badala yake.';
