@@ -6,7 +6,6 @@ import { english } from '../i18n.ts';
 export const RETRY_AFTER_SECONDS = 5;
 
 export const UNAVAILABLE_MESSAGE = english.errors.unavailable;
-export const REFUSED_VALUE_MESSAGE = english.errors.refusedValue;
 
 export function unavailable(): AppError {
   return new AppError(503, (t) => t.errors.unavailable, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });

@@ -6,7 +6,6 @@ import { english } from '../i18n.ts';
 export const STORAGE_RETRY_AFTER_SECONDS = 300;
 
 export const STORAGE_FULL_MESSAGE = english.errors.storageFull;
-export const STORAGE_FAILING_MESSAGE = english.errors.storageFailing;
 
 /** Seconds a poster is asked to wait when the photo storage (a bucket) does not answer: usually a passing outage. */
 export const MEDIA_STORE_RETRY_AFTER_SECONDS = 60;

@@ -35,7 +35,6 @@ export type ListingUpload = {
   imageOrder?: string[];
 };
 
-export const LISTING_NOT_FOUND = english.errors.listingNotFound;
 
 /** 403 messages per action; the edit one is the spec's. */
 export const NOT_OWNER = {

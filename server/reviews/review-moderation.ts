@@ -5,7 +5,6 @@ import { isUuid } from '../db/ids.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { writeLog, type Actor } from '../moderation/moderation-log.ts';
 import type { ReviewStatus } from './reviews.ts';
-import { english } from '../i18n.ts';
 
 /*
  * What moderators do with reviews (issue 44): held reviews (heldReason in reviews.ts) and
@@ -105,8 +104,6 @@ async function decide(db: Db, admin: Actor, reviewId: string, decision: Decision
     });
   });
 }
-
-export const REVIEW_NOT_HIDDEN = english.errors.reviewNotHidden;
 
 /** Publishes a held review (or keeps a reported one), its reports cleared. Logged. */
 export const approveReview = (db: Db, admin: Actor, reviewId: string) => decide(db, admin, reviewId, DECISIONS.approve);

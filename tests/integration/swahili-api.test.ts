@@ -3,13 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as en from '../../kernel/i18n/en/errors.ts';
-import * as sw from '../../kernel/i18n/sw/errors.ts';
-import * as swMail from '../../kernel/i18n/sw/mail.ts';
-import * as swSms from '../../kernel/i18n/sw/sms.ts';
 import { createApp } from '../../server/app.ts';
 import { users } from '../../server/db/schema/index.ts';
-import { localeFromAcceptLanguage } from '../../server/i18n.ts';
+import { catalogFor, localeFromAcceptLanguage } from '../../server/i18n.ts';
 import type { Outbox } from '../../server/mail/outbox.ts';
 import { createMessageMailJob } from '../../server/messages/notifications.ts';
 import { SUGGEST_MIN_CHARS } from '../../server/search/suggest-words.ts';
@@ -23,6 +19,9 @@ import { loadPageBuild } from './page-build.ts';
  * before without the header), a page form's failure under /sw, and the e-mails and SMS of an
  * account registered on the Swahili pages (users.locale).
  */
+const { errors: en } = catalogFor('en');
+const { errors: sw, mail: swMail, sms: swSms } = catalogFor('sw');
+
 type Received = { to: string[]; data: string };
 const received: Received[] = [];
 let smtp: SMTPServer;
