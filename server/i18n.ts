@@ -5,6 +5,8 @@ import * as enMail from '../kernel/i18n/en/mail.ts';
 import * as swMail from '../kernel/i18n/sw/mail.ts';
 import * as enSms from '../kernel/i18n/en/sms.ts';
 import * as swSms from '../kernel/i18n/sw/sms.ts';
+import * as enApi from '../kernel/i18n/en/api.ts';
+import * as swApi from '../kernel/i18n/sw/api.ts';
 import { LOCALES, SWAHILI_BASENAME, type Locale } from '../kernel/i18n/locales.ts';
 
 /**
@@ -17,13 +19,13 @@ import { LOCALES, SWAHILI_BASENAME, type Locale } from '../kernel/i18n/locales.t
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 
-export type Catalog = { errors: Like<typeof enErrors>; mail: Like<typeof enMail>; sms: Like<typeof enSms> };
+export type Catalog = { errors: Like<typeof enErrors>; mail: Like<typeof enMail>; sms: Like<typeof enSms>; api: Like<typeof enApi> };
 /** A text chosen from a catalog, rendered in whichever language is asked for. */
 export type Selector = (t: Catalog) => string;
 
-const catalog = (errors: Catalog['errors'], mail: Catalog['mail'], sms: Catalog['sms']): Catalog => ({ errors, mail, sms });
+const catalog = (errors: Catalog['errors'], mail: Catalog['mail'], sms: Catalog['sms'], api: Catalog['api']): Catalog => ({ errors, mail, sms, api });
 // Passed whole (not as object literal values), so knip counts every message of a catalog as used.
-const CATALOGS: Record<Locale, Catalog> = { en: catalog(enErrors, enMail, enSms), sw: catalog(swErrors, swMail, swSms) };
+const CATALOGS: Record<Locale, Catalog> = { en: catalog(enErrors, enMail, enSms, enApi), sw: catalog(swErrors, swMail, swSms, swApi) };
 
 export const catalogFor = (locale: Locale): Catalog => CATALOGS[locale];
 export const english: Catalog = CATALOGS.en;
@@ -65,6 +67,9 @@ export const withRequestLocale = <T>(locale: Locale, fn: () => T): T => requestL
 
 /** The language of the request being handled; English outside one (jobs, startup). */
 export const requestLocale = (): Locale => requestLocales.getStore() ?? 'en';
+
+/** A text in the language of the request being handled (the API's success messages). */
+export const say = (select: Selector): string => select(catalogFor(requestLocale()));
 
 /**
  * Error texts known by their English words: every constant of the errors catalog, and each text

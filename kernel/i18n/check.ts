@@ -16,6 +16,8 @@ import type * as EnMail from './en/mail.ts';
 import type * as SwMail from './sw/mail.ts';
 import type * as EnSms from './en/sms.ts';
 import type * as SwSms from './sw/sms.ts';
+import type * as EnApi from './en/api.ts';
+import type * as SwApi from './sw/api.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -31,3 +33,5 @@ export const mail: Like<typeof EnMail> = {} as typeof SwMail;
 export const mailExtra: NoExtra<typeof SwMail, typeof EnMail> = {};
 export const sms: Like<typeof EnSms> = {} as typeof SwSms;
 export const smsExtra: NoExtra<typeof SwSms, typeof EnSms> = {};
+export const api: Like<typeof EnApi> = {} as typeof SwApi;
+export const apiExtra: NoExtra<typeof SwApi, typeof EnApi> = {};

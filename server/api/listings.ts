@@ -25,6 +25,7 @@ import {
 import { readJson, uploadTempRoot, withUploadedForm } from '../media/upload.ts';
 import { listingRoutes as routes, type ListingSchema } from './listings.routes.ts';
 import { createApiRouter } from './router.ts';
+import { say } from '../i18n.ts';
 
 /** The listings API: the handlers of the operations declared in listings.routes.ts. */
 
@@ -158,7 +159,7 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteListing(services, c.req.valid('param').id, auth.user.id);
-    return c.json({ message: 'Ad deleted successfully!' }, 200);
+    return c.json({ message: say((t) => t.api.adDeleted) }, 200);
   });
 
   return app;

@@ -176,6 +176,17 @@ describe('API errors in the language the client asks for', () => {
   });
 });
 
+describe("the API's success messages", () => {
+  it('answer in the language asked for, English as before without the header', async () => {
+    const one = await t.createUser({ email: `bye-${randomUUID().slice(0, 8)}@example.co.ke` });
+    const two = await t.createUser({ email: `kwaheri-${randomUUID().slice(0, 8)}@example.co.ke` });
+    expect(await (await t.request('/api/auth/logout', { method: 'POST', token: one.token })).json()).toEqual({ message: 'Logged out successfully.' });
+    const sw = await t.request('/api/auth/logout', { method: 'POST', token: two.token, headers: { 'Accept-Language': 'sw' } });
+    expect(sw.headers.get('content-language')).toBe('sw');
+    expect(await sw.json()).toEqual({ message: catalogFor('sw').api.loggedOut });
+  });
+});
+
 describe('an account registered on the Swahili pages', () => {
   const email = `asha-${randomUUID().slice(0, 8)}@example.co.ke`;
   const phone = '+254712345002';
