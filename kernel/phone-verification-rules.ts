@@ -41,6 +41,3 @@ export const PHONE_VERIFY_MESSAGES = {
   tooManyAttempts,
   wrongCode: (left: number) => `${wrongCodeBefore}${left} ${left === 1 ? wrongCodeTry : wrongCodeTries}${wrongCodeAfter}`,
 } as const;
-
-/** The SMS itself: short (one 160-character part), and it says never to share the code. */
-export const phoneCodeText = (code: string) => `Your Soko code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it with anyone, not even a buyer or seller.`;

@@ -18,6 +18,7 @@ import { noStoreForPrivateResponses } from './http/private-responses.ts';
 import { RETRY_AFTER_SECONDS } from './http/db-errors.ts';
 import { expectedError } from './http/error-translation.ts';
 import { isAppError } from './http/errors.ts';
+import { catalogFor, requestLocale } from './i18n.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { pwaRoutes } from './http/pwa-routes.ts';
@@ -103,7 +104,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       return c.json(expected.toJSON(), expected.status as 400);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.get('requestId') }, 500);
+    return c.json({ message: catalogFor(requestLocale()).errors.serverError, requestId: c.get('requestId') }, 500);
   });
 
   app.use(sameOriginGuard(appOrigin));
@@ -112,7 +113,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.use('/api/listings/:id/phone', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
   app.use('/api/listings/:id/reports', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
   app.route('/api', createApi(services));
-  app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
+  app.all('/api/*', (c) => c.json({ message: catalogFor(requestLocale()).errors.notFound }, 404));
 
   // robots.txt, the sitemaps and the redirects of typed paths (/login); a database fault here is the API's 503.
   app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl, mediaBase: config.media.publicUrl }));

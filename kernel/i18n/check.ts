@@ -74,6 +74,14 @@ import type * as EnReport from './en/report.ts';
 import type * as SwReport from './sw/report.ts';
 import type * as EnSubcategories from './en/subcategories.ts';
 import type * as SwSubcategories from './sw/subcategories.ts';
+import type * as EnErrors from './en/errors.ts';
+import type * as SwErrors from './sw/errors.ts';
+import type * as EnMail from './en/mail.ts';
+import type * as SwMail from './sw/mail.ts';
+import type * as EnSms from './en/sms.ts';
+import type * as SwSms from './sw/sms.ts';
+import type * as EnApi from './en/api.ts';
+import type * as SwApi from './sw/api.ts';
 
 type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
 /** Keys the Swahili module has and the English one lacks, each required as `never`: `{}` then fails naming them. */
@@ -148,3 +156,11 @@ export const report: Like<typeof EnReport> = {} as typeof SwReport;
 export const reportExtra: NoExtra<typeof SwReport, typeof EnReport> = {};
 export const subcategories: Like<typeof EnSubcategories> = {} as typeof SwSubcategories;
 export const subcategoriesExtra: NoExtra<typeof SwSubcategories, typeof EnSubcategories> = {};
+export const errors: Like<typeof EnErrors> = {} as typeof SwErrors;
+export const errorsExtra: NoExtra<typeof SwErrors, typeof EnErrors> = {};
+export const mail: Like<typeof EnMail> = {} as typeof SwMail;
+export const mailExtra: NoExtra<typeof SwMail, typeof EnMail> = {};
+export const sms: Like<typeof EnSms> = {} as typeof SwSms;
+export const smsExtra: NoExtra<typeof SwSms, typeof EnSms> = {};
+export const api: Like<typeof EnApi> = {} as typeof SwApi;
+export const apiExtra: NoExtra<typeof SwApi, typeof EnApi> = {};

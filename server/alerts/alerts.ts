@@ -9,6 +9,7 @@ import { listingFilters } from '../saved/saved-searches.ts';
 import { alertEmail, type AlertAd } from './emails.ts';
 import { adWords, categoryKey, keyOptions } from './match-keys.ts';
 import { signUnsubscribe, unsubscribeKey, unsubscribeUrl } from './unsubscribe.ts';
+import { asLocale, pagePath } from '../i18n.ts';
 
 /*
  * Saved-search alerts (issue 18; docs/alerts.md), in two steps the alert job (job.ts) runs:
@@ -155,7 +156,7 @@ export function digestBoundary(now: Date): Date {
 export type SendDeps = { db: Db; appUrl: string; logger?: Logger };
 export type SendResult = { instant: number; daily: number };
 
-type Due = { id: string; filters: SavedFilters; frequency: 'instant' | 'daily'; email: string; first_name: string };
+type Due = { id: string; filters: SavedFilters; frequency: 'instant' | 'daily'; email: string; first_name: string; locale?: string | null };
 
 /**
  * E-mails the searches that are due: instant ones with unsent matches, daily ones with unsent
@@ -173,7 +174,7 @@ export async function sendDueAlerts(deps: SendDeps, now = new Date()): Promise<S
       const tx = txHandle as unknown as Db;
       const due = await queryRows<Due>(
         tx,
-        sql`SELECT s.id, s.filters, s.frequency, u.email, u.first_name
+        sql`SELECT s.id, s.filters, s.frequency, u.email, u.first_name, u.locale
             FROM saved_searches s JOIN users u ON u.id = s.user_id
             WHERE s.id IN (SELECT search_id FROM saved_search_hits WHERE sent_at IS NULL)
               AND (s.frequency = 'instant' OR (s.frequency = 'daily' AND s.last_digest_at < ${boundary}))
@@ -209,14 +210,15 @@ async function sendOne(tx: Db, appUrl: string, key: Buffer, search: Due, at: SQL
   );
   if (ads.length === 0) return false;
   const token = signUnsubscribe(key, search.id);
+  const locale = asLocale(search.locale);
   await enqueueMail(
     tx,
     alertEmail({
-      to: { email: search.email, firstName: search.first_name },
+      to: { email: search.email, firstName: search.first_name, locale },
       kind: search.frequency,
       label: searchLabel(search.filters),
-      resultsUrl: `${appUrl}${searchHref(search.filters)}`,
-      manageUrl: `${appUrl}/my-alerts`,
+      resultsUrl: `${appUrl}${pagePath(locale, searchHref(search.filters))}`,
+      manageUrl: `${appUrl}${pagePath(locale, '/my-alerts')}`,
       unsubscribeUrl: unsubscribeUrl(appUrl, token),
       appUrl,
       ads: ads.map(({ total: _total, ...ad }) => ({ ...ad, price: ad.price === null ? null : Number(ad.price) })),

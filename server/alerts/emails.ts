@@ -1,12 +1,14 @@
 import { formatPrice } from '#kernel/money.ts';
 import { emailHtml as html, escapeHtml } from '../mail/template.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { asLocale, catalogFor, pagePath } from '../i18n.ts';
 
 /** An ad in an alert e-mail. */
 export type AlertAd = { id: string; title: string; price: number | null; currency: string; location: string };
 
 export type AlertEmail = {
-  to: { email: string; firstName: string };
+  /** `locale`: the recipient's language (users.locale); English when none. */
+  to: { email: string; firstName: string; locale?: string | null };
   kind: 'instant' | 'daily';
   /** The saved search in words (searchLabel). */
   label: string;
@@ -20,45 +22,46 @@ export type AlertEmail = {
   total: number;
 };
 
-const plural = (n: number) => `${n} new ad${n === 1 ? '' : 's'}`;
-
 /**
  * An alert: new ads matching a saved search, instant or as the daily digest. Every one carries
  * List-Unsubscribe (the one-click link, RFC 2369) and List-Unsubscribe-Post (RFC 8058), so a
  * mail app can offer Unsubscribe and stop the alert with one POST, and the same link in the text.
  */
 export function alertEmail(a: AlertEmail): MailMessage {
+  const locale = asLocale(a.to.locale);
+  const t = catalogFor(locale);
+  const m = t.mail;
   const subject =
     a.kind === 'daily'
-      ? `Daily digest: ${plural(a.total)} for ${a.label}`
+      ? m.alertDailySubject({ n: a.total, label: a.label })
       : a.total === 1
-        ? `New ad for ${a.label}: ${a.ads[0]!.title}`
-        : `${plural(a.total)} for ${a.label}`;
-  const adUrl = (ad: AlertAd) => `${a.appUrl}/listing/${ad.id}`;
+        ? m.alertOneSubject({ label: a.label, title: a.ads[0]!.title })
+        : m.alertSubject({ n: a.total, label: a.label });
+  const adUrl = (ad: AlertAd) => `${a.appUrl}${pagePath(locale, `/listing/${ad.id}`)}`;
   const line = (ad: AlertAd) => `${ad.title} — ${formatPrice(ad.price, ad.currency)} — ${ad.location}`;
   const more = a.total > a.ads.length ? a.total - a.ads.length : 0;
-  const intro = a.kind === 'daily' ? `Since yesterday's digest, ${plural(a.total)} match your saved search ${a.label}.` : `${a.total === 1 ? 'A new ad matches' : `${plural(a.total)} match`} your saved search ${a.label}.`;
-  const why = `You get this e-mail because you saved this search on Soko with ${a.kind === 'daily' ? 'a daily digest' : 'instant alerts'}.`;
+  const intro = a.kind === 'daily' ? m.alertDailyIntro({ n: a.total, label: a.label }) : m.alertIntro({ n: a.total, label: a.label });
+  const why = a.kind === 'daily' ? m.alertWhyDaily : m.alertWhyInstant;
   const text =
-    `Hello ${a.to.firstName},\n\n${intro}\n\n` +
+    `${m.hello({ name: a.to.firstName })}\n\n${intro}\n\n` +
     a.ads.map((ad) => `- ${line(ad)}\n  ${adUrl(ad)}`).join('\n') +
-    (more ? `\n- and ${more} more` : '') +
-    `\n\nSee them all: ${a.resultsUrl}\n\n` +
-    `${why}\nChange how often, or delete the search: ${a.manageUrl}\n` +
-    `Stop these e-mails (one click, no sign-in): ${a.unsubscribeUrl}\n\nSoko`;
+    (more ? `\n- ${m.andMore({ n: more })}` : '') +
+    `\n\n${m.seeThemAll}: ${a.resultsUrl}\n\n` +
+    `${why}\n${m.changeOrDelete}: ${a.manageUrl}\n` +
+    `${m.stopEmails}: ${a.unsubscribeUrl}\n\nSoko`;
   const list =
     `<ul style="margin:0;padding-left:20px">` +
     a.ads.map((ad) => `<li style="margin:0 0 8px"><a href="${escapeHtml(adUrl(ad))}">${escapeHtml(ad.title)}</a><br>${escapeHtml(formatPrice(ad.price, ad.currency))} · ${escapeHtml(ad.location)}</li>`).join('') +
-    (more ? `<li>and ${more} more</li>` : '') +
+    (more ? `<li>${m.andMore({ n: more })}</li>` : '') +
     `</ul>`;
   const footer =
-    `<span style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(a.manageUrl)}">Change how often, or delete the search</a>. ` +
-    `<a href="${escapeHtml(a.unsubscribeUrl)}">Unsubscribe from this alert</a>.</span>`;
+    `<span style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(a.manageUrl)}">${m.changeOrDelete}</a>. ` +
+    `<a href="${escapeHtml(a.unsubscribeUrl)}">${m.unsubscribeAlert}</a>.</span>`;
   return {
     to: a.to.email,
     subject,
     text,
-    html: html(subject, [`Hello ${escapeHtml(a.to.firstName)},`, escapeHtml(intro), list, footer], { href: a.resultsUrl, label: 'See them all' }),
+    html: html(subject, [m.hello({ name: escapeHtml(a.to.firstName) }), escapeHtml(intro), list, footer], { href: a.resultsUrl, label: m.seeThemAll }, t),
     headers: {
       'List-Unsubscribe': `<${a.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

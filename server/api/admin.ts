@@ -6,6 +6,7 @@ import { requireAdmin } from '../http/guards.ts';
 import { approveListing, banUser, hideListing, moderationLogEntries, moderationQueue } from '../moderation/moderation.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
+import { say } from '../i18n.ts';
 
 /*
  * The moderators' API (issue 19): the same domain functions as the admin pages (/admin).
@@ -115,19 +116,19 @@ export function adminRoutes(services: Services) {
   app.openapi(routes.approve, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await approveListing(services, admin, c.req.valid('param').id);
-    return c.json({ message: 'Ad approved.' }, 200);
+    return c.json({ message: say((t) => t.api.adApproved) }, 200);
   });
 
   app.openapi(routes.hide, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await hideListing(services, admin, c.req.valid('param').id, c.req.valid('json').reason);
-    return c.json({ message: 'Ad hidden.' }, 200);
+    return c.json({ message: say((t) => t.api.adHidden) }, 200);
   });
 
   app.openapi(routes.ban, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     const { hiddenAds } = await banUser(services, admin, c.req.valid('param').id, c.req.valid('json').reason);
-    return c.json({ message: 'Account banned.', hiddenAds }, 200);
+    return c.json({ message: say((t) => t.api.accountBanned), hiddenAds }, 200);
   });
 
   return app;

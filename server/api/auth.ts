@@ -27,12 +27,10 @@ import { toUserJson } from '../users/users.ts';
 import { bearer, errorResponses, json, jsonBody as body, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
 import { ACCOUNT_MESSAGES } from '#kernel/account-rules.ts';
+import { say } from '../i18n.ts';
 
 const { registered: REGISTERED, resetRequested: RESET_REQUESTED, resetMissingToken: MISSING_RESET_TOKEN, resetInvalidLink: INVALID_RESET_LINK, resetDone: PASSWORD_RESET } = ACCOUNT_MESSAGES;
 
-const LOGGED_IN = 'Login successful.';
-const LOGGED_OUT = 'Logged out successfully.';
-const ACCOUNT_DELETED = 'Account deleted successfully.';
 
 
 const register = createRoute({
@@ -150,13 +148,13 @@ export function authRoutes(services: Services) {
     .openapi(login, async (c) => {
       const { user, session } = await logIn(services, c.req.valid('json'), c.get('clientIp'));
       writeSessionCookie(c, secure, session.token, session);
-      return c.json({ user: toUserJson(user), token: session.token, message: LOGGED_IN }, 200);
+      return c.json({ user: toUserJson(user), token: session.token, message: say((t) => t.api.loggedIn) }, 200);
     })
     .openapi(logout, async (c) => {
       const auth = c.get('auth');
       if (auth) await revokeSession(db, auth.token);
       eraseSessionCookie(c, secure);
-      return c.json({ message: LOGGED_OUT }, 200);
+      return c.json({ message: say((t) => t.api.loggedOut) }, 200);
     })
     .openapi(forgotPassword, async (c) => {
       await requestPasswordReset(services, c.req.valid('json').email, c.get('clientIp'));
@@ -166,7 +164,7 @@ export function authRoutes(services: Services) {
       const { token } = c.req.valid('query');
       if (!token) throw badRequest(MISSING_RESET_TOKEN);
       if (!(await findResetUser(db, token))) throw badRequest(INVALID_RESET_LINK);
-      return c.json({ valid: true as const, message: 'The reset link is valid.' }, 200);
+      return c.json({ valid: true as const, message: say((t) => t.api.resetLinkValid) }, 200);
     })
     .openapi(reset, async (c) => {
       const input = c.req.valid('json');
@@ -188,7 +186,7 @@ export function authRoutes(services: Services) {
       const body = DeleteMeInput.safeParse(await c.req.json().catch(() => ({})));
       await deleteAccount(services, auth.user, body.success ? body.data.password : undefined);
       eraseSessionCookie(c, secure);
-      return c.json({ message: ACCOUNT_DELETED }, 200);
+      return c.json({ message: say((t) => t.api.accountDeleted) }, 200);
     })
     .openapi(logoutEverywhere, async (c) => {
       const auth = requireAuth(c.get('auth'));

@@ -65,7 +65,7 @@ export function categoriesRoutes(services: Pick<Services, 'db'>) {
     .openapi(route, async (c) => c.json(await categoryCounts(services.db), 200))
     .openapi(subcategoriesRoute, (c) => {
       const category = knownCategory(c.req.valid('param').category);
-      if (!category) throw notFound(`No such category. Categories: ${CATEGORIES.join(', ')}.`);
+      if (!category) throw notFound((t) => t.errors.noSuchCategory({ categories: CATEGORIES.join(', ') }));
       c.header('Cache-Control', 'public, max-age=3600');
       return c.json({ category, subcategories: SUBCATEGORIES[category].map((s) => ({ name: s.name, attributes: s.attributes.map((a) => ({ ...a, options: a.options ? [...a.options] : undefined })) })) }, 200);
     });

@@ -34,7 +34,7 @@ export function contactRoutes(services: Services) {
   app.use('/contact', async (c, next) => {
     if (c.req.method !== 'POST') return next();
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      throw new AppError(415, 'Send the message as JSON (Content-Type: application/json).');
+      throw new AppError(415, (t) => t.errors.sendMessageJson);
     }
     return next();
   });

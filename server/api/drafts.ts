@@ -9,6 +9,7 @@ import { readJson, uploadTempRoot, withUploadedForm } from '../media/upload.ts';
 import { ListingSchema } from './listings.routes.ts';
 import { bearer, errorResponses, IdParam, json, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
+import { say } from '../i18n.ts';
 
 /**
  * Drafts of new ads (issue 48, point 3): the post form with JavaScript keeps a started ad on
@@ -182,7 +183,7 @@ export function draftRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteDraft(services, c.req.valid('param').id, auth.user.id);
-    return c.json({ message: 'Draft discarded.' }, 200);
+    return c.json({ message: say((t) => t.api.draftDiscarded) }, 200);
   });
 
   app.openapi(routes.addPhoto, async (c) => {
@@ -198,7 +199,7 @@ export function draftRoutes(services: Services) {
     const auth = requireAuth(c.get('auth'));
     const { id, key } = c.req.valid('param');
     await removeDraftPhoto(services, id, auth.user.id, key);
-    return c.json({ message: 'Photo removed.' }, 200);
+    return c.json({ message: say((t) => t.api.photoRemoved) }, 200);
   });
 
   app.openapi(routes.publish, async (c) => {

@@ -19,12 +19,20 @@ import { savedSearchRoutes } from './saved-searches.ts';
 import { conversationRoutes } from './conversations.ts';
 import { draftRoutes } from './drafts.ts';
 import { reviewRoutes } from './reviews.ts';
+import { localeFromAcceptLanguage, withRequestLocale } from '../i18n.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
 
 /** The JSON API under /api: one sub-app per resource, all described in /api/openapi.json. */
 export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   const api = new OpenAPIHono<ApiEnv>();
+  // The API's language (issue 45): error messages in the language Accept-Language prefers, sw or en.
+  api.use('*', async (c, next) => {
+    const locale = localeFromAcceptLanguage(c.req.header('Accept-Language'));
+    await withRequestLocale(locale, next);
+    c.header('Content-Language', locale);
+    c.header('Vary', 'Accept-Language', { append: true });
+  });
   api.route('/', healthRoutes(services));
   api.route('/', readinessRoutes(services));
   // Resource sub-apps are mounted here, one line each.

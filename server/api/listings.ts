@@ -17,7 +17,6 @@ import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import {
   createListing,
   deleteListing,
-  LISTING_NOT_FOUND,
   requireOwnListing,
   updateListing,
   updateListingText,
@@ -26,6 +25,7 @@ import {
 import { readJson, uploadTempRoot, withUploadedForm } from '../media/upload.ts';
 import { listingRoutes as routes, type ListingSchema } from './listings.routes.ts';
 import { createApiRouter } from './router.ts';
+import { say } from '../i18n.ts';
 
 /** The listings API: the handlers of the operations declared in listings.routes.ts. */
 
@@ -50,7 +50,7 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.featured, async (c) => {
     const raw = c.req.query('limit');
     const limit = raw === undefined || raw === '' ? 8 : /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!(limit >= 1 && limit <= 50)) throw badRequest('limit must be a whole number from 1 to 50.');
+    if (!(limit >= 1 && limit <= 50)) throw badRequest((t) => t.errors.wholeNumberUpTo({ name: 'limit', max: 50 }));
     return c.json((await featuredListings(db, limit)) as Listing[], 200);
   });
 
@@ -63,13 +63,13 @@ export function listingsRoutes(services: Services) {
 
   app.openapi(routes.byUser, async (c) => {
     const auth = requireAuth(c.get('auth'));
-    if (c.req.valid('param').userId !== auth.user.id) throw forbidden('You can only view your own ads.');
+    if (c.req.valid('param').userId !== auth.user.id) throw forbidden((t) => t.errors.ownAdsOnly);
     const { page, limit } = c.req.valid('query');
     const paged = page !== undefined || limit !== undefined;
     const size = limit === undefined ? OWN_ADS_PAGE_SIZE : /^\d+$/.test(limit) ? Number(limit) : NaN;
     const number = page === undefined ? 1 : /^\d+$/.test(page) ? Number(page) : NaN;
-    if (!(size >= 1 && size <= 50)) throw badRequest('limit must be a whole number from 1 to 50.');
-    if (!(number >= 1)) throw badRequest('page must be a whole number from 1.');
+    if (!(size >= 1 && size <= 50)) throw badRequest((t) => t.errors.wholeNumberUpTo({ name: 'limit', max: 50 }));
+    if (!(number >= 1)) throw badRequest((t) => t.errors.pageFromOne);
     const own = paged ? await ownerListingsPage(db, auth.user.id, number, size) : null;
     const items = own ? own.items : await listingsByOwner(db, auth.user.id);
     const ids = items.map((l) => l._id);
@@ -91,7 +91,7 @@ export function listingsRoutes(services: Services) {
 
   app.openapi(routes.get, async (c) => {
     const found = await getListingFor(db, c.req.valid('param').id, c.get('auth')?.user ?? null);
-    if (!found || !('listing' in found)) throw notFound(LISTING_NOT_FOUND);
+    if (!found || !('listing' in found)) throw notFound((t) => t.errors.listingNotFound);
     return c.json(found.listing as Listing, 200);
   });
 
@@ -126,7 +126,7 @@ export function listingsRoutes(services: Services) {
       deviceKnown: c.get('deviceKnown') ?? false,
       userId: c.get('auth')?.user.id ?? null,
     });
-    if (!found.found) throw notFound(LISTING_NOT_FOUND);
+    if (!found.found) throw notFound((t) => t.errors.listingNotFound);
     c.header('Cache-Control', 'no-store');
     return c.json(found.messagesOnly ? { phoneNumber: null, messagesOnly: true as const } : { phoneNumber: found.phoneNumber }, 200);
   });
@@ -151,7 +151,7 @@ export function listingsRoutes(services: Services) {
       await requireOwnListing(db, id, auth.user.id, 'edit');
       listing = await withUploadedForm(c.req.raw, tempRoot, (form) => updateListing(services, id, auth.user.id, uploadFromForm(form)));
     } else {
-      throw new AppError(415, 'Send the ad as multipart/form-data, or JSON from the text-only form.');
+      throw new AppError(415, (t) => t.errors.sendAdMultipartOrJson);
     }
     return c.json(listing as Listing, 200);
   });
@@ -159,7 +159,7 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteListing(services, c.req.valid('param').id, auth.user.id);
-    return c.json({ message: 'Ad deleted successfully!' }, 200);
+    return c.json({ message: say((t) => t.api.adDeleted) }, 200);
   });
 
   return app;

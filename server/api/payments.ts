@@ -9,10 +9,11 @@ import { acceptStkCallback, startStkPush } from '../payments/mpesa/stk-payments.
 import { currentPayment, pageForPayment, paymentJson, returnFromProvider, txRefParam } from '../payments/status.ts';
 import { bearer, errorResponses, json } from './openapi.ts';
 import { createApiRouter } from './router.ts';
+import { english } from '../i18n.ts';
 
 const CheckoutInput = z
   .object({
-    email: z.email('Please enter a valid email address.').optional(),
+    email: z.email(english.errors.validEmail).optional(),
     amount: z.number({ error: 'amount is required and must be a number.' }),
     callback_url: z.string({ error: 'callback_url is required.' }).min(1, 'callback_url is required.'),
     listingId: z.string().optional().openapi({ description: 'Defaults to the listingId query parameter of callback_url' }),
@@ -160,7 +161,7 @@ export function paymentsRoutes(services: Services) {
   });
 
   // Signatures are over the exact bytes, so the body is read raw; webhooks are small.
-  app.use('/payments/webhook/*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError(413, 'Payload too large.'); } }));
+  app.use('/payments/webhook/*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError(413, (t) => t.errors.payloadTooLarge); } }));
   app.openapi(webhook, async (c) => {
     const deps = paymentsDeps(services);
     const raw = await c.req.text();

@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { REPORT_DETAILS_MAX, REPORT_MESSAGES, REPORT_REASONS } from '#kernel/report-rules.ts';
 import type { Services } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { LISTING_NOT_FOUND } from '../listings/write.ts';
 import { reportListing } from '../moderation/reports.ts';
 import { errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
@@ -43,7 +42,7 @@ export function reportsRoutes(services: Services) {
       deviceKnown: c.get('deviceKnown') ?? false,
       userId: c.get('auth')?.user.id ?? null,
     });
-    if (!found) throw notFound(LISTING_NOT_FOUND);
+    if (!found) throw notFound((t) => t.errors.listingNotFound);
     return c.json({ message: REPORT_MESSAGES.thanks }, 201);
   });
   return app;

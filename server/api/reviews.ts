@@ -8,6 +8,7 @@ import { replyToReview, reportReview, reviewEligibility, sellerReviews, submitRe
 import { findSeller } from '../users/sellers.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
+import { say } from '../i18n.ts';
 
 /** Seller reviews (issue 44): the same domain functions and rules as the review form and the seller page. */
 
@@ -198,7 +199,7 @@ export function reviewRoutes(services: Services) {
 
   app.openapi(routes.list, async (c) => {
     const seller = await findSeller(db, c.req.valid('param').username);
-    if (!seller) throw notFound('Seller not found.');
+    if (!seller) throw notFound((t) => t.errors.sellerNotFound);
     const viewer = c.get('auth')?.user.id ?? null;
     if (viewer) c.header('Cache-Control', 'private, no-store');
     return c.json(await sellerReviews(db, seller._id, Number(c.req.valid('query').page ?? 1) || 1, viewer), 200);
@@ -231,17 +232,17 @@ export function reviewRoutes(services: Services) {
   app.openapi(routes.approve, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await approveReview(db, admin, c.req.valid('param').id);
-    return c.json({ message: 'Review published.' }, 200);
+    return c.json({ message: say((t) => t.api.reviewPublished) }, 200);
   });
   app.openapi(routes.reject, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await rejectReview(db, admin, c.req.valid('param').id);
-    return c.json({ message: 'Review hidden.' }, 200);
+    return c.json({ message: say((t) => t.api.reviewHidden) }, 200);
   });
   app.openapi(routes.restore, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await restoreReview(db, admin, c.req.valid('param').id);
-    return c.json({ message: 'Review restored.' }, 200);
+    return c.json({ message: say((t) => t.api.reviewRestored) }, 200);
   });
   return app;
 }

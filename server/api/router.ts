@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ApiEnv } from './index.ts';
 import { badRequest } from '../http/errors.ts';
+import { english } from '../i18n.ts';
 
 /**
  * Every API sub-app starts here, so a request that fails its zod schema gets the one error
@@ -11,7 +12,7 @@ export function createApiRouter(): OpenAPIHono<ApiEnv> {
     defaultHook: (result) => {
       if (result.success) return;
       const errors = result.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
-      throw badRequest(errors[0]?.msg ?? 'Invalid input.', errors);
+      throw badRequest(errors[0]?.msg ?? english.errors.invalidInput, errors);
     },
   });
 }

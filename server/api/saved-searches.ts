@@ -5,6 +5,7 @@ import { requireAuth } from '../http/guards.ts';
 import { deleteSavedSearch, listSavedSearches, parseFrequency, savedFiltersOf, saveSearch, setAlertFrequency, type SavedSearch } from '../saved/saved-searches.ts';
 import { bearer, errorResponses, IdParam, json, jsonBody, MessageSchema } from './openapi.ts';
 import { createApiRouter } from './router.ts';
+import { say } from '../i18n.ts';
 
 /** Saved searches and their e-mail alerts (the signed-in user's own): issue 18, docs/alerts.md. */
 
@@ -123,7 +124,7 @@ export function savedSearchRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteSavedSearch(services, auth.user.id, c.req.valid('param').id);
-    return c.json({ message: 'Saved search deleted.' }, 200);
+    return c.json({ message: say((t) => t.api.savedSearchDeleted) }, 200);
   });
 
   return app;

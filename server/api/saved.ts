@@ -113,7 +113,7 @@ function pageParams(query: { page?: string; limit?: string }, defaultLimit: numb
   const whole = (raw: string | undefined, fallback: number, max: number, name: string) => {
     if (raw === undefined || raw === '') return fallback;
     const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!(n >= 1 && n <= max)) throw badRequest(`${name} must be a whole number from 1 to ${max}.`);
+    if (!(n >= 1 && n <= max)) throw badRequest((t) => t.errors.wholeNumberUpTo({ name, max }));
     return n;
   };
   return { page: whole(query.page, 1, 10_000, 'page'), limit: whole(query.limit, defaultLimit, 100, 'limit') };
@@ -145,7 +145,7 @@ export function savedRoutes(services: Services) {
 
   app.openapi(routes.seller, async (c) => {
     const seller = await findSeller(db, c.req.valid('param').username);
-    if (!seller) throw notFound('Seller not found.');
+    if (!seller) throw notFound((t) => t.errors.sellerNotFound);
     const paging = pageParams(c.req.valid('query'), SELLER_PAGE_SIZE);
     const listings = (await sellerCards(db, seller._id, paging)) as z.infer<typeof CardSchema>[];
     return c.json({ seller, listings, ...paging }, 200);

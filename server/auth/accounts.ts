@@ -12,21 +12,28 @@ import { findUserByEmail, insertUser } from '../users/users.ts';
 import { ACCOUNT_MESSAGES } from '#kernel/account-rules.ts';
 import { LIFECYCLE_MESSAGES } from '#kernel/lifecycle-rules.ts';
 import { normalisePhone } from '#kernel/phone.ts';
+import type { Locale } from '#kernel/i18n/locales.ts';
 import { passwordChangedEmail, passwordResetEmail, resetLink } from './emails.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { LoginInput, RegisterInput, UpdateMeInput } from './schemas.ts';
 import { createSession, type User } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { english } from '../i18n.ts';
 
 /** Register, log in, reset a password, edit details, delete the account: plain functions over Db. */
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+export const INVALID_CREDENTIALS = english.errors.invalidCredentials;
+export const EMAIL_TAKEN = english.errors.emailTaken;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'>; logger: Logger; rateLimits: RateLimits };
-type LimitedDeps = { db: Db; rateLimits: RateLimits };
+/**
+ * `locale`: the language of the page the request came from (a page's context.locale): registering,
+ * signing in or saving details there makes it the account's language for e-mails and SMS
+ * (users.locale, migration 2000). The API (no locale) leaves it as it is.
+ */
+type LimitedDeps = { db: Db; rateLimits: RateLimits; locale?: Locale };
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
@@ -47,10 +54,10 @@ function refuseWeakPassword(password: string, person: Parameters<typeof password
 }
 
 /** A new account; sign-ups are counted per client address. */
-export async function registerUser({ db, rateLimits }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
+export async function registerUser({ db, rateLimits, locale }: LimitedDeps, input: RegisterInput, clientIp: string): Promise<User> {
   await rateLimits.hit('registerPerIp', clientIp);
   refuseWeakPassword(input.password, input, 'password');
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
+  if (await findUserByEmail(db, input.email)) throw conflict((t) => t.errors.emailTaken);
   try {
     return await insertUser(db, {
       firstName: input.firstName,
@@ -59,10 +66,11 @@ export async function registerUser({ db, rateLimits }: LimitedDeps, input: Regis
       password: input.password,
       location: input.location,
       phoneNumber: normalisePhone(input.phoneNumber),
+      locale,
     });
   } catch (error) {
     // Two sign-ups with the same address at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw conflict((t) => t.errors.emailTaken);
     throw error;
   }
 }
@@ -74,19 +82,23 @@ export async function registerUser({ db, rateLimits }: LimitedDeps, input: Regis
  * even the right password is refused until the window ends. A successful login clears the
  * account's count. Failures also count against the client address (password spraying).
  */
-export async function logIn({ db, rateLimits }: LimitedDeps, input: LoginInput, clientIp: string) {
+export async function logIn({ db, rateLimits, locale }: LimitedDeps, input: LoginInput, clientIp: string) {
   await rateLimits.refuseIfBlocked('loginPerIp', clientIp);
   await rateLimits.hit('loginPerAccount', input.email);
   const user = await findUserByEmail(db, input.email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
     await rateLimits.tryHit('loginPerIp', clientIp);
-    throw unauthorized(INVALID_CREDENTIALS);
+    throw unauthorized((t) => t.errors.invalidCredentials);
   }
   await rateLimits.reset('loginPerAccount', input.email);
   // A banned account (server/moderation/moderation.ts) is told so, but only with its password.
   if (user.bannedAt) throw forbidden(LIFECYCLE_MESSAGES.banned);
   const session = await createSession(db, user.id, { persistent: input.rememberMe === true });
+  if (locale && locale !== user.locale) {
+    await db.update(users).set({ locale }).where(eq(users.id, user.id));
+    return { user: { ...user, locale }, session };
+  }
   return { user, session };
 }
 
@@ -119,7 +131,7 @@ async function sendResetLink(deps: MailDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await createResetToken(deps.db, user.id);
-  await sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token)));
+  await sendInBackground(deps.mailer, deps.logger, passwordResetEmail(user, resetLink(deps.config.appUrl, token, user.locale)));
 }
 
 /** The account a reset token belongs to, when the token is unused, not superseded and not expired. */
@@ -168,9 +180,9 @@ export async function resetPassword(deps: MailDeps, token: string, newPassword: 
   return user;
 }
 
-export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your e-mail address.';
-export const PASSWORD_TO_DELETE = 'Please enter your password to delete your account.';
-export const WRONG_CURRENT_PASSWORD = 'The password you entered is not correct.';
+export const CURRENT_PASSWORD_FOR_EMAIL = english.errors.currentPasswordForEmail;
+export const PASSWORD_TO_DELETE = english.errors.passwordToDelete;
+export const WRONG_CURRENT_PASSWORD = english.errors.wrongCurrentPassword;
 
 /**
  * Changes that hand the account to whoever holds the session (a new e-mail address, where
@@ -187,8 +199,7 @@ async function confirmPassword({ rateLimits }: LimitedDeps, user: User, password
 const OPTIONAL_TEXT = ['location', 'address', 'city', 'country'] as const;
 
 /** The phone number is how buyers reach a seller (Show phone, Call, WhatsApp): there is no other channel. */
-export const PHONE_NEEDED_FOR_ADS =
-  'You cannot remove your phone number while you have ads on Soko: it is the only way buyers can reach you. Enter a new number instead, or delete your ads first.';
+export const PHONE_NEEDED_FOR_ADS = english.errors.phoneNeededForAds;
 
 async function hasAds(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, userId)).limit(1);
@@ -203,13 +214,14 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
   if (input.lastName !== undefined) patch.lastName = input.lastName;
   if (input.email !== undefined && input.email !== user.email) {
     await confirmPassword(deps, user, input.currentPassword, 'currentPassword', CURRENT_PASSWORD_FOR_EMAIL);
-    if (await findUserByEmail(db, input.email)) throw conflict('An account with this email already exists.');
+    if (await findUserByEmail(db, input.email)) throw conflict((t) => t.errors.emailExists);
     patch.email = input.email;
   }
   for (const key of OPTIONAL_TEXT) if (input[key] !== undefined) patch[key] = input[key] || null;
   // Issue 43: messages only (no number for buyers), and e-mails about unread messages.
   if (input.showPhone !== undefined) patch.showPhone = input.showPhone;
   if (input.messageEmails !== undefined) patch.messageEmails = input.messageEmails;
+  if (deps.locale && deps.locale !== user.locale) patch.locale = deps.locale;
   if (input.phoneNumber !== undefined) {
     patch.phoneNumber = input.phoneNumber ? normalisePhone(input.phoneNumber) : null;
     if (patch.phoneNumber === null && user.phoneNumber && (await hasAds(db, user.id))) {
@@ -228,7 +240,7 @@ export async function updateUserDetails(deps: LimitedDeps, user: User, input: Up
     if (!row) throw unauthorized();
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('An account with this email already exists.');
+    if (isUniqueViolation(error)) throw conflict((t) => t.errors.emailExists);
     throw error;
   }
 }

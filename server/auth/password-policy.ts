@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { english } from '../i18n.ts';
 
 /**
  * Passwords people are refused (OWASP ASVS 5.0, 6.2): the most common passwords of at least
@@ -19,8 +20,8 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
-export const COMMON_PASSWORD = 'This password is too common and easy to guess. Please choose another one.';
-export const PERSONAL_PASSWORD = 'Your password must not contain your name or your e-mail address.';
+export const COMMON_PASSWORD = english.errors.commonPassword;
+export const PERSONAL_PASSWORD = english.errors.personalPassword;
 
 /** Why this password is refused for this person, or null when it is acceptable. */
 export function passwordProblem(password: string, person: { email: string; firstName?: string | null; lastName?: string | null }): string | null {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { normalisePhone, PHONE_ERROR } from '#kernel/phone.ts';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#kernel/account-rules.ts';
+import { english } from '../i18n.ts';
 
 /**
  * Input schemas of the accounts feature, shared by the JSON API and the page actions so both
@@ -25,23 +26,23 @@ const name = (label: string) => required(label).max(100, `${label} must be at mo
 
 /** Trimmed and lower-cased: one account per address however it is typed. */
 const email = z
-  .string({ error: 'Email is required.' })
+  .string({ error: english.errors.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required.')
+  .min(1, english.errors.emailRequired)
   .max(MAX_EMAIL_LENGTH, INVALID_EMAIL)
   .regex(EMAIL_PATTERN, INVALID_EMAIL);
 
 /** Never trimmed: spaces are part of a password. */
 const newPassword = z
-  .string({ error: 'Password is required.' })
+  .string({ error: english.errors.passwordRequired })
   .min(MIN_PASSWORD_LENGTH, SHORT_PASSWORD)
   .max(MAX_PASSWORD_LENGTH, LONG_PASSWORD);
 
 const phone = z
-  .string({ error: 'Phone number is required.' })
+  .string({ error: english.errors.phoneRequired })
   .trim()
-  .min(1, 'Phone number is required.')
+  .min(1, english.errors.phoneRequired)
   .refine((v) => normalisePhone(v) !== null, PHONE_ERROR);
 
 /** An optional free-text field: empty means "not given" and is stored as null. */
@@ -66,9 +67,9 @@ export type RegisterInput = z.output<typeof RegisterInput>;
 
 export const LoginInput = z
   .object({
-    email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(254, 'Invalid email or password.'),
+    email: z.string({ error: english.errors.emailRequired }).trim().toLowerCase().min(1, english.errors.emailRequired).max(254, english.errors.invalidCredentials),
     // Length is not checked against today's rules: older passwords still have to work.
-    password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Invalid email or password.'),
+    password: z.string({ error: english.errors.passwordRequired }).min(1, english.errors.passwordRequired).max(1024, english.errors.invalidCredentials),
     rememberMe: z.boolean().optional().openapi({ description: '30-day persistent session instead of one that ends with the browser (12 h at most).' }),
   })
   .openapi('LoginInput');
@@ -96,11 +97,11 @@ export const UpdateMeInput = z
     city: optionalText('City'),
     country: optionalText('Country'),
     phoneNumber: z
-      .string({ error: 'Phone number must be text.' })
+      .string({ error: english.errors.phoneMustBeText })
       .trim()
       .refine((v) => v === '' || normalisePhone(v) !== null, PHONE_ERROR),
     currentPassword: z
-      .string({ error: 'Password must be text.' })
+      .string({ error: english.errors.passwordMustBeText })
       .max(1024)
       .openapi({ description: 'Required to change the e-mail address.' }),
     showPhone: z
@@ -115,7 +116,7 @@ export const UpdateMeInput = z
 export type UpdateMeInput = z.output<typeof UpdateMeInput>;
 
 export const DeleteMeInput = z
-  .object({ password: z.string({ error: 'Password must be text.' }).max(1024).optional().openapi({ description: 'The account’s current password.' }) })
+  .object({ password: z.string({ error: english.errors.passwordMustBeText }).max(1024).optional().openapi({ description: 'The account’s current password.' }) })
   .openapi('DeleteMeInput');
 
 export const UserSchema = z

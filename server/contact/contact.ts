@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Services } from '../context.ts';
 import { contactMessages } from '../db/schema/index.ts';
 import { parseInput } from '../http/validation.ts';
+import { english } from '../i18n.ts';
 
 // Name and subject end up in mail headers and in the support inbox's list view: one line each.
 const singleLine = (empty: string, max: number, tooLong: string) =>
@@ -23,7 +24,7 @@ export const contactSchema = z.object({
     .string('Please enter a valid email address.')
     .trim()
     .max(254, 'Please enter a valid email address.')
-    .pipe(z.email('Please enter a valid email address.')),
+    .pipe(z.email(english.errors.validEmail)),
   subject: singleLine('Please enter a subject.', 150, 'The subject must be at most 150 characters long.'),
   message: z
     .string('Please write your message.')

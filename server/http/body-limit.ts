@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_IMAGES } from '#kernel/listing-rules.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
 import { escapeHtml } from './escape-html.ts';
+import { english, englishText, localeFromAcceptLanguage, translateErrorText } from '../i18n.ts';
 
 /** JSON API bodies and page forms: the longest real one (an ad's 5,000-character description) is well under this. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -30,10 +31,8 @@ export function bodyLimitFor(method: string, path: string, contentType: string):
 }
 
 function tooLargeMessage(limit: number): string {
-  if (limit === DRAFT_PHOTO_BODY_LIMIT) return 'Each image must be 10 MB or smaller.';
-  return limit === UPLOAD_BODY_LIMIT
-    ? 'The upload is too large: at most 10 images of 10 MB each.'
-    : `The request is too large: at most ${Math.round(limit / 1024)} KB can be sent here.`;
+  if (limit === DRAFT_PHOTO_BODY_LIMIT) return english.errors.imageTooLarge;
+  return limit === UPLOAD_BODY_LIMIT ? english.errors.uploadTooLarge : englishText((t) => t.errors.requestTooLarge({ kb: Math.round(limit / 1024) }));
 }
 
 /**
@@ -109,7 +108,9 @@ function lingerOnClose(c: Context): void {
  */
 export function refusal(c: Context, status: 400 | 413 | 415 | 503, message: string, headers: Record<string, string> = {}): Response {
   if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
-    return c.json({ message }, status, headers);
+    // Before the API's language middleware: in the language Accept-Language asks for, as the API answers.
+    const locale = localeFromAcceptLanguage(c.req.header('Accept-Language'));
+    return c.json({ message: translateErrorText(message, locale) }, status, { ...headers, 'Content-Language': locale, Vary: 'Accept-Language' });
   }
   const title = { 400: 'Bad Request', 413: 'Too Large', 415: 'Not a Form', 503: 'Service Unavailable' }[status];
   return c.html(

@@ -15,10 +15,10 @@ export function sameOriginGuard(appOrigin: string): MiddlewareHandler {
     const origin = c.req.header('origin');
     const requestOrigin = new URL(c.req.url).origin;
     if (origin && origin !== 'null' && origin !== appOrigin && origin !== requestOrigin) {
-      throw new AppError(403, 'Cross-site request refused.');
+      throw new AppError(403, (t) => t.errors.crossSite);
     }
     if (origin === 'null' || (!origin && c.req.header('sec-fetch-site') === 'cross-site')) {
-      throw new AppError(403, 'Cross-site request refused.');
+      throw new AppError(403, (t) => t.errors.crossSite);
     }
     return next();
   };

@@ -1,14 +1,14 @@
 import { databaseUnavailableReason, isRefusedValue } from '../db/faults.ts';
 import { AppError } from './errors.ts';
+import { english } from '../i18n.ts';
 
 /** Seconds a client is asked to wait after a 503: a restart or failover usually takes a few. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export const UNAVAILABLE_MESSAGE = 'Soko is briefly unavailable. Please try again in a few seconds.';
-export const REFUSED_VALUE_MESSAGE = 'Some of the values sent cannot be stored. Please check them and try again.';
+export const UNAVAILABLE_MESSAGE = english.errors.unavailable;
 
 export function unavailable(): AppError {
-  return new AppError(503, UNAVAILABLE_MESSAGE, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  return new AppError(503, (t) => t.errors.unavailable, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
 }
 
 /**
@@ -17,6 +17,6 @@ export function unavailable(): AppError {
  */
 export function appErrorForDatabaseFault(error: unknown): AppError | undefined {
   if (databaseUnavailableReason(error) !== undefined) return unavailable();
-  if (isRefusedValue(error)) return new AppError(400, REFUSED_VALUE_MESSAGE);
+  if (isRefusedValue(error)) return new AppError(400, (t) => t.errors.refusedValue);
   return undefined;
 }

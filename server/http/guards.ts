@@ -58,5 +58,5 @@ export function requireAdmin(auth: Auth | null | undefined, page?: URL): Auth {
   const signedIn = requireAuth(auth, page);
   if (signedIn.user.role === 'admin') return signedIn;
   if (page) throw new Response('Page not found', { status: 404 });
-  throw forbidden('Only moderators can do this.');
+  throw forbidden((t) => t.errors.moderatorsOnly);
 }

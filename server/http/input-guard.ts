@@ -1,15 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimitFor, FORM_BODY_LIMIT, refusal } from './body-limit.ts';
+import { english } from '../i18n.ts';
 
 const hasControlChar = (v: string) => [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 const NUL = String.fromCharCode(0);
 
-export const BAD_ADDRESS = 'The address is not valid: it has a broken %-escape or characters that are not allowed.';
-export const BAD_ENCODING = 'The request body is not valid UTF-8 text.';
-export const NUL_IN_BODY = 'Text must not contain NUL characters.';
-export const NOT_A_FORM = 'Send the form as application/x-www-form-urlencoded or multipart/form-data.';
-export const BAD_FORM = 'The form data could not be read. Please try again.';
-export const UNREADABLE = 'The request body could not be read.';
+export const BAD_ADDRESS = english.errors.badAddress;
+export const BAD_ENCODING = english.errors.badEncoding;
+export const NUL_IN_BODY = english.errors.nulInBody;
+export const NOT_A_FORM = english.errors.notAForm;
+export const BAD_FORM = english.errors.formUnreadable;
+export const UNREADABLE = english.errors.unreadableBody;
 
 /** Every percent-decoded part of the path and query, or null when one does not decode (bad escape, invalid UTF-8). */
 function decodedParts(url: string): string[] | null {

@@ -3,6 +3,7 @@ import { isAppError, type AppError } from './errors.ts';
 import { expectedError } from './error-translation.ts';
 import { faultedSince, faultMark } from '../db/faults.ts';
 import { appErrorForDatabaseFault, unavailable } from './db-errors.ts';
+import { asLocale, withRequestLocale } from '../i18n.ts';
 
 /**
  * Page actions answer expected failures the way the API does (server/http/errors.ts decides
@@ -51,7 +52,8 @@ function outage(error: unknown): AppError | undefined {
   return appErrorForDatabaseFault(error);
 }
 
-function routeError(appError: AppError) {
+function routeError(englishError: AppError) {
+  const appError = expectedError(englishError) ?? englishError;
   return data(appError.message, { status: appError.status, statusText: STATUS_TEXT[appError.status], headers: appError.headers });
 }
 
@@ -63,19 +65,22 @@ function routeError(appError: AppError) {
  * handle (server/db/faults.ts) and answered the same way.
  */
 function mapped(fn: DataFunction): DataFunction {
-  return async (args) => {
-    const db = (args as { context?: { db?: object } } | null)?.context?.db;
-    const mark = db ? faultMark(db) : 0;
-    let result: unknown;
-    try {
-      result = await fn(args);
-    } catch (error) {
-      const appError = outage(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
-      throw appError ? routeError(appError) : error;
-    }
-    if (db && isServerError(result) && faultedSince(db, mark)) throw routeError(unavailable());
-    return result;
-  };
+  // The page's language (context.locale, from its build) is the language of its failures: failureData, attempt, asPageError.
+  return (args) => withRequestLocale(asLocale((args as { context?: { locale?: unknown } } | null)?.context?.locale), () => run(fn, args));
+}
+
+async function run(fn: DataFunction, args: unknown): Promise<unknown> {
+  const db = (args as { context?: { db?: object } } | null)?.context?.db;
+  const mark = db ? faultMark(db) : 0;
+  let result: unknown;
+  try {
+    result = await fn(args);
+  } catch (error) {
+    const appError = outage(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
+    throw appError ? routeError(appError) : error;
+  }
+  if (db && isServerError(result) && faultedSince(db, mark)) throw routeError(unavailable());
+  return result;
 }
 
 /**

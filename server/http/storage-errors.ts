@@ -1,15 +1,15 @@
 import { MediaStoreUnavailable } from '../media/storage.ts';
 import { AppError } from './errors.ts';
+import { english } from '../i18n.ts';
 
 /** Seconds a poster is asked to wait after a storage fault: freeing or replacing a disk takes a person. */
 export const STORAGE_RETRY_AFTER_SECONDS = 300;
 
-export const STORAGE_FULL_MESSAGE = 'Soko cannot store photos right now: the server is out of storage space. Your ad was not saved; please try again later.';
-export const STORAGE_FAILING_MESSAGE = 'Soko cannot store photos right now: the server cannot write to its storage. Your ad was not saved; please try again later.';
+export const STORAGE_FULL_MESSAGE = english.errors.storageFull;
 
 /** Seconds a poster is asked to wait when the photo storage (a bucket) does not answer: usually a passing outage. */
 export const MEDIA_STORE_RETRY_AFTER_SECONDS = 60;
-export const MEDIA_STORE_UNAVAILABLE_MESSAGE = 'Soko cannot store photos right now: our photo storage is not answering. Your ad was not saved; please try again in a minute.';
+export const MEDIA_STORE_UNAVAILABLE_MESSAGE = english.errors.mediaStoreUnavailable;
 
 /** Disk full or over quota: 507 Insufficient Storage. */
 const FULL = new Set(['ENOSPC', 'EDQUOT']);
@@ -24,12 +24,12 @@ const FAILING = new Set(['EIO', 'EROFS']);
  */
 export function appErrorForStorageFault(error: unknown): AppError | undefined {
   if (error instanceof MediaStoreUnavailable) {
-    return new AppError(503, MEDIA_STORE_UNAVAILABLE_MESSAGE, { headers: { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_SECONDS) } });
+    return new AppError(503, (t) => t.errors.mediaStoreUnavailable, { headers: { 'Retry-After': String(MEDIA_STORE_RETRY_AFTER_SECONDS) } });
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
   const headers = { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) };
-  if (FULL.has(code)) return new AppError(507, STORAGE_FULL_MESSAGE, { headers });
-  if (FAILING.has(code)) return new AppError(503, STORAGE_FAILING_MESSAGE, { headers });
+  if (FULL.has(code)) return new AppError(507, (t) => t.errors.storageFull, { headers });
+  if (FAILING.has(code)) return new AppError(503, (t) => t.errors.storageFailing, { headers });
   return undefined;
 }

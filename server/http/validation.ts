@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { badRequest, type FieldError } from './errors.ts';
+import { english } from '../i18n.ts';
 
 /**
  * Parses input with a zod schema; failure becomes a 400 whose message is the first issue's
@@ -10,5 +11,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, summa
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.map((i) => ({ msg: i.message, path: i.path.join('.') }));
-  throw badRequest(summary ?? errors[0]?.msg ?? 'Invalid input.', errors);
+  throw badRequest(summary ?? errors[0]?.msg ?? english.errors.invalidInput, errors);
 }

@@ -200,7 +200,7 @@ export async function removeDraftPhoto(deps: { db: Db; media: MediaStore }, id: 
     .delete(listingDraftPhotos)
     .where(and(eq(listingDraftPhotos.draftId, id), eq(listingDraftPhotos.storageKey, key)))
     .returning({ storageKey: listingDraftPhotos.storageKey });
-  if (deleted.length === 0) throw notFound('Photo not found.');
+  if (deleted.length === 0) throw notFound((t) => t.errors.photoNotFound);
   await deps.db.update(listingDrafts).set({ updatedAt: sql`now()` }).where(eq(listingDrafts.id, id));
   await deps.media.remove(imageFiles(key));
 }

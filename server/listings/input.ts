@@ -5,6 +5,7 @@ import { CATEGORIES, knownCategory, type Category } from '#kernel/categories.ts'
 import { CURRENCIES, type Currency } from '#kernel/money.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
+import { english, englishText } from '../i18n.ts';
 
 /** The text fields of an ad after validation; images travel separately. */
 export type ListingFields = {
@@ -31,7 +32,7 @@ const category = z
   .transform((value, ctx) => {
     const known = knownCategory(value);
     if (!known) {
-      ctx.addIssue({ code: 'custom', message: `Category must be one of: ${CATEGORIES.join(', ')}.` });
+      ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.categoryOneOf({ categories: CATEGORIES.join(', ') })) });
       return z.NEVER;
     }
     return known;
@@ -39,19 +40,19 @@ const category = z
 
 /** '' or absent: negotiable. Anything else: a whole number of the currency's unit. */
 const price = z
-  .union([z.string(), z.number(), z.null()], { error: 'Price must be a whole number of 0 or more.' })
+  .union([z.string(), z.number(), z.null()], { error: english.errors.priceWholeNumber })
   .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined) return null;
     const s = String(value).trim().replace(/,/g, '');
     if (s === '') return null;
     if (!/^\d+$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: 'Price must be a whole number of 0 or more.' });
+      ctx.addIssue({ code: 'custom', message: english.errors.priceWholeNumber });
       return z.NEVER;
     }
     const n = Number(s);
     if (n > LIMITS.price) {
-      ctx.addIssue({ code: 'custom', message: 'Price is too large.' });
+      ctx.addIssue({ code: 'custom', message: english.errors.priceTooLarge });
       return z.NEVER;
     }
     return n;
@@ -64,7 +65,7 @@ const currency = z
     const v = (value ?? '').trim().toUpperCase();
     if (v === '') return 'KES' as Currency;
     if (!(CURRENCIES as readonly string[]).includes(v)) {
-      ctx.addIssue({ code: 'custom', message: `Currency must be one of ${CURRENCIES.join(', ')}.` });
+      ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.currencyOneOf({ currencies: CURRENCIES.join(', ') })) });
       return z.NEVER;
     }
     return v as Currency;
@@ -141,7 +142,7 @@ export function parseListingForm(input: Record<string, unknown>, imageCount: num
  * `attributes` is undefined when none were sent: the ad keeps its own (updateListingText).
  */
 export function parseListingText(input: unknown, currentSubcategory?: string | null): Omit<ListingFields, 'currency' | 'attributes'> & { currency?: Currency; attributes?: AttributeValues } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('Send the ad as a JSON object.');
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest((t) => t.errors.sendAdJsonObject);
   const record = input as Record<string, unknown>;
   const missing = REQUIRED.filter((k) => blank(record[k]));
   if (missing.length) {

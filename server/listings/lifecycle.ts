@@ -10,6 +10,7 @@ import { conflict } from '../http/errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { emailHtml, escapeHtml } from '../mail/template.ts';
 import { requireOwnListing, termEnd } from './write.ts';
+import { asLocale, catalogFor, mailDate, pagePath } from '../i18n.ts';
 
 /*
  * The life of an ad (issue 19, point 4). An ad runs for LISTING_TTL_DAYS from posting or
@@ -100,26 +101,22 @@ export async function undoListingSold(deps: Pick<Services, 'db'>, id: string, us
   return { expiresAt: new Date(updated.expires_at).toISOString() };
 }
 
-export function expiryReminderEmail(appUrl: string, to: { email: string; firstName: string }, ad: { title: string; expiresAt: Date }): MailMessage {
-  const subject = `Your ad “${ad.title}” expires on ${expiryDate(ad.expiresAt)}`;
-  const manage = `${appUrl}/manage-ads`;
+export function expiryReminderEmail(appUrl: string, to: { email: string; firstName: string; locale?: string | null }, ad: { title: string; expiresAt: Date }): MailMessage {
+  const locale = asLocale(to.locale);
+  const t = catalogFor(locale);
+  const m = t.mail;
+  const date = mailDate(locale, ad.expiresAt);
+  const subject = m.expirySubject({ title: ad.title, date });
+  const manage = `${appUrl}${pagePath(locale, '/manage-ads')}`;
   return {
     to: to.email,
     subject,
-    text:
-      `Hello ${to.firstName},\n\n` +
-      `Your ad “${ad.title}” on Soko expires on ${expiryDate(ad.expiresAt)}. After that buyers will no longer find it.\n` +
-      `Still selling? Renew it in Manage ads:\n\n${manage}\n\n` +
-      `Already sold? Mark it as sold there, so buyers stop calling.\n\n` +
-      `Soko`,
+    text: `${m.hello({ name: to.firstName })}\n\n` + `${m.expiryBody({ title: ad.title, date })}\n` + `${m.expiryRenew}:\n\n${manage}\n\n` + `${m.expirySold}\n\n` + `Soko`,
     html: emailHtml(
       subject,
-      [
-        `Hello ${escapeHtml(to.firstName)},`,
-        `Your ad “${escapeHtml(ad.title)}” on Soko expires on ${escapeHtml(expiryDate(ad.expiresAt))}. After that buyers will no longer find it.`,
-        'Still selling? Renew it in Manage ads. Already sold? Mark it as sold there, so buyers stop calling.',
-      ],
-      { href: manage, label: 'Renew my ad' },
+      [m.hello({ name: escapeHtml(to.firstName) }), m.expiryBody({ title: escapeHtml(ad.title), date: escapeHtml(date) }), `${m.expiryRenew}. ${m.expirySold}`],
+      { href: manage, label: m.expiryButton },
+      t,
     ),
   };
 }
@@ -148,7 +145,7 @@ export function createExpiryJob(deps: { db: Db; config: Pick<Config, 'appUrl' | 
     let total = 0;
     for (;;) {
       const n = await db.transaction(async (tx) => {
-        const due = await queryRows<{ id: string; title: string; expires_at: string | Date; email: string; first_name: string }>(
+        const due = await queryRows<{ id: string; title: string; expires_at: string | Date; email: string; first_name: string; locale: string }>(
           tx as unknown as Db,
           sql`update listings l set expiry_reminded_at = ${now.toISOString()}::timestamptz
               from users u
@@ -158,11 +155,11 @@ export function createExpiryJob(deps: { db: Db; config: Pick<Config, 'appUrl' | 
                   and expires_at > ${now.toISOString()}::timestamptz and expires_at <= ${until.toISOString()}::timestamptz
                 order by expires_at limit ${BATCH}
                 for update skip locked)
-              returning l.id, l.title, l.expires_at, u.email, u.first_name`,
+              returning l.id, l.title, l.expires_at, u.email, u.first_name, u.locale`,
         );
         if (due.length) {
           await tx.insert(mailOutbox).values(
-            due.map((d) => ({ message: expiryReminderEmail(config.appUrl, { email: d.email, firstName: d.first_name }, { title: d.title, expiresAt: new Date(d.expires_at) }) })),
+            due.map((d) => ({ message: expiryReminderEmail(config.appUrl, { email: d.email, firstName: d.first_name, locale: d.locale }, { title: d.title, expiresAt: new Date(d.expires_at) }) })),
           );
         }
         return due.length;

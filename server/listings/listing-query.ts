@@ -5,6 +5,7 @@ import { findSubcategory, parseAttributeValue, ATTR_PARAM, type AttributeFilters
 import { badRequest } from '../http/errors.ts';
 import { parseInput } from '../http/validation.ts';
 import { DEFAULT_PAGE_SIZE, SORTS, type ListingFilters, type ListingSort } from '../search/search-query.ts';
+import { english, englishText } from '../i18n.ts';
 
 /** The pages go no deeper: each deeper page is a longer scan, nobody pages this far, crawlers should not either. */
 export const MAX_BROWSE_PAGE = 500;
@@ -202,7 +203,7 @@ const apiQuerySchema = z
         if (!v?.trim()) return undefined;
         const county = resolveCounty(v);
         if (!county) {
-          ctx.addIssue({ code: 'custom', message: `county must be a county code from 001 to ${COUNTIES.length.toString().padStart(3, '0')} or a county's name.` });
+          ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.countyCode({ last: COUNTIES.length.toString().padStart(3, '0') })) });
           return z.NEVER;
         }
         return county.code;
@@ -214,7 +215,7 @@ const apiQuerySchema = z
         if (!v?.trim()) return undefined;
         const town = resolveTown(v);
         if (!town) {
-          ctx.addIssue({ code: 'custom', message: 'town must be the id or name of a town in GET /api/locations.' });
+          ctx.addIssue({ code: 'custom', message: english.errors.townUnknown });
           return z.NEVER;
         }
         return town.id;
@@ -229,17 +230,17 @@ const apiQuerySchema = z
         if (s === '') return undefined;
         const sort = SORTS.find((known) => known === s);
         if (!sort) {
-          ctx.addIssue({ code: 'custom', message: `sort must be one of ${SORTS.join(', ')}.` });
+          ctx.addIssue({ code: 'custom', message: englishText((t) => t.errors.sortOneOf({ sorts: SORTS.join(', ') })) });
           return z.NEVER;
         }
         return sort;
       }),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: 'minPrice cannot be more than maxPrice.',
+    message: english.errors.minAboveMax,
     path: ['minPrice'],
   })
   .refine((q) => (q.page ?? 1) * (q.limit ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
-    message: `page and limit go past the ${MAX_RESULT_WINDOW.toLocaleString('en-KE')}th result; narrow the search instead.`,
+    message: englishText((t) => t.errors.pastResultWindow({ max: MAX_RESULT_WINDOW.toLocaleString('en-KE') })),
     path: ['page'],
   });

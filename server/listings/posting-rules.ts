@@ -6,10 +6,11 @@ import { conflict } from '../http/errors.ts';
 import { appErrorForStorageFault } from '../http/storage-errors.ts';
 import type { UploadedFile } from '../media/upload.ts';
 import type { ListingFields } from './input.ts';
+import { english } from '../i18n.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DUPLICATE_AD = 'You have already posted this ad. You can edit it in Manage ads instead of posting it again.';
+export const DUPLICATE_AD = english.errors.duplicateAd;
 
 /**
  * What makes two ads "the same ad": the title (however it is cased or spaced), the price and
@@ -39,7 +40,7 @@ export async function checkPostingAllowed(deps: Pick<Services, 'db' | 'rateLimit
     .from(listings)
     .where(and(eq(listings.ownerId, ownerId), eq(listings.fingerprint, fingerprint)))
     .limit(1);
-  if (duplicate) throw conflict(DUPLICATE_AD);
+  if (duplicate) throw conflict((t) => t.errors.duplicateAd);
   const isNew = !owner || Date.now() - owner.createdAt.getTime() < DAY_MS;
   const limit = isNew ? 'postsPerNewAccount' : 'postsPerAccount';
   await deps.rateLimits.refuseIfBlocked(limit, ownerId);

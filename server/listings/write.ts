@@ -16,6 +16,7 @@ import { adFingerprint, checkPostingAllowed, storedUnlessOurFault } from './post
 import type { ListingJson } from './listing-json.ts';
 import { findListingRow, getListing } from './queries.ts';
 import { assessListingRisk, holdRiskyListing } from '../moderation/risk.ts';
+import { english } from '../i18n.ts';
 
 const DAY_MS = 86_400_000;
 /** The end of an ad's term starting at `now` (LISTING_TTL_DAYS; server/listings/lifecycle.ts). */
@@ -34,17 +35,16 @@ export type ListingUpload = {
   imageOrder?: string[];
 };
 
-export const LISTING_NOT_FOUND = 'Listing not found.';
 
 /** 403 messages per action; the edit one is the spec's. */
 export const NOT_OWNER = {
   edit: MESSAGES.notAuthorizedListing,
-  delete: 'You are not authorized to delete this listing.',
-  feature: 'You are not authorized to feature this listing.',
-  renew: 'You are not authorized to renew this listing.',
-  sold: 'You are not authorized to change this listing.',
-  unsold: 'You are not authorized to change this listing.',
-  resubmit: 'You are not authorized to change this listing.',
+  delete: english.errors.notOwnerDelete,
+  feature: english.errors.notOwnerFeature,
+  renew: english.errors.notOwnerRenew,
+  sold: english.errors.notOwnerChange,
+  unsold: english.errors.notOwnerChange,
+  resubmit: english.errors.notOwnerChange,
 } as const;
 
 /** Reads the post/edit form out of a received multipart post. `owner` is never read: the signed-in user owns the ad. */
@@ -82,7 +82,7 @@ function attributesFromForm(form: ReceivedForm): Record<string, string> {
 /** The listing row when userId owns it; 404 when it does not exist, 403 (changing nothing) otherwise. */
 export async function requireOwnListing(db: Db, id: string, userId: string, action: keyof typeof NOT_OWNER) {
   const row = await findListingRow(db, id);
-  if (!row) throw notFound(LISTING_NOT_FOUND);
+  if (!row) throw notFound((t) => t.errors.listingNotFound);
   if (row.ownerId !== userId) throw forbidden(NOT_OWNER[action]);
   return row;
 }
@@ -164,7 +164,7 @@ export async function updateListing(deps: WriteDeps, id: string, userId: string,
         .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
         .returning({ id: listings.id });
       // Deleted between the ownership check and now.
-      if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
+      if (updated.length === 0) throw notFound((t) => t.errors.listingNotFound);
       await tx.delete(listingImages).where(eq(listingImages.listingId, id));
       await tx.insert(listingImages).values(arranged.map((img, position) => imageRow(id, position, img)));
       // The new photos, and the cover (the seller's order decides it: a kept photo may become it and need its card files).
@@ -202,7 +202,7 @@ export async function updateListingText(deps: Pick<Services, 'db' | 'config'>, i
       .set({ ...fields, ...(currency ? { currency } : {}), updatedAt: sql`now()` })
       .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
       .returning({ id: listings.id });
-    if (updated.length === 0) throw notFound(LISTING_NOT_FOUND);
+    if (updated.length === 0) throw notFound((t) => t.errors.listingNotFound);
     await holdRiskyListing(tx as unknown as Db, { id, ownerId: userId, title: fields.title }, findings);
   });
   return (await getListing(db, id))!;
@@ -230,7 +230,7 @@ export async function deleteListing(deps: WriteDeps, id: string, userId: string)
       .delete(listings)
       .where(and(eq(listings.id, id), eq(listings.ownerId, userId)))
       .returning({ id: listings.id });
-    if (deleted.length === 0) throw notFound(LISTING_NOT_FOUND);
+    if (deleted.length === 0) throw notFound((t) => t.errors.listingNotFound);
     return images.map((i) => i.storageKey);
   });
   await removeFiles(deps.media, keys.flatMap(imageFiles));

@@ -1,7 +1,7 @@
 import { AppError } from '../http/errors.ts';
+import { english } from '../i18n.ts';
 
-export const IMAGE_QUEUE_BUSY_MESSAGE =
-  'Soko is busy processing other sellers’ photos right now. Your ad was not saved: please post it again in a minute.';
+export const IMAGE_QUEUE_BUSY_MESSAGE = english.errors.imageQueueBusy;
 
 /**
  * The photo work of ad posts, bounded (issue 49, point 3). At most `slots` posts have their
@@ -30,7 +30,7 @@ export function createImageQueue(options: { slots: number; limit: number }): Ima
   const busy = () => {
     const seconds = Math.ceil(((line.length + running) * averageMs) / slots / 1000);
     const retryAfter = Math.min(300, Math.max(5, Math.ceil(seconds / 5) * 5));
-    return new AppError(503, IMAGE_QUEUE_BUSY_MESSAGE, { headers: { 'Retry-After': String(retryAfter) } });
+    return new AppError(503, (t) => t.errors.imageQueueBusy, { headers: { 'Retry-After': String(retryAfter) } });
   };
 
   async function execute<T>(work: () => Promise<T>): Promise<T> {

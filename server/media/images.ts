@@ -7,15 +7,16 @@ export { OG_IMAGE, ogImageFileName };
 import { AppError } from '../http/errors.ts';
 import type { MediaStore } from './storage.ts';
 import { photoHash } from './photo-hash.ts';
+import { english } from '../i18n.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000; // about 7,300 x 5,500: any phone camera, not a decompression bomb
 /** Card images (~360 px wide on a phone, 2x for sharp screens is too heavy on 3G) and the detail view. */
 export const IMAGE_WIDTHS = [400, 800, 1280] as const;
 
-export const imageTooLarge = () => new AppError(413, 'Each image must be 10 MB or smaller.');
+export const imageTooLarge = () => new AppError(413, (t) => t.errors.imageTooLarge);
 
-export const WRONG_TYPE = 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded.';
+export const WRONG_TYPE = english.errors.wrongImageType;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
@@ -196,14 +197,14 @@ export async function storeUpload(store: MediaStore, input: Buffer | string): Pr
     // Reading the header decodes no pixels; the pixel limit is checked just below with its own message.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError(415, WRONG_TYPE);
+    throw new AppError(415, (t) => t.errors.wrongImageType);
   }
   // HEIF covers AVIF (AV1) and iPhone HEIC (HEVC); the bundled libvips decodes only AV1.
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) {
-    throw new AppError(415, WRONG_TYPE);
+    throw new AppError(415, (t) => t.errors.wrongImageType);
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new AppError(413, 'That image has too many pixels. Please upload a smaller photo.');
+    throw new AppError(413, (t) => t.errors.tooManyPixels);
   }
   // Orientations 5-8 are quarter turns: the stored picture is the other way round.
   const turned = (meta.orientation ?? 1) >= 5;
@@ -218,7 +219,7 @@ export async function storeUpload(store: MediaStore, input: Buffer | string): Pr
     .toBuffer()
     // A header that parses over a body that does not (truncated or corrupt file) is the uploader's problem.
     .catch(() => {
-      throw new AppError(415, 'That image could not be read. Please upload another photo.');
+      throw new AppError(415, (t) => t.errors.imageUnreadable);
     });
   const hash = await photoHash(data);
   const name = imageFileName(storageKey, UPLOAD_WIDTH);

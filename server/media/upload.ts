@@ -27,9 +27,9 @@ export const MAX_FILE_PARTS = MAX_IMAGES + 5;
 /** The field the post/edit form sends its photos in. */
 export const PHOTO_FIELD = 'images';
 
-export const tooLarge = () => new AppError(413, 'The upload is too large: at most 10 images of 10 MB each.');
-const bodyTooLarge = () => new AppError(413, 'The request body is too large.');
-const unreadable = () => badRequest('The form data could not be read. Please try again.');
+export const tooLarge = () => new AppError(413, (t) => t.errors.uploadTooLarge);
+const bodyTooLarge = () => new AppError(413, (t) => t.errors.bodyTooLarge);
+const unreadable = () => badRequest((t) => t.errors.formUnreadable);
 
 /** A photo as received: a temporary file that lives as long as the request is being handled. */
 /** A received photo on disk; sha256 is its content's digest (duplicate ads are spotted by it). */
@@ -88,7 +88,7 @@ export async function withUploadedForm<T>(
 ): Promise<T> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
-    throw new AppError(415, 'Send the ad as multipart/form-data.');
+    throw new AppError(415, (t) => t.errors.sendAdMultipart);
   }
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw tooLarge();
@@ -188,7 +188,7 @@ export async function readJson(request: Request, maxBytes = 64 * 1024): Promise<
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
-    throw badRequest('The request body is not valid JSON.');
+    throw badRequest((t) => t.errors.invalidJson);
   }
 }
 

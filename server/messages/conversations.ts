@@ -9,6 +9,7 @@ import { conversationReports, conversations, listings, userBlocks, users } from 
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { assessMessage } from './message-risk.ts';
 import type { AdState, ConversationAd } from '#kernel/message-rules.ts';
+import { english, englishText } from '../i18n.ts';
 
 export type { ConversationAd };
 
@@ -83,7 +84,7 @@ const isBlocked = async (db: Db, blockerId: string, blockedId: string) =>
  */
 export async function messageSeller(deps: Deps, buyerId: string, listingId: string, rawBody: unknown): Promise<{ conversationId: string; messageId: string }> {
   const { db } = deps;
-  if (!isUuid(listingId)) throw notFound('Listing not found.');
+  if (!isUuid(listingId)) throw notFound((t) => t.errors.listingNotFound);
   const body = checkBody(rawBody);
   const [existing] = await db
     .select({ id: conversations.id })
@@ -95,7 +96,7 @@ export async function messageSeller(deps: Deps, buyerId: string, listingId: stri
     return { conversationId: existing.id, messageId };
   }
   const [ad] = await db.select({ ownerId: listings.ownerId, title: listings.title, status: listings.status }).from(listings).where(eq(listings.id, listingId)).limit(1);
-  if (!ad) throw notFound('Listing not found.');
+  if (!ad) throw notFound((t) => t.errors.listingNotFound);
   if (ad.ownerId === buyerId) throw forbidden(MESSAGE_TEXTS.ownAd);
   if (ad.status !== 'active') throw conflict(MESSAGE_TEXTS.adUnavailable);
   await countNewConversation(deps, buyerId, body);
@@ -361,9 +362,9 @@ const REASONS = CONVERSATION_REPORT_REASONS.map((r) => r.value) as string[];
 export async function reportConversation(deps: Deps, userId: string, conversationId: string, input: { reason?: unknown; details?: unknown }): Promise<void> {
   await ownConversation(deps.db, userId, conversationId);
   const reason = typeof input.reason === 'string' && REASONS.includes(input.reason) ? (input.reason as ConversationReportReasonValue) : null;
-  if (!reason) throw badRequest('Choose a reason for the report.', [{ msg: 'Choose a reason for the report.', path: 'reason' }]);
+  if (!reason) throw badRequest((t) => t.errors.reportReasonRequired, [{ msg: english.errors.reportReasonRequired, path: 'reason' }]);
   const details = typeof input.details === 'string' ? input.details.trim() : '';
-  if (details.length > MAX_MESSAGE_LENGTH) throw badRequest(`Details can be at most ${MAX_MESSAGE_LENGTH} characters.`, [{ msg: `Details can be at most ${MAX_MESSAGE_LENGTH} characters.`, path: 'details' }]);
+  if (details.length > MAX_MESSAGE_LENGTH) throw badRequest((t) => t.errors.detailsTooLong({ max: MAX_MESSAGE_LENGTH }), [{ msg: englishText((t) => t.errors.detailsTooLong({ max: MAX_MESSAGE_LENGTH })), path: 'details' }]);
   await deps.rateLimits.hit('conversationActionsPerAccount', userId);
   await deps.db
     .insert(conversationReports)

@@ -49,14 +49,14 @@ async function inQueue(db: Db, conversationId: string): Promise<boolean> {
 /** A moderator lets a conversation's held messages through: delivered now, counted unread for their reader, pushed to open pages. Audited. */
 export async function releaseHeldMessages(deps: Pick<Services, 'db' | 'logger'> & { live?: LiveBus }, moderatorId: string, conversationId: string): Promise<number> {
   const { db, live } = deps;
-  if (!isUuid(conversationId)) throw notFound('Conversation not found.');
+  if (!isUuid(conversationId)) throw notFound((t) => t.errors.conversationNotFound);
   const { count, people } = await db.transaction(async (tx) => {
     const released = await tx
       .update(messages)
       .set({ withheld: false, heldAt: null })
       .where(and(eq(messages.conversationId, conversationId), isNotNull(messages.heldAt)))
       .returning({ senderId: messages.senderId, createdAt: messages.createdAt });
-    if (released.length === 0) throw notFound('No held messages in this conversation.');
+    if (released.length === 0) throw notFound((t) => t.errors.noHeldMessages);
     const [c] = await tx.select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId, listingId: conversations.listingId }).from(conversations).where(eq(conversations.id, conversationId));
     const toSeller = released.filter((m) => m.senderId === c?.buyerId).length;
     // The buyer's messages reach the seller now: they count in the ad's figures today.
@@ -82,8 +82,8 @@ export type ModeratedMessage = { id: string; sender: string; senderId: string | 
 
 /** A reported conversation's messages, withheld ones included; 404 for one nobody reported. The look is audited. */
 export async function readReportedConversation(db: Db, moderatorId: string, conversationId: string): Promise<ModeratedMessage[]> {
-  if (!isUuid(conversationId)) throw notFound('Conversation not found.');
-  if (!(await inQueue(db, conversationId))) throw notFound('Conversation not found.');
+  if (!isUuid(conversationId)) throw notFound((t) => t.errors.conversationNotFound);
+  if (!(await inQueue(db, conversationId))) throw notFound((t) => t.errors.conversationNotFound);
   await db.insert(conversationAudit).values({ conversationId, moderatorId });
   const rows = await queryRows<{ id: string; sender_id: string | null; body: string; created_at: Date; flagged: string | null; withheld: boolean; held: boolean; first_name: string | null; last_name: string | null }>(
     db,
@@ -142,7 +142,7 @@ export type Participant = { id: string | null; name: string; banned: boolean; ro
 
 /** Who is in a queued conversation (for the ban forms), its ad and its reports; 404 when it is not in the queue. Not a look at the messages, so not audited. */
 export async function conversationCase(db: Db, conversationId: string): Promise<{ case: ConversationCase; listingId: string; people: Participant[] }> {
-  if (!isUuid(conversationId) || !(await inQueue(db, conversationId))) throw notFound('Conversation not found.');
+  if (!isUuid(conversationId) || !(await inQueue(db, conversationId))) throw notFound((t) => t.errors.conversationNotFound);
   const [c] = await queryRows<{ listing_id: string; listing_title: string; buyer_id: string | null; seller_id: string | null }>(
     db,
     sql`SELECT listing_id, listing_title, buyer_id, seller_id FROM conversations WHERE id = ${conversationId}`,
@@ -174,7 +174,7 @@ export async function conversationCase(db: Db, conversationId: string): Promise<
  * undelivered for good (their hold ends; they stay withheld, seen only by their sender). Audited.
  */
 export async function dismissConversation(db: Db, moderatorId: string, conversationId: string): Promise<void> {
-  if (!isUuid(conversationId) || !(await inQueue(db, conversationId))) throw notFound('Conversation not found.');
+  if (!isUuid(conversationId) || !(await inQueue(db, conversationId))) throw notFound((t) => t.errors.conversationNotFound);
   await db.transaction(async (tx) => {
     await tx.delete(conversationReports).where(eq(conversationReports.conversationId, conversationId));
     await tx.update(messages).set({ heldAt: null }).where(and(eq(messages.conversationId, conversationId), isNotNull(messages.heldAt)));

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { emailHtml, escapeHtml } from '../mail/template.ts';
+import { asLocale, catalogFor, pagePath } from '../i18n.ts';
 import { messageMailToken, messageMailUnsubscribeUrl } from './unsubscribe.ts';
 
 /*
@@ -25,7 +26,7 @@ export const MESSAGE_MAIL_INTERVAL_MS = 60_000;
 const BATCH = 100;
 
 type Side = 'buyer' | 'seller';
-type Due = { id: string; listing_title: string; unread: number; email: string; first_name: string; recipient_id: string; other: string | null };
+type Due = { id: string; listing_title: string; unread: number; email: string; first_name: string; recipient_id: string; other: string | null; locale?: string | null };
 
 /** Claims the due conversations of one side (notified_at moves to `now` in the same statement) and queues their e-mails in the same transaction. */
 async function mailOneSide(db: Db, appUrl: string, side: Side, now: Date): Promise<number> {
@@ -50,7 +51,7 @@ async function mailOneSide(db: Db, appUrl: string, side: Side, now: Date): Promi
                   AND m.created_at <= ${at}::timestamptz - ${`${UNREAD_BEFORE_MAIL_MS} milliseconds`}::interval)
             LIMIT ${BATCH}
             FOR UPDATE OF c2 SKIP LOCKED)
-          RETURNING c.id, c.listing_title, c.${me}_unread AS unread, u.email, u.first_name, u.id AS recipient_id,
+          RETURNING c.id, c.listing_title, c.${me}_unread AS unread, u.email, u.first_name, u.id AS recipient_id, u.locale,
             (SELECT o.first_name || ' ' || o.last_name FROM users o WHERE o.id = c.${them}_id) AS other`,
     );
     for (const row of due) {
@@ -75,29 +76,31 @@ export async function sendUnreadMessageEmails(db: Db, appUrl: string, now = new 
 }
 
 export function unreadMessageEmail(m: Due & { appUrl: string; unsubscribeUrl: string }): MailMessage {
+  const locale = asLocale(m.locale);
+  const t = catalogFor(locale);
   const from = m.other?.trim() || DELETED_USER;
-  const subject = `New message from ${from} about ${m.listing_title}`;
-  const threadUrl = `${m.appUrl}/messages/${m.id}`;
-  const count = m.unread === 1 ? 'an unread message' : `${m.unread} unread messages`;
-  const intro = `You have ${count} from ${from} about your conversation on "${m.listing_title}".`;
-  const why = 'You get this e-mail because a message waited unread for 10 minutes. At most one an hour per conversation.';
-  const settings = `${m.appUrl}/my-details#contact-settings`;
+  const subject = t.mail.messageSubject({ from, title: m.listing_title });
+  const threadUrl = `${m.appUrl}${pagePath(locale, `/messages/${m.id}`)}`;
+  const intro = t.mail.messageIntro({ n: m.unread, from, title: m.listing_title });
+  const why = t.mail.messageWhy;
+  const settings = `${m.appUrl}${pagePath(locale, '/my-details')}#contact-settings`;
   return {
     to: m.email,
     subject,
     text:
-      `Hello ${m.first_name},\n\n${intro}\n\nRead and reply: ${threadUrl}\n\n` +
-      `Stay safe: never pay before seeing the item. Soko never asks for your M-Pesa PIN.\n\n` +
-      `${why}\nStop these e-mails (one click, no sign-in): ${m.unsubscribeUrl}\nOr change it in My details: ${settings}\n\nSoko`,
+      `${t.mail.hello({ name: m.first_name })}\n\n${intro}\n\n${t.mail.readAndReply}: ${threadUrl}\n\n` +
+      `${t.mail.staySafe}\n\n` +
+      `${why}\n${t.mail.stopEmails}: ${m.unsubscribeUrl}\n${t.mail.orChangeInMyDetails}: ${settings}\n\nSoko`,
     html: emailHtml(
       subject,
       [
-        `Hello ${escapeHtml(m.first_name)},`,
+        t.mail.hello({ name: escapeHtml(m.first_name) }),
         escapeHtml(intro),
-        'Stay safe: never pay before seeing the item. Soko never asks for your M-Pesa PIN.',
-        `<span style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(m.unsubscribeUrl)}">Stop e-mails about messages</a>, or change it in <a href="${escapeHtml(settings)}">My details</a>.</span>`,
+        t.mail.staySafe,
+        `<span style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(m.unsubscribeUrl)}">${t.mail.stopMessageEmails}</a>${t.mail.orChangeItIn}<a href="${escapeHtml(settings)}">${t.mail.myDetails}</a>.</span>`,
       ],
-      { href: threadUrl, label: 'Read and reply' },
+      { href: threadUrl, label: t.mail.readAndReply },
+      t,
     ),
     headers: {
       'List-Unsubscribe': `<${m.unsubscribeUrl}>`,

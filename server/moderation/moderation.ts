@@ -7,7 +7,7 @@ import { listings, moderationLog, sessions, users, type ListingStatus, type Mode
 import { writeLog, type Actor, type Tx } from './moderation-log.ts';
 import { countingReporters, holdThreshold, recentUncountedReports, trustedSeller } from './report-holds.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { LISTING_NOT_FOUND, requireOwnListing } from '../listings/write.ts';
+import { requireOwnListing } from '../listings/write.ts';
 
 /*
  * Moderation (issue 19, point 2). Admins (users.role = 'admin', made with `npm run admin`)
@@ -18,7 +18,6 @@ import { LISTING_NOT_FOUND, requireOwnListing } from '../listings/write.ts';
  * the automatic one included, writes a row of moderation_log: who, when, what, why.
  */
 
-const USER_NOT_FOUND = 'User not found.';
 
 /** A moderator's reason: required (the seller or the log reader sees it), at most MODERATION_REASON_MAX characters. */
 export function parseReason(value: unknown): string {
@@ -136,7 +135,7 @@ export async function moderationLogEntries(db: Db, limit = 50): Promise<LogEntry
 }
 
 async function findAd(db: Tx, id: string) {
-  if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
+  if (!isUuid(id)) throw notFound((t) => t.errors.listingNotFound);
   const [row] = await db
     .select({ id: listings.id, title: listings.title, status: listings.status, soldAt: listings.soldAt, ownerId: listings.ownerId, ownerBanned: sql<boolean>`${users.bannedAt} is not null` })
     .from(listings)
@@ -144,7 +143,7 @@ async function findAd(db: Tx, id: string) {
     .where(eq(listings.id, id))
     .for('update', { of: listings })
     .limit(1);
-  if (!row) throw notFound(LISTING_NOT_FOUND);
+  if (!row) throw notFound((t) => t.errors.listingNotFound);
   return row;
 }
 
@@ -156,8 +155,8 @@ async function findAd(db: Tx, id: string) {
 export async function approveListing(deps: Pick<Services, 'db'>, admin: Actor, listingId: string, now = new Date()): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const ad = await findAd(tx, listingId);
-    if (ad.status === 'expired') throw conflict('This ad has expired; there is nothing to approve.');
-    if (ad.ownerBanned) throw conflict('The seller of this ad is banned; their ads stay hidden.');
+    if (ad.status === 'expired') throw conflict((t) => t.errors.nothingToApprove);
+    if (ad.ownerBanned) throw conflict((t) => t.errors.sellerBanned);
     await tx
       .update(listings)
       .set({ status: ad.soldAt ? 'sold' : 'active', moderationReason: null, statusChangedAt: now })
@@ -184,13 +183,13 @@ export async function hideListing(deps: Pick<Services, 'db'>, admin: Actor, list
 /** Ban: the account cannot sign in any more, its sessions end now, and every ad of it is hidden. */
 export async function banUser(deps: Pick<Services, 'db'>, admin: Actor, userId: string, reasonInput: unknown, now = new Date()): Promise<{ hiddenAds: number }> {
   const reason = parseReason(reasonInput);
-  if (!isUuid(userId)) throw notFound(USER_NOT_FOUND);
+  if (!isUuid(userId)) throw notFound((t) => t.errors.userNotFound);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
-    if (!user) throw notFound(USER_NOT_FOUND);
-    if (user.id === admin.id) throw badRequest('You cannot ban yourself.');
-    if (user.role === 'admin') throw badRequest('An admin cannot be banned. Remove their admin role first.');
-    if (user.bannedAt) throw conflict('This account is already banned.');
+    if (!user) throw notFound((t) => t.errors.userNotFound);
+    if (user.id === admin.id) throw badRequest((t) => t.errors.cannotBanYourself);
+    if (user.role === 'admin') throw badRequest((t) => t.errors.cannotBanAdmin);
+    if (user.bannedAt) throw conflict((t) => t.errors.alreadyBanned);
     await tx.update(users).set({ bannedAt: now, bannedReason: reason }).where(eq(users.id, user.id));
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`));
     const hidden = await tx

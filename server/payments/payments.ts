@@ -47,16 +47,16 @@ export async function startCheckout(
 ): Promise<{ url: string; tx_ref: string }> {
   // Counted for every attempt, from the API or the no-JavaScript form alike.
   await deps.rateLimits.hit('checkoutPerUser', input.userId);
-  if (input.amount !== FEATURE_PRICE_KES) throw badRequest(`The fee to feature an ad is ${FEATURE_PRICE_KES} KES.`);
+  if (input.amount !== FEATURE_PRICE_KES) throw badRequest((t) => t.errors.featureFee({ fee: FEATURE_PRICE_KES }));
   let callback: URL;
   try {
     callback = new URL(input.callbackUrl);
   } catch {
-    throw badRequest('callback_url must be a link to this site.');
+    throw badRequest((t) => t.errors.callbackUrl);
   }
-  if (callback.origin !== new URL(deps.appUrl).origin) throw badRequest('callback_url must be a link to this site.');
+  if (callback.origin !== new URL(deps.appUrl).origin) throw badRequest((t) => t.errors.callbackUrl);
   const listingId = input.listingId ?? callback.searchParams.get('listingId') ?? '';
-  if (!listingId) throw badRequest('listingId is required.');
+  if (!listingId) throw badRequest((t) => t.errors.listingIdRequired);
   await featurableListing(deps.db, listingId, input.userId);
 
   // Unique per attempt: Flutterwave refuses a reused tx_ref.
@@ -89,22 +89,22 @@ export async function startCheckout(
       .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
       .where(and(eq(payments.txRef, txRef), eq(payments.status, 'pending')));
     deps.logger.warn({ txRef, err: error }, 'payment checkout could not be created');
-    throw new AppError(502, 'Failed to initiate payment.');
+    throw new AppError(502, (t) => t.errors.paymentNotStarted);
   }
 }
 
 /** One of the user's own ads that may be featured now, whichever way it is paid for. */
 export async function featurableListing(db: Db, listingId: string, userId: string): Promise<{ id: string; title: string }> {
-  if (!isUuid(listingId)) throw notFound('Listing not found.');
+  if (!isUuid(listingId)) throw notFound((t) => t.errors.listingNotFound);
   const [listing] = await db
     .select({ id: listings.id, ownerId: listings.ownerId, title: listings.title, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId))
     .limit(1);
-  if (!listing) throw notFound('Listing not found.');
-  if (listing.ownerId !== userId) throw forbidden('You can only feature your own ads.');
+  if (!listing) throw notFound((t) => t.errors.listingNotFound);
+  if (listing.ownerId !== userId) throw forbidden((t) => t.errors.featureOwnAdsOnly);
   // Only an ad buyers can see is worth featuring (issue 19: sold, expired, hidden and held ads are not).
-  if (listing.status !== 'active') throw conflict('Only an active ad can be featured. Renew it first if it has expired.');
+  if (listing.status !== 'active') throw conflict((t) => t.errors.featureActiveOnly);
   return listing;
 }
 

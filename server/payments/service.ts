@@ -125,7 +125,7 @@ function createMpesaService(config: Config, logger: Logger, options: PaymentsSer
 
 /** The slice of services the payment domain functions take; 503 when payments are not set up. */
 export function paymentsDeps(services: Pick<Services, 'db' | 'logger' | 'config' | 'payments' | 'rateLimits'>): PaymentsDeps {
-  if (!services.payments) throw new AppError(503, 'Payments are not available right now.');
+  if (!services.payments) throw new AppError(503, (t) => t.errors.paymentsUnavailable);
   return {
     db: services.db,
     logger: services.logger,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { findPayment, settle, type Payment, type PaymentsDeps, type SettleOutcome } from './payments.ts';
+import { english } from '../i18n.ts';
 
 /**
  * The one place that turns a payment's state into what a person sees: which page the browser
@@ -9,7 +10,6 @@ import { findPayment, settle, type Payment, type PaymentsDeps, type SettleOutcom
  */
 type PaymentState = Pick<SettleOutcome, 'status' | 'listingId' | 'txRef' | 'reason'>;
 
-const PAYMENT_NOT_FOUND = 'Payment not found.';
 
 export function stateOf(payment: Payment): PaymentState {
   return { status: payment.status, listingId: payment.listingId, txRef: payment.txRef, reason: payment.failureReason };
@@ -18,7 +18,7 @@ export function stateOf(payment: Payment): PaymentState {
 /** The page for a payment's state; an unknown payment is a failure, never a success. */
 export function pageForPayment(state: PaymentState | null, fallbackListingId?: string | null): string {
   if (!state) {
-    return `/payment-failure?${new URLSearchParams({ listingId: fallbackListingId ?? '', status: 'failed', message: PAYMENT_NOT_FOUND })}`;
+    return `/payment-failure?${new URLSearchParams({ listingId: fallbackListingId ?? '', status: 'failed', message: english.errors.paymentNotFound })}`;
   }
   const listingId = state.listingId ?? '';
   if (state.status === 'succeeded') return `/payment-success?${new URLSearchParams({ listingId, tx_ref: state.txRef, status: 'successful' })}`;
@@ -52,8 +52,8 @@ export function txRefParam(value: string | null | undefined): string {
 /** The payment for its owner only. */
 async function paymentForOwner(db: Db, txRef: string, userId: string): Promise<Payment> {
   const payment = txRef ? await findPayment(db, txRef) : null;
-  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-  if (payment.userId !== userId) throw forbidden('This payment belongs to another account.');
+  if (!payment) throw notFound((t) => t.errors.paymentNotFound);
+  if (payment.userId !== userId) throw forbidden((t) => t.errors.paymentNotYours);
   return payment;
 }
 

@@ -1,4 +1,5 @@
 import { tooManyRequests } from '../http/errors.ts';
+import { english, type Catalog } from '../i18n.ts';
 import { createMemoryStore, type CounterStore } from './store.ts';
 
 const MINUTE = 60_000;
@@ -6,42 +7,35 @@ const MINUTE = 60_000;
 type Rule = {
   limit: number;
   windowMs: number;
-  /** What the person is told when refused; a function gets the seconds until the window ends. */
-  message?: string | ((retryAfterSeconds: number) => string);
+  /**
+   * What the person is told when refused: a constant English text of the errors catalog (the
+   * refusal renders it in the request's language), or a function of the seconds until the window
+   * ends and the catalog of the request's language (server/i18n.ts).
+   */
+  message?: string | ((retryAfterSeconds: number, t: Catalog) => string);
 };
 
-const inMinutes = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-};
-const tooManyReveals = (seconds: number) => `You have viewed many phone numbers. Please try again in ${inMinutes(seconds)}.`;
-const tooManyLogins = (seconds: number) => `Too many attempts, try again in ${inMinutes(seconds)}.`;
+/** Whole minutes until the window ends, at least one. */
+const inMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+const tooManyReveals = (seconds: number, t: Catalog) => t.errors.tooManyReveals({ minutes: inMinutes(seconds) });
+const tooManyLogins = (seconds: number, t: Catalog) => t.errors.tooManyLogins({ minutes: inMinutes(seconds) });
 
-/**
- * Every rate limit of Soko, in one table. Page actions and API handlers reach them only through
- * the domain functions that call `RateLimits`, so a limit is counted once per action, whichever
- * door the request came in by.
- *
- * Per-IP limits are generous on purpose: Kenyan mobile networks put many phones behind one
- * carrier-grade NAT address, so an IP is a crowd, not a person. The per-account and
- * per-address limits are the tight ones.
- */
 export const RATE_LIMITS = {
   /** Login attempts on one account, from anywhere; a successful login clears them. */
   loginPerAccount: { limit: 5, windowMs: 15 * MINUTE, message: tooManyLogins },
   /** Failed logins from one address, whatever the account (password spraying). */
   loginPerIp: { limit: 50, windowMs: 15 * MINUTE, message: tooManyLogins },
-  registerPerIp: { limit: 50, windowMs: 60 * MINUTE, message: 'Too many sign-ups from your network. Please wait a while and try again.' },
-  resetRequestsPerIp: { limit: 20, windowMs: 15 * MINUTE, message: 'Too many password reset requests. Please wait a few minutes and try again.' },
+  registerPerIp: { limit: 50, windowMs: 60 * MINUTE, message: english.errors.tooManySignups },
+  resetRequestsPerIp: { limit: 20, windowMs: 15 * MINUTE, message: english.errors.tooManyResetRequests },
   /** Reset mails to one address; more requests are answered the same way but send nothing. */
   resetMailsPerEmail: { limit: 3, windowMs: 15 * MINUTE },
   /** A checkout creates a provider session; a person needs a handful, a script gets slowed down. */
-  checkoutPerUser: { limit: 10, windowMs: 10 * MINUTE, message: 'Too many payment attempts. Please wait a few minutes and try again.' },
+  checkoutPerUser: { limit: 10, windowMs: 10 * MINUTE, message: english.errors.tooManyPaymentAttempts },
   /** New ads per account per day; an account less than a day old gets fewer. */
-  postsPerAccount: { limit: 20, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have posted many ads today. You can post again in ${inMinutes(s)}.` },
-  postsPerNewAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `New accounts can post 5 ads in their first day. You can post again in ${inMinutes(s)}.` },
+  postsPerAccount: { limit: 20, windowMs: 24 * 60 * MINUTE, message: (s, t) => t.errors.tooManyPosts({ minutes: inMinutes(s) }) },
+  postsPerNewAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s, t) => t.errors.tooManyPostsNewAccount({ minutes: inMinutes(s) }) },
   /** The payment return, waiting page and its poll, per client address: plenty for people, not for a loop. */
-  paymentPagesPerIp: { limit: 120, windowMs: 10 * MINUTE, message: 'Too many requests. Please wait a few minutes and try again.' },
+  paymentPagesPerIp: { limit: 120, windowMs: 10 * MINUTE, message: english.errors.tooManyRequests },
   /** The provider is asked about one pending payment at most once every few seconds. */
   paymentRecheck: { limit: 1, windowMs: 4000 },
   /** New numbers shown to one browser in a day: more than a buyer comparing offers needs, far less than a scraper wants. */
@@ -56,11 +50,11 @@ export const RATE_LIMITS = {
   phoneRevealWithoutCookiePerIp: {
     limit: 10,
     windowMs: 24 * 60 * MINUTE,
-    message: (s: number) => `You have viewed many phone numbers. Please allow cookies for this site, or try again in ${inMinutes(s)}.`,
+    message: (s, t) => t.errors.revealsWithoutCookie({ minutes: inMinutes(s) }),
   },
   /** Reports of ads by one person (account, else browser) in a day: enough for a buyer who meets several scams, not for a campaign. */
-  reportsPerPerson: { limit: 10, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have sent many reports today. Please try again in ${inMinutes(s)}.` },
-  reportsPerIp: { limit: 200, windowMs: 60 * MINUTE, message: (s: number) => `Too many reports from your network. Please try again in ${inMinutes(s)}.` },
+  reportsPerPerson: { limit: 10, windowMs: 24 * 60 * MINUTE, message: (s, t) => t.errors.tooManyReports({ minutes: inMinutes(s) }) },
+  reportsPerIp: { limit: 200, windowMs: 60 * MINUTE, message: (s, t) => t.errors.tooManyReportsNetwork({ minutes: inMinutes(s) }) },
   /**
    * Automatic holds one account's reports may take part in, and that reports from one address may
    * set off, in a day; past them the ad waits in the moderators' queue instead (server/moderation/report-holds.ts).
@@ -68,28 +62,28 @@ export const RATE_LIMITS = {
   autoHoldsPerAccount: { limit: 3, windowMs: 24 * 60 * MINUTE },
   autoHoldsPerIp: { limit: 5, windowMs: 24 * 60 * MINUTE },
   /** Phone codes by SMS cost money per text: one a minute, 5 a day per account and per number. */
-  phoneCodeResend: { limit: 1, windowMs: MINUTE, message: 'Please wait a minute before asking for another code.' },
-  phoneCodesPerAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `You have asked for many codes today. Please try again in ${inMinutes(s)}.` },
-  phoneCodesPerNumber: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `Many codes have been sent to this number today. Please try again in ${inMinutes(s)}.` },
+  phoneCodeResend: { limit: 1, windowMs: MINUTE, message: english.errors.waitForCode },
+  phoneCodesPerAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s, t) => t.errors.tooManyCodes({ minutes: inMinutes(s) }) },
+  phoneCodesPerNumber: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s, t) => t.errors.tooManyCodesNumber({ minutes: inMinutes(s) }) },
   /** Saving and removing saved ads, per account: a shopper taps a few dozen, a script thousands. */
-  savesPerUser: { limit: 200, windowMs: 10 * MINUTE, message: 'You have saved and removed many ads in a short time. Please wait a few minutes and try again.' },
+  savesPerUser: { limit: 200, windowMs: 10 * MINUTE, message: english.errors.tooManySaves },
   /** Saving, changing and deleting saved searches, per account. */
-  savedSearchesPerUser: { limit: 100, windowMs: 10 * MINUTE, message: 'You have changed your saved searches many times in a short time. Please wait a few minutes and try again.' },
+  savedSearchesPerUser: { limit: 100, windowMs: 10 * MINUTE, message: english.errors.tooManySavedSearchChanges },
   /** New conversations (issue 43): an account less than a day old starts 5 a day, any account 30 an hour. */
-  conversationsPerNewAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s: number) => `New accounts can start 5 conversations in their first day. You can write to another seller in ${inMinutes(s)}.` },
-  conversationsPerAccount: { limit: 30, windowMs: 60 * MINUTE, message: (s: number) => `You have written to many sellers in the last hour. You can start another conversation in ${inMinutes(s)}.` },
+  conversationsPerNewAccount: { limit: 5, windowMs: 24 * 60 * MINUTE, message: (s, t) => t.errors.tooManyConversationsNewAccount({ minutes: inMinutes(s) }) },
+  conversationsPerAccount: { limit: 30, windowMs: 60 * MINUTE, message: (s, t) => t.errors.tooManyConversations({ minutes: inMinutes(s) }) },
   /** The same free-text first message to several sellers in a day is spam (quick replies excepted). */
-  sameFirstMessage: { limit: 3, windowMs: 24 * 60 * MINUTE, message: 'You have sent this same message to several sellers. Please write to each seller about their own ad.' },
+  sameFirstMessage: { limit: 3, windowMs: 24 * 60 * MINUTE, message: english.errors.sameFirstMessage },
   /** Every message of an account, replies included: far more than a conversation needs, a ceiling for a script. */
-  messagesPerAccount: { limit: 120, windowMs: 60 * MINUTE, message: (s: number) => `You have sent many messages in the last hour. Please try again in ${inMinutes(s)}.` },
+  messagesPerAccount: { limit: 120, windowMs: 60 * MINUTE, message: (s, t) => t.errors.tooManyMessages({ minutes: inMinutes(s) }) },
   /** Blocks and reports of conversations per account. */
-  conversationActionsPerAccount: { limit: 60, windowMs: 60 * MINUTE, message: 'Too many changes in a short time. Please wait a few minutes and try again.' },
+  conversationActionsPerAccount: { limit: 60, windowMs: 60 * MINUTE, message: english.errors.tooManyChanges },
   /** Photos uploaded to drafts (issue 48), per account: ten ads of ten photos, with retries, in an hour; each is encoded by the server. */
-  draftPhotosPerAccount: { limit: 150, windowMs: 60 * MINUTE, message: (s: number) => `You have uploaded many photos in the last hour. Please try again in ${inMinutes(s)}.` },
+  draftPhotosPerAccount: { limit: 150, windowMs: 60 * MINUTE, message: (s, t) => t.errors.tooManyPhotos({ minutes: inMinutes(s) }) },
   contactPerIp: {
     limit: 5,
     windowMs: 60 * MINUTE,
-    message: (seconds: number) => `You have sent several messages in a short time. Please wait ${inMinutes(seconds)} and try again, or e-mail us directly.`,
+    message: (s, t) => t.errors.tooManyContact({ minutes: inMinutes(s) }),
   },
 } as const satisfies Record<string, Rule>;
 
@@ -112,8 +106,8 @@ export function createRateLimits(store: CounterStore = createMemoryStore(), rule
   const refusal = (name: LimitName, resetAt: number, now: number) => {
     const rule = rules[name];
     const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    const message = typeof rule.message === 'function' ? rule.message(seconds) : rule.message;
-    return tooManyRequests(seconds, message);
+    const message = rule.message;
+    return tooManyRequests(seconds, typeof message === 'function' ? (t) => message(seconds, t) : message);
   };
   const count = (name: LimitName, key: string, now: number) => store.increment(`${name}:${key}`, rules[name].windowMs, now);
   return {

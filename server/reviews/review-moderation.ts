@@ -89,7 +89,7 @@ async function decide(db: Db, admin: Actor, reviewId: string, decision: Decision
           WHERE r.id = ${reviewId} FOR UPDATE OF r`,
     );
     if (!review) throw notFound(M.notFound);
-    if (!decision.from.includes(review.status)) throw conflict(REVIEW_NOT_HIDDEN);
+    if (!decision.from.includes(review.status)) throw conflict((t) => t.errors.reviewNotHidden);
     await tx.execute(sql`UPDATE reviews SET status = ${decision.status}, held_reason = NULL WHERE id = ${reviewId}`);
     await tx.execute(sql`DELETE FROM review_reports WHERE review_id = ${reviewId}`);
     await writeLog(tx, {
@@ -104,8 +104,6 @@ async function decide(db: Db, admin: Actor, reviewId: string, decision: Decision
     });
   });
 }
-
-export const REVIEW_NOT_HIDDEN = 'This review is not hidden; there is nothing to restore.';
 
 /** Publishes a held review (or keeps a reported one), its reports cleared. Logged. */
 export const approveReview = (db: Db, admin: Actor, reviewId: string) => decide(db, admin, reviewId, DECISIONS.approve);

@@ -70,7 +70,7 @@ function ownReview(r: ReviewRow): OwnReview {
 
 /** The ad (or, once deleted, the buyer's conversation about it) and its seller; 404 when neither exists. */
 async function adParty(db: Db, userId: string, listingId: string): Promise<AdParty> {
-  if (!isUuid(listingId)) throw notFound('Listing not found.');
+  if (!isUuid(listingId)) throw notFound((t) => t.errors.listingNotFound);
   const [row] = await queryRows<{ title: string; seller_id: string; username: string; first_name: string; last_name: string }>(
     db,
     sql`SELECT a.title, a.seller_id, u.username, u.first_name, u.last_name FROM (
@@ -79,7 +79,7 @@ async function adParty(db: Db, userId: string, listingId: string): Promise<AdPar
           SELECT c.listing_title, c.seller_id, 1 FROM conversations c WHERE c.listing_id = ${listingId} AND c.buyer_id = ${userId} AND c.seller_id IS NOT NULL
         ) a JOIN users u ON u.id = a.seller_id ORDER BY a.n LIMIT 1`,
   );
-  if (!row) throw notFound('Listing not found.');
+  if (!row) throw notFound((t) => t.errors.listingNotFound);
   return { listingId, listingTitle: row.title, seller: { id: row.seller_id, username: row.username, name: fullName(row.first_name, row.last_name) || row.username } };
 }
 

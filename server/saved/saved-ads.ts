@@ -16,7 +16,6 @@ import { LISTED } from '../listings/visibility.ts';
  * person's list.
  */
 
-const LISTING_NOT_FOUND = 'Listing not found.';
 
 /** One saved ad: its card, or null when the ad is gone or no longer active ("No longer available"). */
 export type SavedAd = { listingId: string; title: string; savedAt: string; listing: CardJson | null };
@@ -29,13 +28,13 @@ export type SavedPage = { items: SavedAd[]; total: number; page: number; limit: 
  */
 export async function saveAd(services: Pick<Services, 'db' | 'rateLimits' | 'logger'>, userId: string, listingId: string): Promise<void> {
   const { db } = services;
-  if (!isUuid(listingId)) throw notFound(LISTING_NOT_FOUND);
+  if (!isUuid(listingId)) throw notFound((t) => t.errors.listingNotFound);
   await services.rateLimits.hit('savesPerUser', userId);
   const [listing] = await db.select({ title: listings.title }).from(listings).where(and(eq(listings.id, listingId), LISTED)).limit(1);
-  if (!listing) throw notFound(LISTING_NOT_FOUND);
+  if (!listing) throw notFound((t) => t.errors.listingNotFound);
   const [already] = await db.select({ one: sql`1` }).from(savedAds).where(and(eq(savedAds.userId, userId), eq(savedAds.listingId, listingId))).limit(1);
   if (already) return;
-  if ((await countSavedAds(db, userId)) >= MAX_SAVED_ADS) throw conflict(`You can save up to ${MAX_SAVED_ADS} ads. Remove some to save more.`);
+  if ((await countSavedAds(db, userId)) >= MAX_SAVED_ADS) throw conflict((t) => t.errors.saveLimit({ max: MAX_SAVED_ADS }));
   await db.transaction(async (tx) => {
     const added = await tx.insert(savedAds).values({ userId, listingId, title: listing.title }).onConflictDoNothing().returning({ listingId: savedAds.listingId });
     if (added.length > 0) await bumpAdStat(tx, services.logger, listingId, 'saves');
@@ -44,7 +43,7 @@ export async function saveAd(services: Pick<Services, 'db' | 'rateLimits' | 'log
 
 /** Removes an ad from the user's list (also one that has gone); removing one not saved is no error. */
 export async function unsaveAd(services: Pick<Services, 'db' | 'rateLimits' | 'logger'>, userId: string, listingId: string): Promise<void> {
-  if (!isUuid(listingId)) throw notFound(LISTING_NOT_FOUND);
+  if (!isUuid(listingId)) throw notFound((t) => t.errors.listingNotFound);
   await services.rateLimits.hit('savesPerUser', userId);
   await services.db.transaction(async (tx) => {
     // The save comes off the day it was made: the seller's figure is of saves that stand, so saving and removing again adds nothing.

@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors.ts';
 import { databaseSuggestions } from './database/database-suggest.ts';
 import type { SearchIndex } from './memory/search-index.ts';
 import { SUGGEST_LIMIT, SUGGEST_MIN_CHARS, suggestable } from './suggest-words.ts';
+import { englishText } from '../i18n.ts';
 
 /*
  * Suggestions in the header search (issue 42, point 2; docs/decisions/search-suggestions.md): as
@@ -19,7 +20,7 @@ export type Suggestion =
   | { kind: 'subcategory'; text: string; category: string; subcategory: string; url: string }
   | { kind: 'word'; text: string; url: string };
 
-export const SUGGEST_TOO_SHORT = `Type at least ${SUGGEST_MIN_CHARS} characters to get suggestions.`;
+export const SUGGEST_TOO_SHORT = englishText((t) => t.errors.suggestTooShort({ n: SUGGEST_MIN_CHARS }));
 /** What is typed past this is not looked at (a search word is at most 60 characters: words.ts). */
 const MAX_TYPED = 100;
 /** Splits words as search does (words.ts, migration 0700's search_words). */
@@ -55,7 +56,7 @@ export async function suggest(db: Db, index: SearchIndex | undefined, q: string 
     .replace(/[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .trim()
     .toLowerCase();
-  if ([...typed].length < SUGGEST_MIN_CHARS) throw badRequest(SUGGEST_TOO_SHORT, [{ path: 'q', msg: SUGGEST_TOO_SHORT }]);
+  if ([...typed].length < SUGGEST_MIN_CHARS) throw badRequest((t) => t.errors.suggestTooShort({ n: SUGGEST_MIN_CHARS }), [{ path: 'q', msg: SUGGEST_TOO_SHORT }]);
   const out: Suggestion[] = [];
   // A place is named by the start of one of its words, when one word (or the start of the name) was typed.
   const single = !/\s/.test(typed);

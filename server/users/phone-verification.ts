@@ -1,12 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { MAX_PHONE_CODE_ATTEMPTS, PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_VERIFY_MESSAGES as M, phoneCodeText } from '#kernel/phone-verification-rules.ts';
+import { MAX_PHONE_CODE_ATTEMPTS, PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_VERIFY_MESSAGES as M } from '#kernel/phone-verification-rules.ts';
 import { formatPhone } from '#kernel/phone.ts';
 import type { User } from '../auth/sessions.ts';
 import type { Services } from '../context.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { asLocale, catalogFor } from '../i18n.ts';
 
 /**
  * A seller proves a phone number is theirs with a one-time code sent by SMS (Africa's Talking,
@@ -41,7 +42,8 @@ export async function sendPhoneCode(deps: Pick<Services, 'db' | 'rateLimits' | '
         values (${user.id}, ${phone}, ${codeHash(user.id, phone, code)}, 0, now() + make_interval(mins => ${PHONE_CODE_MINUTES}))
         on conflict (user_id) do update set phone = excluded.phone, code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, created_at = now()`,
   );
-  const result = await deps.sms.sender.send(phone, phoneCodeText(code));
+  // In the account's language (users.locale).
+  const result = await deps.sms.sender.send(phone, catalogFor(asLocale(user.locale)).sms.phoneCode({ code, minutes: PHONE_CODE_MINUTES }));
   if (!result.ok) {
     // A code that never arrived must not be guessable: it goes.
     await deps.db.execute(sql`delete from phone_codes where user_id = ${user.id}`);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { User } from '../auth/sessions.ts';
+import type { Locale } from '#kernel/i18n/locales.ts';
 
 export type NewUser = {
   firstName: string;
@@ -13,6 +14,8 @@ export type NewUser = {
   location: string | null;
   /** When the account was opened: now, unless demo data or a test says otherwise. */
   createdAt?: Date;
+  /** The language of their e-mails and SMS (users.locale): English unless they registered under /sw. */
+  locale?: Locale;
 };
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -61,6 +64,7 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
         username,
         phoneNumber: input.phoneNumber,
         location: input.location,
+        ...(input.locale ? { locale: input.locale } : {}),
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .onConflictDoNothing({ target: users.username })

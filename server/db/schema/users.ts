@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   showPhone: boolean('show_phone').notNull().default(true),
   /** An e-mail when a message stays unread for 10 minutes (server/messages/notifications.ts). */
   messageEmails: boolean('message_emails').notNull().default(true),
+  /** The language of their e-mails and SMS: of the pages they last registered, signed in or saved details on (migration 2000). */
+  locale: text('locale').$type<'en' | 'sw'>().notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

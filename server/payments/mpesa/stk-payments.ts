@@ -16,7 +16,7 @@ export const MPESA_CALLBACK_PATH = '/api/payments/mpesa/callback';
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 export function mpesaOf(deps: Pick<PaymentsDeps, 'mpesa'>): MpesaService {
-  if (!deps.mpesa) throw new AppError(503, 'M-Pesa payments are not available right now. Please pay with Flutterwave.');
+  if (!deps.mpesa) throw new AppError(503, (t) => t.errors.mpesaUnavailable);
   return deps.mpesa;
 }
 
@@ -75,10 +75,10 @@ export async function startStkPush(deps: PaymentsDeps, input: { userId: string; 
     }
     if (error instanceof ProviderRejectedError) {
       await failed(`M-Pesa refused the request: ${error.message}`);
-      throw new AppError(502, `M-Pesa refused the request: ${error.message}. Check the number and try again.`);
+      throw new AppError(502, (t) => t.errors.mpesaRefused({ reason: error.message }));
     }
     await failed('M-Pesa could not be reached.');
-    throw new AppError(502, 'M-Pesa could not be reached. Please try again in a minute, or pay with Flutterwave.');
+    throw new AppError(502, (t) => t.errors.mpesaUnreachable);
   }
 }
 
@@ -113,7 +113,7 @@ export type CallbackResult = { accepted: boolean; outcome: SettleOutcome | null 
  */
 export async function acceptStkCallback(deps: PaymentsDeps, token: string, body: unknown): Promise<CallbackResult> {
   const [payment] = token.length <= 100 ? await deps.db.select().from(payments).where(eq(payments.mpesaCallbackTokenHash, hashToken(token))).limit(1) : [];
-  if (!payment) throw notFound('Not found.');
+  if (!payment) throw notFound();
   const cb = parseStkCallback(body);
   if (!cb) throw badRequest('Not an STK callback.');
   if (!payment.mpesaCheckoutRequestId) {

@@ -1,0 +1,107 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import * as enErrors from '../kernel/i18n/en/errors.ts';
+import * as swErrors from '../kernel/i18n/sw/errors.ts';
+import * as enMail from '../kernel/i18n/en/mail.ts';
+import * as swMail from '../kernel/i18n/sw/mail.ts';
+import * as enSms from '../kernel/i18n/en/sms.ts';
+import * as swSms from '../kernel/i18n/sw/sms.ts';
+import * as enApi from '../kernel/i18n/en/api.ts';
+import * as swApi from '../kernel/i18n/sw/api.ts';
+import { LOCALES, SWAHILI_BASENAME, type Locale } from '../kernel/i18n/locales.ts';
+
+/**
+ * The server's texts in the language of a request or a recipient (docs/decisions/swahili-i18n.md,
+ * plan step 7). Pages get their language from their build (`#messages/*`); the server answers in
+ * a language it chooses per request: the API by `Accept-Language`, a page's loader or action by
+ * its build (`context.locale`), an e-mail or SMS by the recipient's `users.locale`. So server/
+ * reads both catalogs by path, here, and never imports `#messages/*` (lint).
+ */
+
+type Like<M> = { [K in keyof M]: M[K] extends string ? string : M[K] };
+
+export type Catalog = { errors: Like<typeof enErrors>; mail: Like<typeof enMail>; sms: Like<typeof enSms>; api: Like<typeof enApi> };
+/** A text chosen from a catalog, rendered in whichever language is asked for. */
+export type Selector = (t: Catalog) => string;
+
+const catalog = (errors: Catalog['errors'], mail: Catalog['mail'], sms: Catalog['sms'], api: Catalog['api']): Catalog => ({ errors, mail, sms, api });
+// Passed whole (not as object literal values), so knip counts every message of a catalog as used.
+const CATALOGS: Record<Locale, Catalog> = { en: catalog(enErrors, enMail, enSms, enApi), sw: catalog(swErrors, swMail, swSms, swApi) };
+
+export const catalogFor = (locale: Locale): Catalog => CATALOGS[locale];
+export const english: Catalog = CATALOGS.en;
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** A stored or sent language, English when it is none of ours. */
+export const asLocale = (value: unknown): Locale => (isLocale(value) ? value : 'en');
+
+/**
+ * The language an API client asks for: `sw` or `sw-KE` (any `sw-…`) preferred over `en` by
+ * q-value; equal weights keep the header's order; no header, `*` or only other languages: English.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  if (!header) return 'en';
+  let best: { locale: Locale; q: number } | undefined;
+  for (const part of header.split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const primary = tag.trim().toLowerCase().split('-')[0];
+    if (!isLocale(primary)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { locale: primary, q };
+  }
+  return best?.locale ?? 'en';
+}
+
+/**
+ * One store per process, shared by every copy of this module: the page builds bundle their own
+ * copy of server/ (a route's action calls `attempt` from the build's copy) while the app that
+ * runs them (server/http/page-errors.ts, the API) is another.
+ */
+const STORE = Symbol.for('soko.requestLocale');
+const requestLocales: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
+
+/** Runs `fn` with `locale` as the request's language (the API's middleware, every page loader and action). */
+export const withRequestLocale = <T>(locale: Locale, fn: () => T): T => requestLocales.run(locale, fn);
+
+/** The language of the request being handled; English outside one (jobs, startup). */
+export const requestLocale = (): Locale => requestLocales.getStore() ?? 'en';
+
+/** A text in the language of the request being handled (the API's success messages). */
+export const say = (select: Selector): string => select(catalogFor(requestLocale()));
+
+/**
+ * Error texts known by their English words: every constant of the errors catalog, and each text
+ * made by `englishText` (a zod schema's message from a function message). A field error's `msg`
+ * or a plain-string AppError is rendered in another language through this.
+ */
+const byEnglish = new Map<string, Selector>(
+  Object.entries(enErrors).flatMap(([key, text]) =>
+    typeof text === 'string' ? [[text, (t: Catalog) => (t.errors as Record<string, unknown>)[key] as string] as const] : [],
+  ),
+);
+
+/** The English text of a catalog message, remembered so that it can be rendered in another language (zod messages, constants). */
+export function englishText(select: Selector): string {
+  const text = select(english);
+  byEnglish.set(text, select);
+  return text;
+}
+
+export function translateErrorText(text: string, locale: Locale): string {
+  if (locale === 'en') return text;
+  const select = byEnglish.get(text);
+  return select ? select(catalogFor(locale)) : text;
+}
+
+/** A page's path in a language: `/sw/…` for Swahili (links in e-mails). */
+export const pagePath = (locale: Locale, path: string): string => (locale === 'sw' ? `${SWAHILI_BASENAME}${path}` : path);
+
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** "6 Jan 2026" / "6 Jan 2026" in Nairobi, in the language's month names (e-mails). */
+export function mailDate(locale: Locale, at: Date | string): string {
+  const d = new Date(new Date(at).getTime() + NAIROBI_OFFSET_MS);
+  return catalogFor(locale).mail.date({ day: d.getUTCDate(), month: d.getUTCMonth(), year: d.getUTCFullYear() });
+}
