@@ -7,12 +7,13 @@ export const LOCALES = ['en', 'sw'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /**
- * Whether English pages offer Swahili (the footer's switch, hreflang) and Swahili pages may be
- * indexed. Off until every page's texts are in the catalogs (issue 45): until then a visitor
- * sent to /sw would find a Swahili header over English pages. /sw answers meanwhile, for the
- * tests and the translators, with `noindex`.
+ * Whether English pages offer Swahili (the footer's switch, hreflang, the offer to a browser
+ * that prefers Swahili, both languages in the sitemap) and Swahili pages may be indexed. On since
+ * every page's texts are in the catalogs (issue 45; tests/e2e/swahili-sweep.spec.ts checks it).
+ * Turned off, /sw still answers, `noindex`, and English pages do not mention it: the switch for
+ * a language whose pages are being written.
  */
-export const SWAHILI_OFFERED = false;
+export const SWAHILI_OFFERED: boolean = true;
 
 /** The Swahili pages' basename: /sw and everything under /sw/. */
 export const SWAHILI_BASENAME = '/sw';

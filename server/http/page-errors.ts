@@ -17,11 +17,11 @@ export function failureData<T>(error: unknown, body: (failure: AppError) => T) {
 }
 
 /** Runs an action step; an expected failure becomes action data built by `failure` from its message. */
-export async function attempt<T, E extends object>(step: () => Promise<T>, failure: (message: string) => E) {
+export async function attempt<T, E extends object>(step: () => Promise<T>, failure: (message: string, status: number) => E) {
   try {
     return { ok: true as const, value: await step() };
   } catch (error) {
-    return { ok: false as const, response: failureData(error, (f) => failure(f.message)) };
+    return { ok: false as const, response: failureData(error, (f) => failure(f.message, f.status)) };
   }
 }
 

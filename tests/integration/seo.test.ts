@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { SWAHILI_OFFERED } from '../../kernel/i18n/locales.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { ogImageFileName, storageKeyOf } from '../../server/media/images.ts';
@@ -106,10 +107,14 @@ describe('robots.txt and the sitemap', () => {
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const entries = [...xml.matchAll(/<sitemap><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/sitemap>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2]! }));
-    expect(entries.map((e) => e.loc)).toEqual([`${TEST_ORIGIN}/sitemaps/pages.xml`, expect.stringMatching(/\/sitemaps\/listings-[0-9a-f-]{36}\.xml$/)]);
+    // Each ads chunk has its Swahili twin while Swahili is offered (the pages sitemap holds both languages).
+    const swahiliTwin = (chunk: RegExp) => (SWAHILI_OFFERED ? [expect.stringMatching(new RegExp(chunk.source.replace('\\/sitemaps\\/', '\\/sitemaps\\/sw\\/')))] : []);
+    const adsChunk = /\/sitemaps\/listings-[0-9a-f-]{36}\.xml$/;
+    expect(entries.map((e) => e.loc)).toEqual([`${TEST_ORIGIN}/sitemaps/pages.xml`, expect.stringMatching(adsChunk), ...swahiliTwin(adsChunk)]);
     for (const e of entries) expect(new Date(e.lastmod).toISOString().slice(0, 19)).toBe(e.lastmod.slice(0, 19));
     // Seller pages' chunks follow, without a lastmod (a seller page changes with every ad).
-    expect([...xml.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1])).toEqual([expect.stringMatching(/\/sitemaps\/sellers-[a-z0-9.]+\.xml$/)]);
+    const sellersChunk = /\/sitemaps\/sellers-[a-z0-9.]+\.xml$/;
+    expect([...xml.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1])).toEqual([expect.stringMatching(sellersChunk), ...swahiliTwin(sellersChunk)]);
   });
 
   it('a chunk lists every live ad with its lastmod; a deleted ad has left it', async () => {
@@ -118,9 +123,10 @@ describe('robots.txt and the sitemap', () => {
     const res = await get(chunk);
     expect(res.status).toBe(200);
     const xml = await res.text();
-    expect(xml).toMatch(/<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:image="http:\/\/www.google.com\/schemas\/sitemap-image\/1.1">[\s\S]*<\/urlset>\n$/);
+    expect(xml).toMatch(/<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"(?: xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml")? xmlns:image="http:\/\/www.google.com\/schemas\/sitemap-image\/1.1">[\s\S]*<\/urlset>\n$/);
     // An ad with photos names its cover (image sitemap extension).
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>(?:<image:image><image:loc>[^<]+<\/image:loc><\/image:image>)?<\/url>/g)].map((m) => m[1]);
+    // With Swahili offered, each URL also names its two language versions (xhtml:link alternates).
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>(?:<xhtml:link [^>]+\/>)*(?:<image:image><image:loc>[^<]+<\/image:loc><\/image:image>)?<\/url>/g)].map((m) => m[1]);
     expect(urls).toContain(`${TEST_ORIGIN}/listing/${ad.priced!._id}`);
     expect(urls).toContain(`${TEST_ORIGIN}/listing/${ad.negotiable!._id}`);
     expect(urls).not.toContain(`${TEST_ORIGIN}/listing/${ad.doomed!._id}`);
@@ -333,7 +339,7 @@ describe('the sellers sitemap', () => {
     const res = await get(`/sitemaps/sellers-${chunks[0]!.firstId}.xml`);
     expect(res.status).toBe(200);
     const xml = await res.text();
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><\/url>/g)].map((m) => m[1]);
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<xhtml:link [^>]+\/>)*<\/url>/g)].map((m) => m[1]);
     expect(urls.length).toBe(chunks[0]!.count);
     const [owner] = await t.services.db.select({ username: users.username }).from(users).where(eq(users.id, ownerId));
     expect(urls).toContain(`${TEST_ORIGIN}/seller/${owner!.username}`);

@@ -16,10 +16,13 @@ const SAME_IN_BOTH = new Set(['Ksh', 'M-Pesa', 'PIN', 'RAM', 'SMS', 'WhatsApp', 
 
 type Catalog = Record<string, unknown>;
 
+/** The value every function message is called with. */
+const MARKER = 7;
+
 /** A message's text: a constant as it is, a function called with a number for every value it takes. */
 function text(message: unknown): string {
   if (typeof message === 'string') return message;
-  if (typeof message === 'function') return String(message(new Proxy({}, { get: () => 7 })));
+  if (typeof message === 'function') return String(message(new Proxy({}, { get: () => MARKER })));
   throw new Error(`a message is a string or a function, not ${typeof message}`);
 }
 
@@ -37,7 +40,8 @@ describe.each(AREAS)('kernel/i18n/sw/%s', (area) => {
       const [english, swahili] = [text(en[key]), text(sw[key])];
       if (!swahili.trim()) return [`${key}: empty`];
       if (/TODO|[{}]/.test(swahili)) return [`${key}: ${JSON.stringify(swahili)}`];
-      if (swahili === english && !SAME_IN_BOTH.has(swahili.trim())) return [`${key}: same as English ${JSON.stringify(english)}`];
+      // A message that is only the value it was given (a text the server already wrote in the page's language) has no words of its own.
+      if (swahili === english && !SAME_IN_BOTH.has(swahili.trim()) && english !== String(MARKER)) return [`${key}: same as English ${JSON.stringify(english)}`];
       return [];
     });
     expect(problems).toEqual([]);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { EMAIL_TAKEN, registerUser } from '../../../server/auth/accounts';
+import { registerUser } from '../../../server/auth/accounts';
 import { createSession } from '../../../server/auth/sessions';
 import { RegisterInput } from '../../../server/auth/schemas';
 import { ErrorAlert } from '~/components/accounts/Alerts';
@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await attempt(
     () => registerUser(context, parsed.data, context.clientIp),
-    (error) => ({ error, values, fieldErrors: (error === EMAIL_TAKEN ? { email: error } : {}) as FieldErrors }),
+    // The e-mail is taken (409), in whichever language the page speaks.
+    (error, status) => ({ error, values, fieldErrors: (status === 409 ? { email: error } : {}) as FieldErrors }),
   );
   if (!result.ok) return result.response;
   // Signed in at once: a new seller goes on with what they came to do, after a welcome.

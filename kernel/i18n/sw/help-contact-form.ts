@@ -32,8 +32,9 @@ const SERVER: Record<string, string> = {
   'Your message must be at most 5000 characters long.': 'Ujumbe wako usizidi herufi 5000.',
 };
 
+/** A text the server wrote in English, in Swahili; one it already wrote in Swahili (page actions run in the page's language: server/i18n.ts) as it is. */
 export const serverText = (p: { text: string }) =>
   SERVER[p.text] ??
   (String(p.text).startsWith('You have sent several messages')
     ? 'Umetuma jumbe nyingi kwa muda mfupi. Tafadhali subiri kidogo kisha ujaribu tena, au tutumie barua pepe moja kwa moja.'
-    : 'Kuna tatizo. Tafadhali angalia fomu kisha ujaribu tena.');
+    : p.text);
