@@ -7,6 +7,28 @@ import * as enSms from '../kernel/i18n/en/sms.ts';
 import * as swSms from '../kernel/i18n/sw/sms.ts';
 import * as enApi from '../kernel/i18n/en/api.ts';
 import * as swApi from '../kernel/i18n/sw/api.ts';
+import * as enAccounts from '../kernel/i18n/en/accounts.ts';
+import * as swAccounts from '../kernel/i18n/sw/accounts.ts';
+import * as enAd from '../kernel/i18n/en/ad.ts';
+import * as swAd from '../kernel/i18n/sw/ad.ts';
+import * as enConversations from '../kernel/i18n/en/conversations.ts';
+import * as swConversations from '../kernel/i18n/sw/conversations.ts';
+import * as enLifecycle from '../kernel/i18n/en/lifecycle.ts';
+import * as swLifecycle from '../kernel/i18n/sw/lifecycle.ts';
+import * as enManage from '../kernel/i18n/en/manage.ts';
+import * as swManage from '../kernel/i18n/sw/manage.ts';
+import * as enMpesa from '../kernel/i18n/en/mpesa.ts';
+import * as swMpesa from '../kernel/i18n/sw/mpesa.ts';
+import * as enPayments from '../kernel/i18n/en/payments.ts';
+import * as swPayments from '../kernel/i18n/sw/payments.ts';
+import * as enPost from '../kernel/i18n/en/post.ts';
+import * as swPost from '../kernel/i18n/sw/post.ts';
+import * as enReport from '../kernel/i18n/en/report.ts';
+import * as swReport from '../kernel/i18n/sw/report.ts';
+import * as enReviews from '../kernel/i18n/en/reviews.ts';
+import * as swReviews from '../kernel/i18n/sw/reviews.ts';
+import * as enSaved from '../kernel/i18n/en/saved.ts';
+import * as swSaved from '../kernel/i18n/sw/saved.ts';
 import { LOCALES, SWAHILI_BASENAME, type Locale } from '../kernel/i18n/locales.ts';
 
 /**
@@ -89,10 +111,22 @@ export function englishText(select: Selector): string {
   return text;
 }
 
+/**
+ * The pages' texts that the shared rules (kernel/*.ts) hand the server as errors, by their
+ * English words: a rule imports its texts as `#messages/…`, which in the server process are the
+ * English ones (docs/decisions/swahili-i18n.md), so the API renders them in Swahili through this.
+ * Constants only; a text made from parts around a value stays as the rule wrote it.
+ */
+const KERNEL_SWAHILI = new Map<string, string>(
+  ([[enAccounts, swAccounts], [enAd, swAd], [enConversations, swConversations], [enLifecycle, swLifecycle], [enManage, swManage], [enMpesa, swMpesa], [enPayments, swPayments], [enPost, swPost], [enReport, swReport], [enReviews, swReviews], [enSaved, swSaved]] as Array<[Record<string, unknown>, Record<string, unknown>]>).flatMap(([en, sw]) =>
+    Object.entries(en).flatMap(([key, text]) => (typeof text === 'string' && typeof sw[key] === 'string' ? [[text, sw[key]] as [string, string]] : [])),
+  ),
+);
+
 export function translateErrorText(text: string, locale: Locale): string {
   if (locale === 'en') return text;
   const select = byEnglish.get(text);
-  return select ? select(catalogFor(locale)) : text;
+  return select ? select(catalogFor(locale)) : (KERNEL_SWAHILI.get(text) ?? text);
 }
 
 /** A page's path in a language: `/sw/…` for Swahili (links in e-mails). */

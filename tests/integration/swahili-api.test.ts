@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import * as enConversations from '../../kernel/i18n/en/conversations.ts';
+import * as swConversations from '../../kernel/i18n/sw/conversations.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -128,6 +130,11 @@ describe('API errors in the language the client asks for', () => {
   add('409 e-mail taken', 409, en.emailTaken, sw.emailTaken, (h) =>
     post('/api/auth/register', { firstName: 'Asha', lastName: 'Taken', email: me.user.email, password: 'a-long-unusual-passphrase-7', phoneNumber: '0712345678', location: 'Nairobi' })(h),
   );
+  // Texts of the shared rules (kernel/message-rules.ts, from #messages/conversations.ts: English in the server process).
+  add('403 writing about one’s own ad (a shared rule’s text)', 403, enConversations.ownAd, swConversations.ownAd, (h) =>
+    post('/api/conversations', { listingId: theirAd, body: 'Is this still available?' }, other.token)(h),
+  );
+  add('404 no such conversation (a shared rule’s text)', 404, enConversations.conversationNotFound, swConversations.conversationNotFound, (h) => get(`/api/conversations/${missing}/messages`, me.token)(h));
   add('429 a second code within the minute', 429, en.waitForCode, sw.waitForCode, async (headers) => {
     await t.request('/api/auth/phone/code', { method: 'POST', token: me.token });
     return t.request('/api/auth/phone/code', { method: 'POST', token: me.token, headers });
