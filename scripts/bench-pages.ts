@@ -220,18 +220,23 @@ async function lighthouse(url: string, runs: number) {
 const sum = (list: Resource[], type?: string) => list.filter((r) => !type || r.type === type).reduce((n, r) => n + r.bytes, 0);
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
+/** A Swahili route's JavaScript may weigh this much more than its English twin's (issue 45). */
+const SWAHILI_ALLOWANCE = 2000;
+
 /** English per route, in kB and exact bytes (a change to the bundle shows to the byte), and the Swahili build beside it. */
 function printJsPerRoute() {
   const js = jsPerRoute(path.join(root, BUILD_DIR));
   const swDir = path.join(root, localeBuildDir(BUILD_DIR, 'sw'));
   const sw = fs.existsSync(swDir) ? new Map(jsPerRoute(swDir).map((r) => [r.route, r])) : new Map<string, { bytes: number; scripts: number }>();
-  console.log(`\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB); Swahili: the same route under /sw:\n`);
-  console.log('| route | JS gzip kB | bytes | scripts | Swahili kB | Swahili − English, bytes | |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log(
+    `\nJavaScript per route, gzip -9, from the build (every route; budget ${kb(BUDGET.jsGzip)} kB); Swahili: the same route under /sw, at most ${SWAHILI_ALLOWANCE} bytes over English (tests/e2e/page-weight.spec.ts):\n`,
+  );
+  console.log('| route | JS gzip kB | bytes | scripts | Swahili kB | Swahili scripts | Swahili − English, bytes | |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of js) {
     const s = sw.get(r.route);
-    const ok = r.bytes <= BUDGET.jsGzip && (!s || s.bytes <= BUDGET.jsGzip);
-    console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes} | ${r.scripts} | ${s ? kb(s.bytes) : '–'} | ${s ? s.bytes - r.bytes : '–'} | ${ok ? 'OK' : 'OVER'} |`);
+    const ok = r.bytes <= BUDGET.jsGzip && (!s || s.bytes - r.bytes <= SWAHILI_ALLOWANCE);
+    console.log(`| ${r.route} | ${kb(r.bytes)} | ${r.bytes} | ${r.scripts} | ${s ? kb(s.bytes) : '–'} | ${s ? s.scripts : '–'} | ${s ? s.bytes - r.bytes : '–'} | ${ok ? 'OK' : 'OVER'} |`);
   }
 }
 
