@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpFake } from '../support/smtp-fake.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_TEXTS } from '#kernel/contact-preferences.ts';
 import { createApp } from '../../server/app.ts';
@@ -20,9 +19,7 @@ import { loadPageBuild } from './page-build.ts';
  * server on loopback (10 minutes, one an hour, never for read, blocked or held messages, off by
  * setting or by the one-click link), and the moderators' conversation pages.
  */
-type Received = { to: string[]; data: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 type U = Awaited<ReturnType<TestApp['createUser']>>;
@@ -42,29 +39,15 @@ const send = async (u: U, id: string, body: string) => {
 const decode = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpFake();
+  const { port } = smtp;
   t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   app = createApp(t.services, { getBuild: (await loadPageBuild()).getBuild });
 }, 120_000);
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('phone or messages only', () => {
@@ -132,7 +115,7 @@ describe('e-mails about unread messages', () => {
     T0 = Date.now();
   });
   const at = (minutes: number) => new Date(T0 + minutes * 60_000);
-  const mailsTo = (email: string) => received.filter((m) => m.to.includes(email));
+  const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
   /** Runs the job at T0 + minutes (other tests' conversations may be mailed too); answers the e-mails to this person it queued. */
   const runAt = async (minutes: number, to: U) => {
     const queued = async () => Number((await queryRows<{ n: number }>(t.services.db, sql`SELECT count(*)::int AS n FROM mail_outbox WHERE message->>'to' = ${to.user.email}`))[0]!.n);

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import * as enConversations from '../../kernel/i18n/en/conversations.ts';
 import * as swConversations from '../../kernel/i18n/sw/conversations.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpFake } from '../support/smtp-fake.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { users } from '../../server/db/schema/index.ts';
@@ -24,29 +23,13 @@ import { loadPageBuild } from './page-build.ts';
 const { errors: en } = catalogFor('en');
 const { errors: sw, mail: swMail, sms: swSms } = catalogFor('sw');
 
-type Received = { to: string[]; data: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpFake();
+  const { port } = smtp;
   t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Soko <no-reply@soko.test>' });
   const [english, swahili] = [await loadPageBuild('en'), await loadPageBuild('sw')];
   app = createApp(t.services, { getBuild: english.getBuild, getSwahiliBuild: swahili.getBuild });
@@ -54,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const page = pageRequests(() => app);
@@ -232,8 +215,8 @@ describe('an account registered on the Swahili pages', () => {
   it('gets the password-reset e-mail in Swahili, with a link to the Swahili page', async () => {
     const res = await t.request('/api/auth/forgot-password', { method: 'POST', json: { email } });
     expect(res.status).toBe(200);
-    await waitFor(() => received.some((m) => m.to.includes(email)));
-    const mail = decode(received.find((m) => m.to.includes(email))!.data);
+    await waitFor(() => smtp.received.some((m) => m.to.includes(email)));
+    const mail = decode(smtp.received.find((m) => m.to.includes(email))!.data);
     expect(mail).toMatch(new RegExp(`^Subject: ${swMail.resetSubject}$`, 'm'));
     expect(mail).toContain(swMail.resetOnce);
     expect(mail).toContain('<html lang="sw">');
@@ -250,11 +233,11 @@ describe('an account registered on the Swahili pages', () => {
     expect(started.status).toBe(201);
     const { conversationId } = (await started.json()) as { conversationId: string };
     await t.services.db.execute(sql`UPDATE messages SET created_at = now() - interval '11 minutes' WHERE conversation_id = ${conversationId}`);
-    const before = received.length;
+    const before = smtp.received.length;
     await createMessageMailJob({ db: t.services.db, appUrl: t.config.appUrl, logger: t.services.logger }).runOnce();
     await (t.services.mailer as Outbox).deliverDue();
-    await waitFor(() => received.slice(before).some((m) => m.to.includes(email)));
-    const mail = decode(received.slice(before).find((m) => m.to.includes(email))!.data);
+    await waitFor(() => smtp.received.slice(before).some((m) => m.to.includes(email)));
+    const mail = decode(smtp.received.slice(before).find((m) => m.to.includes(email))!.data);
     expect(mail).toMatch(/^Subject: Ujumbe mpya kutoka kwa Kamau Buyer kuhusu Baiskeli ya Asha$/m);
     expect(mail).toContain(swMail.staySafe);
     expect(mail).toContain(`${TEST_ORIGIN}/sw/messages/${conversationId}`);
