@@ -16,9 +16,7 @@ import { ListingGrid } from '~/components/listings/ListingGrid';
 import { VerifiedPhoneBadge } from '../../components/listings/VerifiedPhoneBadge';
 import { OG_IMAGE, ogImageFileName } from '#kernel/card-images.ts';
 import { categoryLabel, categorySlug, knownCategory, resolveCategory } from '#kernel/categories.ts';
-import { subcategoryNames } from '#messages/subcategories.ts';
 import { BASE } from '#messages/locale.ts';
-import { shownName } from '#kernel/i18n/shown-name.ts';
 import { originOf, seoMeta, summary } from '~/lib/seo';
 import { REPORT_MESSAGES } from '#kernel/report-rules.ts';
 import { STATUS_LABELS } from '#kernel/lifecycle-rules.ts';
@@ -323,7 +321,7 @@ export default function ListingDetail({ loaderData, actionData }: Route.Componen
       <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
           {listing.category && <Badge>{categoryLabel?.(listing.category) ?? listing.category}</Badge>}
-          {listing.subcategory && <Badge>{subcategoryNames ? shownName(subcategoryNames, listing.subcategory) : listing.subcategory}</Badge>}
+          {listing.subcategory && <Badge>{listing.subcategory}</Badge>}
           {listing.featured && onOffer && <FeaturedBadge />}
         </div>
         <header>
