@@ -123,6 +123,9 @@ const KERNEL_SWAHILI = new Map<string, string>(
   ),
 );
 
+/** The buyer's quick replies in every language (issue 43): a Swahili page sends them in Swahili, and none is ever the same first message to many sellers. */
+export const QUICK_REPLIES_ANY_LANGUAGE: readonly string[] = [enConversations, swConversations].flatMap((c) => [c.quickStillAvailable, c.quickLastPrice, c.quickWhereMeet]);
+
 export function translateErrorText(text: string, locale: Locale): string {
   if (locale === 'en') return text;
   const select = byEnglish.get(text);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, QUICK_REPLIES, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
+import { CONVERSATION_REPORT_REASONS, DELETED_USER, MAX_MESSAGE_LENGTH, MESSAGE_TEXTS, messageWarning, type ConversationReportReasonValue } from '#kernel/message-rules.ts';
 import type { Services } from '../context.ts';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import { adStatUpsert } from '../listings/ad-stats.ts';
@@ -9,7 +9,7 @@ import { conversationReports, conversations, listings, userBlocks, users } from 
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { assessMessage } from './message-risk.ts';
 import type { AdState, ConversationAd } from '#kernel/message-rules.ts';
-import { english, englishText } from '../i18n.ts';
+import { english, englishText, QUICK_REPLIES_ANY_LANGUAGE } from '../i18n.ts';
 
 export type { ConversationAd };
 
@@ -119,7 +119,7 @@ async function countNewConversation(deps: Deps, buyerId: string, body: string): 
   if (!buyer || Date.now() - buyer.createdAt.getTime() < DAY_MS) await deps.rateLimits.hit('conversationsPerNewAccount', buyerId);
   await deps.rateLimits.hit('conversationsPerAccount', buyerId);
   const normalized = body.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const quick = QUICK_REPLIES.some((q) => q.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === normalized);
+  const quick = QUICK_REPLIES_ANY_LANGUAGE.some((q) => q.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === normalized);
   if (!quick) await deps.rateLimits.hit('sameFirstMessage', `${buyerId}:${createHash('sha256').update(normalized).digest('base64url').slice(0, 22)}`);
 }
 

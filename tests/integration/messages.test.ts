@@ -5,6 +5,7 @@ import { conversationAudit, conversationReports, listings, users } from '../../s
 import { unreadCount } from '../../server/messages/conversations.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
+import * as swConversations from '../../kernel/i18n/sw/conversations.ts';
 
 /**
  * Messages between buyers and sellers (issue 43) through /api/conversations, over a real
@@ -193,6 +194,9 @@ describe('limits', () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toMatch(/same message to several sellers/);
     expect((await start(spammer, more[3]!, QUICK_REPLIES[1])).status).toBe(201);
+    // A quick reply sent from a Swahili page (or a Swahili app) is a quick reply too: five new conversations, none refused.
+    const others = (await insertRows(t, seller.user.id, Array.from({ length: 5 }, (_, i) => ({ title: `Swahili quick ad ${i}` })))).map((r) => r.id);
+    for (const id of others) expect((await start(spammer, id, swConversations.quickWhereMeet)).status).toBe(201);
   });
 });
 
