@@ -111,14 +111,17 @@ export function englishText(select: Selector): string {
   return text;
 }
 
+/** The page catalogs whose texts the shared rules (kernel/*.ts) hand the server, English and Swahili. */
+const KERNEL_CATALOGS = [[enAccounts, swAccounts], [enAd, swAd], [enConversations, swConversations], [enLifecycle, swLifecycle], [enManage, swManage], [enMpesa, swMpesa], [enPayments, swPayments], [enPost, swPost], [enReport, swReport], [enReviews, swReviews], [enSaved, swSaved]] as Array<[Record<string, unknown>, Record<string, unknown>]>;
+
 /**
  * The pages' texts that the shared rules (kernel/*.ts) hand the server as errors, by their
  * English words: a rule imports its texts as `#messages/…`, which in the server process are the
  * English ones (docs/decisions/swahili-i18n.md), so the API renders them in Swahili through this.
- * Constants only; a text made from parts around a value stays as the rule wrote it.
+ * Whole texts; those written around a value: KERNEL_SWAHILI_AROUND.
  */
 const KERNEL_SWAHILI = new Map<string, string>(
-  ([[enAccounts, swAccounts], [enAd, swAd], [enConversations, swConversations], [enLifecycle, swLifecycle], [enManage, swManage], [enMpesa, swMpesa], [enPayments, swPayments], [enPost, swPost], [enReport, swReport], [enReviews, swReviews], [enSaved, swSaved]] as Array<[Record<string, unknown>, Record<string, unknown>]>).flatMap(([en, sw]) =>
+  KERNEL_CATALOGS.flatMap(([en, sw]) =>
     Object.entries(en).flatMap(([key, text]) => (typeof text === 'string' && typeof sw[key] === 'string' ? [[text, sw[key]] as [string, string]] : [])),
   ),
 );
@@ -126,10 +129,35 @@ const KERNEL_SWAHILI = new Map<string, string>(
 /** The buyer's quick replies in every language (issue 43): a Swahili page sends them in Swahili, and none is ever the same first message to many sellers. */
 export const QUICK_REPLIES_ANY_LANGUAGE: readonly string[] = [enConversations, swConversations].flatMap((c) => [c.quickStillAvailable, c.quickLastPrice, c.quickWhereMeet]);
 
+/**
+ * Texts the shared rules write around a value, by the catalogs' convention of `xBefore` and
+ * `xAfter` ("Password must be at least " + 8 + " characters long."): each pair, as a pattern of
+ * its English parts, with the Swahili parts to put around the same value.
+ */
+const KERNEL_SWAHILI_AROUND: Array<{ english: RegExp; before: string; after: string }> = KERNEL_CATALOGS.flatMap(([en, sw]) =>
+  Object.keys(en).flatMap((key) => {
+    const stem = /^(.*)Before$/.exec(key)?.[1];
+    const after = `${stem}After`;
+    if (!stem || ![en[key], en[after], sw[key], sw[after]].every((t) => typeof t === 'string')) return [];
+    const quote = (t: unknown) => (t as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return [{ english: new RegExp(`^${quote(en[key])}(.+?)${quote(en[after])}$`, 's'), before: sw[key] as string, after: sw[after] as string }];
+  }),
+);
+
+function kernelSwahili(text: string): string | undefined {
+  const whole = KERNEL_SWAHILI.get(text);
+  if (whole !== undefined) return whole;
+  for (const { english, before, after } of KERNEL_SWAHILI_AROUND) {
+    const value = english.exec(text)?.[1];
+    if (value !== undefined) return `${before}${value}${after}`;
+  }
+  return undefined;
+}
+
 export function translateErrorText(text: string, locale: Locale): string {
   if (locale === 'en') return text;
   const select = byEnglish.get(text);
-  return select ? select(catalogFor(locale)) : (KERNEL_SWAHILI.get(text) ?? text);
+  return select ? select(catalogFor(locale)) : (kernelSwahili(text) ?? text);
 }
 
 /** A page's path in a language: `/sw/…` for Swahili (links in e-mails). */

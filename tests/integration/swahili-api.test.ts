@@ -118,6 +118,9 @@ describe('API errors in the language the client asks for', () => {
     post('/api/conversations', { listingId: theirAd, body: 'Is this still available?' }, other.token)(h),
   );
   add('404 no such conversation (a shared rule’s text)', 404, enConversations.conversationNotFound, swConversations.conversationNotFound, (h) => get(`/api/conversations/${missing}/messages`, me.token)(h));
+  add('400 a message too long (a shared rule’s text around a value)', 400, `${enConversations.tooLongBefore}1000${enConversations.tooLongAfter}`, `${swConversations.tooLongBefore}1000${swConversations.tooLongAfter}`, (h) =>
+    post('/api/conversations', { listingId: theirAd, body: 'x'.repeat(1001) }, me.token)(h),
+  );
   add('429 a second code within the minute', 429, en.waitForCode, sw.waitForCode, async (headers) => {
     await t.request('/api/auth/phone/code', { method: 'POST', token: me.token });
     return t.request('/api/auth/phone/code', { method: 'POST', token: me.token, headers });
