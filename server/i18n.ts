@@ -29,6 +29,8 @@ import * as enReviews from '../kernel/i18n/en/reviews.ts';
 import * as swReviews from '../kernel/i18n/sw/reviews.ts';
 import * as enSaved from '../kernel/i18n/en/saved.ts';
 import * as swSaved from '../kernel/i18n/sw/saved.ts';
+import * as enSubcategories from '../kernel/i18n/en/subcategories.ts';
+import * as swSubcategories from '../kernel/i18n/sw/subcategories.ts';
 import { LOCALES, SWAHILI_BASENAME, type Locale } from '../kernel/i18n/locales.ts';
 
 /**
@@ -144,12 +146,44 @@ const KERNEL_SWAHILI_AROUND: Array<{ english: RegExp; before: string; after: str
   }),
 );
 
+/** A field's label (kernel/subcategories.ts), English to Swahili. */
+const FIELD_LABELS = new Map<string, string>(
+  Object.entries(enSubcategories).flatMap(([key, text]) => (key.startsWith('attr') && typeof text === 'string' ? [[text, (swSubcategories as Record<string, unknown>)[key] as string] as [string, string]] : [])),
+);
+
+/**
+ * A field's error as kernel/subcategories.ts writes it: the field's label, then its parts around
+ * the values (null), in the same order in both languages ("Year must be a whole number from 1950
+ * to 2027." / its Swahili).
+ */
+const FIELD_ERRORS = (() => {
+  const shapes = (c: typeof enSubcategories | typeof swSubcategories): Array<Array<string | null>> => [
+    [c.mustBe, c.aWholeNumber, '.'],
+    [c.mustBe, c.textWord, '.'],
+    [c.wholeNumberFrom, null, c.rangeTo, null, '.'],
+    [c.oneOf, null, '.'],
+    [c.atMost, null, c.charactersEnd],
+  ];
+  const quote = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sw = shapes(swSubcategories);
+  return shapes(enSubcategories).map((parts, i) => ({ english: new RegExp(`^(.+?)${parts.map((p) => (p === null ? '(.+?)' : quote(p))).join('')}$`, 's'), swahili: sw[i]! }));
+})();
+
 function kernelSwahili(text: string): string | undefined {
   const whole = KERNEL_SWAHILI.get(text);
   if (whole !== undefined) return whole;
   for (const { english, before, after } of KERNEL_SWAHILI_AROUND) {
     const value = english.exec(text)?.[1];
     if (value !== undefined) return `${before}${value}${after}`;
+  }
+  for (const { english, swahili } of FIELD_ERRORS) {
+    const match = english.exec(text);
+    if (!match) continue;
+    const [, label, ...values] = match;
+    const shown = FIELD_LABELS.get(label!);
+    if (shown === undefined) continue;
+    let next = 0;
+    return shown + swahili.map((part) => part ?? values[next++]).join('');
   }
   return undefined;
 }

@@ -1,3 +1,6 @@
+import sharp from 'sharp';
+import * as post from '../../kernel/i18n/sw/post.ts';
+import * as fields from '../../kernel/i18n/sw/subcategories.ts';
 import { expect, hydrated, newSignedInAccount, postAd, test, uniqueWord } from './support';
 
 /**
@@ -26,6 +29,27 @@ test.describe('Swahili ad pages with JavaScript', { tag: '@one-viewport' }, () =
     await expect(main.getByLabel('Kampuni')).toBeVisible();
     await expect(main.getByLabel('Gia')).toContainText('Otomatiki');
     expect(problems.filter((p) => /hydrat|did not match/i.test(p))).toEqual([]);
+  });
+
+  test('the form asks the API in the page\'s language, so a refusal only the server makes comes back in Swahili', async ({ page }) => {
+    await newSignedInAccount(page, { location: 'Nairobi', phoneNumber: '+254712345678' });
+    await page.goto('/sw/post-ad');
+    await hydrated(page);
+    const form = page.getByRole('main');
+    await form.getByLabel(post.title, { exact: true }).fill(`Gari ${uniqueWord()}`);
+    await form.getByLabel('Aina', { exact: true }).selectOption('Cars & Vehicles');
+    await form.getByLabel('Aina ndogo').selectOption({ label: 'Magari' });
+    await form.getByLabel(fields.attrYear).fill('2014');
+    await form.getByLabel(post.location, { exact: true }).fill('Nairobi');
+    await form.getByLabel(post.description, { exact: true }).fill('Gari safi, mmiliki mmoja.');
+    const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#16a085' } }).png().toBuffer();
+    await form.getByLabel(post.addPhotos).setInputFiles({ name: 'gari.png', mimeType: 'image/png', buffer: photo });
+    // Posted as is, or as the draft the form has been saving: either way, to the API.
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && /^\/api\/(listings|drafts\/[^/]+\/publish)$/.test(new URL(r.url()).pathname));
+    await form.getByRole('button', { name: post.createListing, exact: true }).click();
+    // tests/integration/swahili-api.test.ts: with this header, the API's refusals are Swahili.
+    expect((await sent).headers()['accept-language']).toBe('sw-KE');
+    await expect(page).toHaveURL(/\/sw\//);
   });
 
   test('the ad page shows the seller\'s number with a Swahili answer', async ({ page }) => {

@@ -1,5 +1,6 @@
 import * as enConversations from '../../kernel/i18n/en/conversations.ts';
 import * as swConversations from '../../kernel/i18n/sw/conversations.ts';
+import * as swSubcategories from '../../kernel/i18n/sw/subcategories.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { startSmtpFake } from '../support/smtp-fake.ts';
@@ -78,7 +79,9 @@ describe('API errors in the language the client asks for', () => {
     other = await t.createUser({ email: `other-${randomUUID()}@example.co.ke` });
     me = await t.createUser({ email: `me-${randomUUID()}@example.co.ke`, phoneNumber: '+254712345001' });
     theirAd = (await insertRows(t, other.user.id, [{ title: 'Their sofa', price: 5000 }]))[0]!.id;
+    myCar = (await insertRows(t, me.user.id, [{ title: 'My Nissan Note', price: 700000, category: 'Cars & Vehicles', subcategory: 'Cars' }]))[0]!.id;
   });
+  let myCar = '';
   const add = (name: string, status: number, english: string, swahili: string, send: Case['send']) => cases.push({ name, status, english, swahili, send });
   const get = (path: string, token?: string) => (headers: Record<string, string>) => t.request(path, { headers, token });
   const post = (path: string, json: unknown, token?: string) => (headers: Record<string, string>) => t.request(path, { method: 'POST', headers, json, token });
@@ -120,6 +123,14 @@ describe('API errors in the language the client asks for', () => {
   add('404 no such conversation (a shared rule’s text)', 404, enConversations.conversationNotFound, swConversations.conversationNotFound, (h) => get(`/api/conversations/${missing}/messages`, me.token)(h));
   add('400 a message too long (a shared rule’s text around a value)', 400, `${enConversations.tooLongBefore}1000${enConversations.tooLongAfter}`, `${swConversations.tooLongBefore}1000${swConversations.tooLongAfter}`, (h) =>
     post('/api/conversations', { listingId: theirAd, body: 'x'.repeat(1001) }, me.token)(h),
+  );
+  add('400 a field out of range (a field’s label and a template around its values)', 400, 'Mileage must be a whole number from 0 to 2000000.', `${swSubcategories.attrMileage}${swSubcategories.wholeNumberFrom}0${swSubcategories.rangeTo}2000000.`, (headers) =>
+    t.request(`/api/listings/${myCar}`, {
+      method: 'PUT',
+      headers,
+      token: me.token,
+      json: { title: 'My Nissan Note', description: 'Cheaper now.', price: 700000, category: 'Cars & Vehicles', subcategory: 'Cars', location: 'Thika', attributes: { mileage: -5 } },
+    }),
   );
   add('429 a second code within the minute', 429, en.waitForCode, sw.waitForCode, async (headers) => {
     await t.request('/api/auth/phone/code', { method: 'POST', token: me.token });

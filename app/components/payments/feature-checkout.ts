@@ -1,6 +1,7 @@
 import { toast } from '~/lib/toast';
 import { FEATURE_FEE_KSH, featureCallbackUrl } from './fee';
 import { failedToInitiate, mustBeLoggedIn, noRedirectUrl, redirectingToGateway } from '#messages/payments.ts';
+import { htmlLang } from '#messages/common.ts';
 
 /**
  * Pay Now with JavaScript (spec section 2): starts the checkout through the API, with the spec's
@@ -17,7 +18,8 @@ export async function startFeatureCheckout(listingId: string, userEmail: string)
     const res = await fetch('/api/payments/create-checkout-session', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      // The API's refusals in the page's language, not the browser's.
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': htmlLang },
       body: JSON.stringify({
         email: userEmail,
         amount: FEATURE_FEE_KSH,

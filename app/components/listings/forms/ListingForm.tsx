@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from 'react-router';
 import { CURRENCIES, currencyLabel } from '#kernel/money.ts';
 import { LIMITS, MESSAGES } from '#kernel/listing-rules.ts';
 import { toast } from '~/lib/toast';
+import { htmlLang } from '#messages/common.ts';
 import { CategorySelect } from './FormParts';
 import { LocationPicker } from '../../LocationPicker';
 import { PhotoPicker, usePhotoList, type ExistingPhoto } from './PhotoPicker';
@@ -103,6 +104,8 @@ function upload(url: string, method: string, body: FormData, onProgress: (fracti
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
+    // The API's refusals in the page's language, not the browser's.
+    xhr.setRequestHeader('Accept-Language', htmlLang);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       let parsed = null;
