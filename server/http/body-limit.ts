@@ -4,7 +4,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_IMAGES } from '#kernel/listing-rules.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
 import { escapeHtml } from './escape-html.ts';
-import { english, englishText, localeFromAcceptLanguage, translateErrorText } from '../i18n.ts';
+import { catalogFor, english, englishText, localeFromAcceptLanguage, pagePath, translateErrorText } from '../i18n.ts';
+import { localeOfPath } from '#kernel/i18n/locales.ts';
 
 /** JSON API bodies and page forms: the longest real one (an ad's 5,000-character description) is well under this. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -112,11 +113,14 @@ export function refusal(c: Context, status: 400 | 413 | 415 | 503, message: stri
     const locale = localeFromAcceptLanguage(c.req.header('Accept-Language'));
     return c.json({ message: translateErrorText(message, locale) }, status, { ...headers, 'Content-Language': locale, Vary: 'Accept-Language' });
   }
-  const title = { 400: 'Bad Request', 413: 'Too Large', 415: 'Not a Form', 503: 'Service Unavailable' }[status];
+  // In the language of the page asked for: /sw/… is Swahili.
+  const locale = localeOfPath(c.req.path);
+  const t = catalogFor(locale).errors;
+  const title = { 400: t.refusalBadRequest, 413: t.refusalTooLarge, 415: t.refusalNotAForm, 503: t.refusalUnavailable }[status];
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${title} | Soko</title></head><body style="font:16px/1.5 system-ui,sans-serif;margin:2rem">` +
-      `<h1>${status}: ${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to Home</a></p></body></html>`,
+      `<h1>${status}: ${title}</h1><p>${escapeHtml(translateErrorText(message, locale))}</p><p><a href="${pagePath(locale, '/')}">${t.refusalGoHome}</a></p></body></html>`,
     status,
     headers,
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimitFor, FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '../../server/http/body-limit.ts';
 import { listen, type RunningServer } from '../../server/http/serve.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app.ts';
+import { catalogFor } from '../../server/i18n.ts';
 
 /**
  * Every route has a body limit that fits it, and a body over it is refused with 413 before the
@@ -164,6 +165,14 @@ describe('hostile bytes at the edge', () => {
     const page = await t.app.request(`${TEST_ORIGIN}/listings?search=%00`);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('The address is not valid');
+    // A Swahili page's refusal is a Swahili page (issue 45), with its way home under /sw.
+    const swahili = await t.app.request(`${TEST_ORIGIN}/sw/listings?search=%00`);
+    expect(swahili.status).toBe(400);
+    const html = await swahili.text();
+    expect(html).toContain('<html lang="sw">');
+    expect(html).toContain(catalogFor('sw').errors.badAddress);
+    expect(html).toContain(`<a href="/sw/">${catalogFor('sw').errors.refusalGoHome}</a>`);
+    expect(html).not.toContain('Bad Request');
   });
 
   it('refuses NUL and invalid UTF-8 in JSON and form bodies, and writes nothing', async () => {

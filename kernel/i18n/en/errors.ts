@@ -32,6 +32,12 @@ export const badEncoding = 'The request body is not valid UTF-8 text.';
 export const nulInBody = 'Text must not contain NUL characters.';
 export const notAForm = 'Send the form as application/x-www-form-urlencoded or multipart/form-data.';
 export const unreadableBody = 'The request body could not be read.';
+/** The small page of a refusal made before any page route (server/http/body-limit.ts refusal): its titles and link. */
+export const refusalBadRequest = 'Bad Request';
+export const refusalTooLarge = 'Too Large';
+export const refusalNotAForm = 'Not a Form';
+export const refusalUnavailable = 'Service Unavailable';
+export const refusalGoHome = 'Go to Home';
 
 // Accounts.
 export const invalidCredentials = 'Invalid email or password.';

@@ -25,6 +25,11 @@ export const badEncoding = 'Maudhui ya ombi si maandishi sahihi ya UTF-8.';
 export const nulInBody = 'Maandishi yasiwe na herufi za NUL.';
 export const notAForm = 'Tuma fomu kama application/x-www-form-urlencoded au multipart/form-data.';
 export const unreadableBody = 'Maudhui ya ombi hayakuweza kusomwa.';
+export const refusalBadRequest = 'Ombi lisilo sahihi';
+export const refusalTooLarge = 'Kubwa mno';
+export const refusalNotAForm = 'Si fomu';
+export const refusalUnavailable = 'Huduma haipatikani kwa sasa';
+export const refusalGoHome = 'Nenda mwanzo';
 
 export const invalidCredentials = 'Barua pepe au nenosiri si sahihi.';
 export const emailTaken = 'Tayari kuna akaunti yenye barua pepe hii. Tafadhali ingia badala yake.';
