@@ -91,6 +91,8 @@ function shellChunk(): (id: string, ctx: ChunkingContext) => string | null {
 const localeConditions = buildLocale(process.env.SOKO_LOCALE) === 'sw' ? ['soko-sw'] : [];
 
 export default defineConfig({
+  // The page build's language, for its copy of server/ (server/i18n.ts requestLocale).
+  define: { __SOKO_BUILD_LOCALE__: JSON.stringify(buildLocale(process.env.SOKO_LOCALE)) },
   plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), precompressAssets(), suggestChunkUrl()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) }, conditions: [...localeConditions, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [...localeConditions, ...defaultServerConditions] } },

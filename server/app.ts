@@ -18,7 +18,7 @@ import { noStoreForPrivateResponses } from './http/private-responses.ts';
 import { RETRY_AFTER_SECONDS } from './http/db-errors.ts';
 import { expectedError } from './http/error-translation.ts';
 import { isAppError } from './http/errors.ts';
-import { catalogFor, requestLocale } from './i18n.ts';
+import { catalogFor } from './i18n.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { withDatabaseFaultPages, withRetryAfter } from './http/page-errors.ts';
 import { pwaRoutes } from './http/pwa-routes.ts';
@@ -30,7 +30,7 @@ import { SMS_SANDBOX_PATH } from './sms/service.ts';
 import { localeBuildDir, localeOfPath, type Locale } from '#kernel/i18n/locales.ts';
 
 type AppEnv = {
-  Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string };
+  Variables: AuthVariables & DeviceVariables & { requestId: string; clientIp: string; secureHeadersNonce?: string; locale?: Locale };
 };
 
 type AppOptions = {
@@ -96,7 +96,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.use(inputGuard());
 
   app.onError((error, c) => {
-    const expected = expectedError(error);
+    // The API's language (server/api/index.ts); English for what never reached it.
+    const locale = c.get('locale') ?? 'en';
+    const expected = expectedError(error, locale);
     if (expected) {
       // A database restart or a value the database refuses is worth a line in the logs.
       if (!isAppError(error)) logger.warn({ reqId: c.get('requestId'), err: error, status: expected.status }, 'refused');
@@ -104,7 +106,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       return c.json(expected.toJSON(), expected.status as 400);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
-    return c.json({ message: catalogFor(requestLocale()).errors.serverError, requestId: c.get('requestId') }, 500);
+    return c.json({ message: catalogFor(locale).errors.serverError, requestId: c.get('requestId') }, 500);
   });
 
   app.use(sameOriginGuard(appOrigin));
@@ -113,7 +115,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.use('/api/listings/:id/phone', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
   app.use('/api/listings/:id/reports', deviceId({ secure: config.secureCookies, key: services.deviceKey }));
   app.route('/api', createApi(services));
-  app.all('/api/*', (c) => c.json({ message: catalogFor(requestLocale()).errors.notFound }, 404));
+  app.all('/api/*', (c) => c.json({ message: catalogFor(c.get('locale') ?? 'en').errors.notFound }, 404));
 
   // robots.txt, the sitemaps and the redirects of typed paths (/login); a database fault here is the API's 503.
   app.route('/', seoRoutes({ db: services.db, appUrl: config.appUrl, mediaBase: config.media.publicUrl }));

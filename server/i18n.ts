@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import * as enErrors from '../kernel/i18n/en/errors.ts';
 import * as swErrors from '../kernel/i18n/sw/errors.ts';
 import * as enMail from '../kernel/i18n/en/mail.ts';
@@ -79,21 +78,21 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /**
- * One store per process, shared by every copy of this module: the page builds bundle their own
- * copy of server/ (a route's action calls `attempt` from the build's copy) while the app that
- * runs them (server/http/page-errors.ts, the API) is another.
+ * The language of the page build this copy of server/ is bundled in (vite.config.ts defines
+ * `__SOKO_BUILD_LOCALE__`: each page build bundles its own copy of server/, so a route's action
+ * that calls `attempt` answers in its pages' language); English in the server process itself,
+ * where the API passes its request's language explicitly (`c.get('locale')`). A per-request
+ * AsyncLocalStorage did this before, at about a quarter of the main thread's CPU a search
+ * (Node 20's promise hooks on every request once one store is in use).
  */
-const STORE = Symbol.for('soko.requestLocale');
-const requestLocales: AsyncLocalStorage<Locale> = ((globalThis as Record<symbol, unknown>)[STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
+declare const __SOKO_BUILD_LOCALE__: string | undefined;
+const BUILD_LOCALE: Locale = asLocale(typeof __SOKO_BUILD_LOCALE__ === 'string' ? __SOKO_BUILD_LOCALE__ : 'en');
 
-/** Runs `fn` with `locale` as the request's language (the API's middleware, every page loader and action). */
-export const withRequestLocale = <T>(locale: Locale, fn: () => T): T => requestLocales.run(locale, fn);
+/** The language of the page being answered (its build's); English outside a page build (the API, jobs, startup). */
+export const requestLocale = (): Locale => BUILD_LOCALE;
 
-/** The language of the request being handled; English outside one (jobs, startup). */
-export const requestLocale = (): Locale => requestLocales.getStore() ?? 'en';
-
-/** A text in the language of the request being handled (the API's success messages). */
-export const say = (select: Selector): string => select(catalogFor(requestLocale()));
+/** A text in a request's language (the API's success messages: `say(c.get('locale'), (t) => …)`). */
+export const say = (locale: Locale, select: Selector): string => select(catalogFor(locale));
 
 /**
  * Error texts known by their English words: every constant of the errors catalog, and each text

@@ -116,19 +116,19 @@ export function adminRoutes(services: Services) {
   app.openapi(routes.approve, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await approveListing(services, admin, c.req.valid('param').id);
-    return c.json({ message: say((t) => t.api.adApproved) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.adApproved) }, 200);
   });
 
   app.openapi(routes.hide, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await hideListing(services, admin, c.req.valid('param').id, c.req.valid('json').reason);
-    return c.json({ message: say((t) => t.api.adHidden) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.adHidden) }, 200);
   });
 
   app.openapi(routes.ban, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     const { hiddenAds } = await banUser(services, admin, c.req.valid('param').id, c.req.valid('json').reason);
-    return c.json({ message: say((t) => t.api.accountBanned), hiddenAds }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.accountBanned), hiddenAds }, 200);
   });
 
   return app;

@@ -148,13 +148,13 @@ export function authRoutes(services: Services) {
     .openapi(login, async (c) => {
       const { user, session } = await logIn(services, c.req.valid('json'), c.get('clientIp'));
       writeSessionCookie(c, secure, session.token, session);
-      return c.json({ user: toUserJson(user), token: session.token, message: say((t) => t.api.loggedIn) }, 200);
+      return c.json({ user: toUserJson(user), token: session.token, message: say(c.get('locale'), (t) => t.api.loggedIn) }, 200);
     })
     .openapi(logout, async (c) => {
       const auth = c.get('auth');
       if (auth) await revokeSession(db, auth.token);
       eraseSessionCookie(c, secure);
-      return c.json({ message: say((t) => t.api.loggedOut) }, 200);
+      return c.json({ message: say(c.get('locale'), (t) => t.api.loggedOut) }, 200);
     })
     .openapi(forgotPassword, async (c) => {
       await requestPasswordReset(services, c.req.valid('json').email, c.get('clientIp'));
@@ -164,7 +164,7 @@ export function authRoutes(services: Services) {
       const { token } = c.req.valid('query');
       if (!token) throw badRequest(MISSING_RESET_TOKEN);
       if (!(await findResetUser(db, token))) throw badRequest(INVALID_RESET_LINK);
-      return c.json({ valid: true as const, message: say((t) => t.api.resetLinkValid) }, 200);
+      return c.json({ valid: true as const, message: say(c.get('locale'), (t) => t.api.resetLinkValid) }, 200);
     })
     .openapi(reset, async (c) => {
       const input = c.req.valid('json');
@@ -186,7 +186,7 @@ export function authRoutes(services: Services) {
       const body = DeleteMeInput.safeParse(await c.req.json().catch(() => ({})));
       await deleteAccount(services, auth.user, body.success ? body.data.password : undefined);
       eraseSessionCookie(c, secure);
-      return c.json({ message: say((t) => t.api.accountDeleted) }, 200);
+      return c.json({ message: say(c.get('locale'), (t) => t.api.accountDeleted) }, 200);
     })
     .openapi(logoutEverywhere, async (c) => {
       const auth = requireAuth(c.get('auth'));

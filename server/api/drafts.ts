@@ -183,7 +183,7 @@ export function draftRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteDraft(services, c.req.valid('param').id, auth.user.id);
-    return c.json({ message: say((t) => t.api.draftDiscarded) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.draftDiscarded) }, 200);
   });
 
   app.openapi(routes.addPhoto, async (c) => {
@@ -199,7 +199,7 @@ export function draftRoutes(services: Services) {
     const auth = requireAuth(c.get('auth'));
     const { id, key } = c.req.valid('param');
     await removeDraftPhoto(services, id, auth.user.id, key);
-    return c.json({ message: say((t) => t.api.photoRemoved) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.photoRemoved) }, 200);
   });
 
   app.openapi(routes.publish, async (c) => {

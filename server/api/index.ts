@@ -19,9 +19,10 @@ import { savedSearchRoutes } from './saved-searches.ts';
 import { conversationRoutes } from './conversations.ts';
 import { draftRoutes } from './drafts.ts';
 import { reviewRoutes } from './reviews.ts';
-import { localeFromAcceptLanguage, withRequestLocale } from '../i18n.ts';
+import { localeFromAcceptLanguage } from '../i18n.ts';
+import type { Locale } from '#kernel/i18n/locales.ts';
 
-export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string } };
+export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string; locale: Locale } };
 
 /** The JSON API under /api: one sub-app per resource, all described in /api/openapi.json. */
 export function createApi(services: Services): OpenAPIHono<ApiEnv> {
@@ -29,7 +30,9 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
   // The API's language (issue 45): error messages in the language Accept-Language prefers, sw or en.
   api.use('*', async (c, next) => {
     const locale = localeFromAcceptLanguage(c.req.header('Accept-Language'));
-    await withRequestLocale(locale, next);
+    // Read by the error handler (server/app.ts) and the handlers' success messages (say).
+    c.set('locale', locale);
+    await next();
     c.header('Content-Language', locale);
     c.header('Vary', 'Accept-Language', { append: true });
   });

@@ -159,7 +159,7 @@ export function listingsRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteListing(services, c.req.valid('param').id, auth.user.id);
-    return c.json({ message: say((t) => t.api.adDeleted) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.adDeleted) }, 200);
   });
 
   return app;

@@ -232,17 +232,17 @@ export function reviewRoutes(services: Services) {
   app.openapi(routes.approve, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await approveReview(db, admin, c.req.valid('param').id);
-    return c.json({ message: say((t) => t.api.reviewPublished) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.reviewPublished) }, 200);
   });
   app.openapi(routes.reject, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await rejectReview(db, admin, c.req.valid('param').id);
-    return c.json({ message: say((t) => t.api.reviewHidden) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.reviewHidden) }, 200);
   });
   app.openapi(routes.restore, async (c) => {
     const admin = requireAdmin(c.get('auth')).user;
     await restoreReview(db, admin, c.req.valid('param').id);
-    return c.json({ message: say((t) => t.api.reviewRestored) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.reviewRestored) }, 200);
   });
   return app;
 }

@@ -124,7 +124,7 @@ export function savedSearchRoutes(services: Services) {
   app.openapi(routes.remove, async (c) => {
     const auth = requireAuth(c.get('auth'));
     await deleteSavedSearch(services, auth.user.id, c.req.valid('param').id);
-    return c.json({ message: say((t) => t.api.savedSearchDeleted) }, 200);
+    return c.json({ message: say(c.get('locale'), (t) => t.api.savedSearchDeleted) }, 200);
   });
 
   return app;

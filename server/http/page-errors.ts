@@ -3,7 +3,8 @@ import { isAppError, type AppError } from './errors.ts';
 import { expectedError } from './error-translation.ts';
 import { faultedSince, faultMark } from '../db/faults.ts';
 import { appErrorForDatabaseFault, unavailable } from './db-errors.ts';
-import { asLocale, withRequestLocale } from '../i18n.ts';
+import { asLocale } from '../i18n.ts';
+import type { Locale } from '#kernel/i18n/locales.ts';
 
 /**
  * Page actions answer expected failures the way the API does (server/http/errors.ts decides
@@ -52,8 +53,8 @@ function outage(error: unknown): AppError | undefined {
   return appErrorForDatabaseFault(error);
 }
 
-function routeError(englishError: AppError) {
-  const appError = expectedError(englishError) ?? englishError;
+function routeError(englishError: AppError, locale: Locale) {
+  const appError = expectedError(englishError, locale) ?? englishError;
   return data(appError.message, { status: appError.status, statusText: STATUS_TEXT[appError.status], headers: appError.headers });
 }
 
@@ -65,11 +66,11 @@ function routeError(englishError: AppError) {
  * handle (server/db/faults.ts) and answered the same way.
  */
 function mapped(fn: DataFunction): DataFunction {
-  // The page's language (context.locale, from its build) is the language of its failures: failureData, attempt, asPageError.
-  return (args) => withRequestLocale(asLocale((args as { context?: { locale?: unknown } } | null)?.context?.locale), () => run(fn, args));
+  // The page's language (context.locale) is the language of the faults mapped here; failureData, attempt and asPageError run in the page build's own copy of server/, which knows its language (server/i18n.ts).
+  return (args) => run(fn, args, asLocale((args as { context?: { locale?: unknown } } | null)?.context?.locale));
 }
 
-async function run(fn: DataFunction, args: unknown): Promise<unknown> {
+async function run(fn: DataFunction, args: unknown, locale: Locale): Promise<unknown> {
   const db = (args as { context?: { db?: object } } | null)?.context?.db;
   const mark = db ? faultMark(db) : 0;
   let result: unknown;
@@ -77,9 +78,9 @@ async function run(fn: DataFunction, args: unknown): Promise<unknown> {
     result = await fn(args);
   } catch (error) {
     const appError = outage(error) ?? (db && isServerError(error) && faultedSince(db, mark) ? unavailable() : undefined);
-    throw appError ? routeError(appError) : error;
+    throw appError ? routeError(appError, locale) : error;
   }
-  if (db && isServerError(result) && faultedSince(db, mark)) throw routeError(unavailable());
+  if (db && isServerError(result) && faultedSince(db, mark)) throw routeError(unavailable(), locale);
   return result;
 }
 
