@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import * as post from '../../kernel/i18n/sw/post.ts';
-import * as fields from '../../kernel/i18n/sw/subcategories.ts';
+import { attrYear } from '../../kernel/i18n/sw/subcategories.ts';
 import { expect, hydrated, newSignedInAccount, postAd, test, uniqueWord } from './support';
 
 /**
@@ -39,7 +39,7 @@ test.describe('Swahili ad pages with JavaScript', { tag: '@one-viewport' }, () =
     await form.getByLabel(post.title, { exact: true }).fill(`Gari ${uniqueWord()}`);
     await form.getByLabel('Aina', { exact: true }).selectOption('Cars & Vehicles');
     await form.getByLabel('Aina ndogo').selectOption({ label: 'Magari' });
-    await form.getByLabel(fields.attrYear).fill('2014');
+    await form.getByLabel(attrYear).fill('2014');
     await form.getByLabel(post.location, { exact: true }).fill('Nairobi');
     await form.getByLabel(post.description, { exact: true }).fill('Gari safi, mmiliki mmoja.');
     const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#16a085' } }).png().toBuffer();

@@ -1,6 +1,6 @@
 import * as enConversations from '../../kernel/i18n/en/conversations.ts';
 import * as swConversations from '../../kernel/i18n/sw/conversations.ts';
-import * as swSubcategories from '../../kernel/i18n/sw/subcategories.ts';
+import { attrMileage, rangeTo, wholeNumberFrom } from '../../kernel/i18n/sw/subcategories.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { startSmtpFake } from '../support/smtp-fake.ts';
@@ -124,7 +124,7 @@ describe('API errors in the language the client asks for', () => {
   add('400 a message too long (a shared rule’s text around a value)', 400, `${enConversations.tooLongBefore}1000${enConversations.tooLongAfter}`, `${swConversations.tooLongBefore}1000${swConversations.tooLongAfter}`, (h) =>
     post('/api/conversations', { listingId: theirAd, body: 'x'.repeat(1001) }, me.token)(h),
   );
-  add('400 a field out of range (a field’s label and a template around its values)', 400, 'Mileage must be a whole number from 0 to 2000000.', `${swSubcategories.attrMileage}${swSubcategories.wholeNumberFrom}0${swSubcategories.rangeTo}2000000.`, (headers) =>
+  add('400 a field out of range (a field’s label and a template around its values)', 400, 'Mileage must be a whole number from 0 to 2000000.', `${attrMileage}${wholeNumberFrom}0${rangeTo}2000000.`, (headers) =>
     t.request(`/api/listings/${myCar}`, {
       method: 'PUT',
       headers,
