@@ -130,6 +130,9 @@ const KERNEL_SWAHILI = new Map<string, string>(
 /** The buyer's quick replies in every language (issue 43): a Swahili page sends them in Swahili, and none is ever the same first message to many sellers. */
 export const QUICK_REPLIES_ANY_LANGUAGE: readonly string[] = [enConversations, swConversations].flatMap((c) => [c.quickStillAvailable, c.quickLastPrice, c.quickWhereMeet]);
 
+/** A text as a regular expression that matches it literally. */
+const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Texts the shared rules write around a value, by the catalogs' convention of `xBefore` and
  * `xAfter` ("Password must be at least " + 8 + " characters long."): each pair, as a pattern of
@@ -140,8 +143,7 @@ const KERNEL_SWAHILI_AROUND: Array<{ english: RegExp; before: string; after: str
     const stem = /^(.*)Before$/.exec(key)?.[1];
     const after = `${stem}After`;
     if (!stem || ![en[key], en[after], sw[key], sw[after]].every((t) => typeof t === 'string')) return [];
-    const quote = (t: unknown) => (t as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return [{ english: new RegExp(`^${quote(en[key])}(.+?)${quote(en[after])}$`, 's'), before: sw[key] as string, after: sw[after] as string }];
+    return [{ english: new RegExp(`^${quote(en[key] as string)}(.+?)${quote(en[after] as string)}$`, 's'), before: sw[key] as string, after: sw[after] as string }];
   }),
 );
 
@@ -163,7 +165,6 @@ const FIELD_ERRORS = (() => {
     [c.oneOf, null, '.'],
     [c.atMost, null, c.charactersEnd],
   ];
-  const quote = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const sw = shapes(swSubcategories);
   return shapes(enSubcategories).map((parts, i) => ({ english: new RegExp(`^(.+?)${parts.map((p) => (p === null ? '(.+?)' : quote(p))).join('')}$`, 's'), swahili: sw[i]! }));
 })();
