@@ -281,6 +281,11 @@ const dialect = new PgDialect();
  */
 export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return queryPreparedText<T>(db, name, text, params);
+}
+
+/** queryPrepared with the statement's text and parameters already built. */
+export async function queryPreparedText<T>(db: Db, name: string, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: PreparingClient }).$client;
   if ('totalCount' in client) return (await client.query({ name, text, values: params })).rows as T[];
   return (await executePrepared(client, name, text, params)) as T[];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryPrepared, type Db } from '../db/client.ts';
+import { queryPreparedText, type Db } from '../db/client.ts';
 import type { ListingFormat } from '../listings/listing-json.ts';
 import { LISTED } from '../listings/visibility.ts';
 
@@ -25,12 +25,21 @@ export async function readPage(db: Db, ids: string[], now: Date, format: Listing
 
 const dialect = new PgDialect();
 
+/** Names of the statements' texts: a few dozen shapes, each hashed once (NAMES_AT_MOST bounds it whatever comes). */
+const names = new Map<string, string>();
+const NAMES_AT_MOST = 1_000;
+
 /**
  * A statement run as a named prepared statement, named by its text: a search's first statement
  * and its page are planned once per connection and shape (about a millisecond each time
  * otherwise), whatever the words and values.
  */
 export function prepared<R>(db: Db, statement: SQL): Promise<R[]> {
-  const name = `search_${createHash('sha1').update(dialect.sqlToQuery(statement).sql).digest('hex').slice(0, 24)}`;
-  return queryPrepared<R>(db, name, statement);
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (names.size < NAMES_AT_MOST) names.set(text, name);
+  }
+  return queryPreparedText<R>(db, name, text, params);
 }

@@ -203,10 +203,25 @@ export class MemoryIndex {
 
   /** Scratch per search: each token's bits, one per condition it is in (at most 32 conditions: index-terms.ts). */
   private marks = new Uint32Array(1024);
+  /** Scratch per ad added: each token's last stamp (nextAddStamp), to take each token of an ad once. */
+  private addStamps = new Uint32Array(1024);
+  private addStamp = 0;
+  private nextAddStamp(): number {
+    if (++this.addStamp === 0xffffffff) {
+      this.addStamps.fill(0);
+      this.addStamp = 1;
+    }
+    return this.addStamp;
+  }
 
   /** The live ads' adChecksum, added modulo 2^32: the self-check compares it with the database's (search-index.ts). */
   checksum = 0;
   private slotChecksum = new Float64Array(1024);
+
+  /** Adds an ad the index does not hold: a load reads each id once, and looking each up first was a tenth of its time. */
+  addNew(ad: IndexedAd) {
+    this.add(ad);
+  }
 
   /** Adds an ad, or its new version (the old one's slot dies); null removes it. */
   put(id: string, ad: IndexedAd | null) {
@@ -228,7 +243,7 @@ export class MemoryIndex {
   bytes(): number {
     let n = 0;
     const typed = [this.created, this.newestBefore, this.featured, this.price, this.currency, this.location, this.alive, this.tokStart, this.tokCount, this.titleStart, this.titleCount,
-      this.docTokens.data, this.titleTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.bits, this.stamps, this.slotChecksum];
+      this.docTokens.data, this.titleTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.addStamps, this.bits, this.stamps, this.slotChecksum];
     for (const a of typed) n += a.byteLength;
     for (const p of this.postings) n += p.data.byteLength + 48;
     for (const b of this.bitmaps) n += b ? b.byteLength : 8;
@@ -263,24 +278,31 @@ export class MemoryIndex {
     this.location[slot] = this.values.id(ad.location);
     this.alive[slot] = 1;
     this.tokStart[slot] = this.docTokens.length;
-    const seen = new Set<number>();
+    // Each token once per ad: a token whose stamp is this ad's was seen (no Set per ad, a load adds a million).
+    let stamp = this.nextAddStamp();
+    let count = 0;
     for (const text of ad.tokens) {
       const token = this.token(text);
-      if (seen.has(token)) continue;
-      seen.add(token);
+      if (this.addStamps[token] === stamp) continue;
+      this.addStamps[token] = stamp;
+      count++;
       this.docTokens.push(token);
       this.postings[token]!.push(slot);
       const bitmap = this.bitmaps[token];
       if (bitmap) this.setBit(token, bitmap, slot);
     }
-    this.tokCount[slot] = seen.size;
+    this.tokCount[slot] = count;
     this.titleStart[slot] = this.titleTokens.length;
-    let titled = 0;
-    for (const text of new Set(ad.titleWords)) {
-      this.titleTokens.push(this.token(text));
-      titled++;
+    stamp = this.nextAddStamp();
+    count = 0;
+    for (const text of ad.titleWords) {
+      const token = this.token(text);
+      if (this.addStamps[token] === stamp) continue;
+      this.addStamps[token] = stamp;
+      count++;
+      this.titleTokens.push(token);
     }
-    this.titleCount[slot] = titled;
+    this.titleCount[slot] = count;
     if (ad.featuredUntil !== null) this.featuredList.push(slot);
     this.ids.bind(slot);
     this.live++;
@@ -351,6 +373,7 @@ export class MemoryIndex {
     this.tokens.push(text);
     this.postings.push(new Growable());
     if (id >= this.marks.length) this.marks = growDoubling(this.marks, id + 1);
+    if (id >= this.addStamps.length) this.addStamps = growDoubling(this.addStamps, id + 1);
     // Words and location words can be asked for by a part (migration 0700's vocabulary does
     // the same); title and category tokens, price bands and the index's own (index-terms.ts) cannot.
     if (!/^([tcpf]:|\0)/.test(text)) {

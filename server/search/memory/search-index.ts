@@ -213,7 +213,7 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       }
       for (let i = 0; i < ads.length; i++) {
         const ad = ads[i]!;
-        index.put(ad[0], toAd(ad));
+        index.addNew(toAd(ad));
         if (i % 256 === 255) await slicer.maybePause();
       }
       if (index.live - sizedAt >= SIZE_CHECK_ADS) {
