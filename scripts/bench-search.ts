@@ -192,7 +192,7 @@ async function main() {
     let search: SearchOptions | undefined;
     if (url && PROCESSES > 1) {
       const processes = await startServerProcesses(PROCESSES, { url, schema, max, pages: args.pages, config: configValues });
-      stopServer = async () => void (await processes.stop());
+      stopServer = processes.stop;
       for (const line of processes.lines) console.log(line);
       server = processes;
     } else {

@@ -40,8 +40,8 @@ function ask<T>(worker: Worker, question: Question): Promise<T> {
 }
 
 /** Disconnects each process (it closes and exits: server-process.ts); one still there 10 s later is killed. */
-function stop(workers: Worker[]): Promise<void[]> {
-  return Promise.all(
+async function stop(workers: Worker[]): Promise<void> {
+  await Promise.all(
     workers.map(
       (worker) =>
         new Promise<void>((resolve) => {
