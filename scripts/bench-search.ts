@@ -28,38 +28,37 @@
  *   --slowest N        slowest searches shown with their plans (default 10)
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
  *   --explain          print the plan of one search of each shape first
- *   --pool N           PostgreSQL connections (default: what a server process of `npm start` has here, DATABASE_POOL_SIZE's default)
+ *   --processes N      server processes on one port, as `npm start` runs WEB_CONCURRENCY (default: its default for the database here:
+ *                      one a core with PostgreSQL, 1 with PGlite, the only number PGlite allows); 1 serves from the benchmark's own process,
+ *                      more fork server processes (scripts/bench-search/server-process.ts); --writes needs 1
+ *   --pool N           PostgreSQL connections a server process (default: what one of `npm start` has here, DATABASE_POOL_SIZE's default)
  *   --verify           then ask 1% of the measured searches of both engines (memory index and database) and exit 1 on any difference
  *                      in ids, order, next-page flag, or total where the database counted to the end (issue 41)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
-import type { ServerBuild } from 'react-router';
 import { inArray, sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { createServices } from '../server/services.ts';
 import { openDatabase, queryRows, type Database } from '../server/db/client.ts';
 import { listingImages, listings } from '../server/db/schema/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { parseListingQuery } from '../server/listings/listing-query.ts';
 import { explainSearch } from '../server/search/database/database-engine.ts';
-import { engineQuery, searchListings, type SearchOptions } from '../server/search/search.ts';
+import { searchListings, type SearchOptions } from '../server/search/search.ts';
 import { SORTS } from '../server/search/search-query.ts';
 import { cpuPerRequest, cpuSnapshot, formatCpu, type CpuPerRequest, type CpuSnapshot } from './bench-search/cpu-accounting.ts';
 import { runLoad, summarize, type LoadResult, type Summary } from './bench-search/http-load.ts';
 import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';
 import { seedListings } from './bench-search/seed.ts';
-import { takeLongestLoadStatement, type SearchIndex } from '../server/search/memory/search-index.ts';
-import { sliceText, takeLongestSlice } from '../server/search/memory/slices.ts';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { explainSlowest, loadBuild, loadServices, verifyEngines } from './bench-search/server-side.ts';
+import { startServerProcesses, type ServerProcesses } from './bench-search/server-processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,6 +79,7 @@ const { values: args } = parseArgs({
     explain: { type: 'boolean', default: false },
     pool: { type: 'string' },
     verify: { type: 'boolean', default: false },
+    processes: { type: 'string' },
   },
 });
 
@@ -93,6 +93,17 @@ const SEED = Number(args.seed);
 const RUNS = Math.max(1, Number(args.runs));
 /** PostgreSQL runs in processes of its own, whose CPU the report counts; PGlite runs in the server's main thread. */
 const EXTERNAL_DATABASE = Boolean(args['database-url']);
+/** Server processes: by default as many as `npm start` runs for this database on this machine (WEB_CONCURRENCY's default). */
+const PROCESSES = args.processes ? Number(args.processes) : EXTERNAL_DATABASE ? loadConfig({ NODE_ENV: 'production', DATABASE_URL: args['database-url'] }).webConcurrency : 1;
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('--processes is a whole number, 1 or more');
+if (PROCESSES > 1 && !EXTERNAL_DATABASE) throw new Error('--processes: PGlite allows only 1 (the embedded database belongs to one process); more need --database-url');
+if (PROCESSES > 1 && Number(args.writes) > 0) throw new Error('--writes needs --processes 1 (it posts through the memory index of the benchmark\'s own process)');
+
+/**
+ * Where the searches are served: the benchmark's own process, or server processes of their own
+ * (--processes N). --verify's and --slowest's work is done where the memory index is.
+ */
+type Server = Pick<ServerProcesses, 'base' | 'eventLoop' | 'verify' | 'slowest'> & { pids?: number[] };
 
 /** The old fixed searches, asked again and again: what the search cache does for popular searches. */
 const WARM_SCENARIOS: Array<{ name: string; query: string }> = [
@@ -126,22 +137,25 @@ async function main() {
   if (reuse && (!url || !/^bench_search_\d+$/.test(reuse))) throw new Error('--schema needs --database-url and a bench_search_<pid> name');
   const schema = reuse ?? `bench_search_${process.pid}`;
   let database: Database;
+  // The pool a server process of `npm start` has on this machine with that many processes
+  // (DATABASE_POOL_SIZE's default), not one sized for the benchmark, unless --pool says otherwise.
+  const max = url ? (args.pool ? Number(args.pool) : loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, WEB_CONCURRENCY: String(PROCESSES) }).databasePoolSize) : 0;
+  const serverProcesses = `${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}`;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
     if (!reuse) await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    // The pool a server process of `npm start` has on this machine (DATABASE_POOL_SIZE's default),
-    // not one sized for the benchmark, unless --pool says otherwise.
-    const max = args.pool ? Number(args.pool) : loadConfig({ NODE_ENV: 'production', DATABASE_URL: url }).databasePoolSize;
     database = await openDatabase({ kind: 'postgres', url, searchPath: schema, max });
-    console.log(`Target: PostgreSQL ${new URL(url).host}${new URL(url).pathname}, private schema ${schema}, ${max} connections`);
+    console.log(`Target: PostgreSQL ${new URL(url).host}${new URL(url).pathname}, private schema ${schema}, ${serverProcesses}, ${max} connections${PROCESSES > 1 ? ' each' : ''}`);
   } else {
     database = await openDatabase({ kind: 'pglite', dataDir: path.join(workDir, 'pglite') });
-    console.log(`Target: embedded PGlite in ${workDir}`);
+    console.log(`Target: embedded PGlite in ${workDir}, ${serverProcesses}`);
   }
+  let stopServer = async () => {};
   const cleanup = async () => {
+    await stopServer();
     await database.close();
     const keep = args.keep || !!reuse;
     if (keep) console.log(`Kept: ${url ? `schema ${schema}` : workDir}`);
@@ -155,7 +169,6 @@ async function main() {
     if (url || !keep) fs.rmSync(workDir, { recursive: true, force: true });
   };
 
-  let server: ReturnType<typeof serve> | undefined;
   try {
     await migrate(database);
     if (reuse) {
@@ -165,7 +178,8 @@ async function main() {
       await seedListings(database, COUNT, SEED, console.log);
     }
 
-    const config = loadConfig({
+    // What the server's loadConfig gets, in this process or passed to each server process.
+    const configValues: Record<string, string> = {
       NODE_ENV: 'production',
       DATA_DIR: workDir,
       LOG_LEVEL: 'silent',
@@ -173,32 +187,39 @@ async function main() {
       ...(args['build-dir'] ? { BUILD_DIR: args['build-dir'] } : process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       // Distinct searches are measured against the database: a budget met only by the cache does not count.
       SEARCH_CACHE_SECONDS: MODE === 'warm' ? '60' : '0',
-    });
-    // The longest the event loop is held while the index loads (issue 41: at most 50 ms at a time): every block, and the index's own share.
-    const loadDelay = monitorEventLoopDelay({ resolution: 5 });
-    takeLongestSlice();
-    loadDelay.enable();
-    const { services } = await createServices(config, { database });
-    if (services.searchIndex) {
-      // The server answers searches from its memory index once it is loaded (server/search/memory/): measure that.
-      await services.searchIndex.ready;
-      loadDelay.disable();
-      const { ads, loadMs } = services.searchIndex.stats();
-      const memory = process.memoryUsage();
-      console.log(
-        `Search index in memory: ${ads.toLocaleString('en-KE')} ads loaded in ${(loadMs / 1000).toFixed(1)} s; process memory ${(memory.rss / 2 ** 20).toFixed(0)} MB (heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB, arrays ${(memory.arrayBuffers / 2 ** 20).toFixed(0)} MB)`,
-      );
-      console.log(
-        `  event loop while loading: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
-      );
+    };
+    let server: Server;
+    let search: SearchOptions | undefined;
+    if (url && PROCESSES > 1) {
+      const processes = await startServerProcesses(PROCESSES, { url, schema, max, pages: args.pages, config: configValues });
+      stopServer = processes.stop;
+      for (const line of processes.lines) console.log(line);
+      server = processes;
+    } else {
+      const config = loadConfig(configValues);
+      const { services, lines } = await loadServices(config, database);
+      for (const line of lines) console.log(line);
+      const build = args.pages ? await loadBuild(config.buildDir) : undefined;
+      const app = createApp(services, build ? { getBuild: async () => build } : {});
+      let http: ReturnType<typeof serve> | undefined;
+      const port = await new Promise<number>((resolve) => {
+        http = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
+      });
+      stopServer = async () => {
+        services.mailer.close();
+        http?.close();
+      };
+      search = { cache: services.searchCache, index: services.searchIndex };
+      server = {
+        base: `http://127.0.0.1:${port}`,
+        eventLoop() {
+          const started = nodePerformance.eventLoopUtilization();
+          return async () => nodePerformance.eventLoopUtilization(started).utilization;
+        },
+        verify: (queries) => verifyEngines(database, services.searchIndex, queries),
+        slowest: (searches) => explainSlowest(database, services.searchIndex, searches),
+      };
     }
-    loadDelay.disable();
-    const build = args.pages ? await loadBuild(config.buildDir) : undefined;
-    const app = createApp(services, build ? { getBuild: async () => build } : {});
-    const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(info.port));
-    });
-    const base = `http://127.0.0.1:${port}`;
     const [{ n: listed } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM listings`);
     const label = `${kind}, ${Number(listed).toLocaleString('en-KE')} listings`;
 
@@ -211,25 +232,17 @@ async function main() {
         const p = `/api/listings${s.query ? `?${s.query}` : ''}`;
         for (const clients of CLIENT_COUNTS) {
           const paths = Array.from({ length: clients === 1 ? REQUESTS : REQUESTS * 2 }, () => p);
-          printSummary(s.name, clients, summarize(await runLoad(base, paths, Array.from({ length: clients * 3 }, () => p), clients, CAP_MS)));
+          printSummary(s.name, clients, summarize(await runLoad(server.base, paths, Array.from({ length: clients * 3 }, () => p), clients, CAP_MS)));
         }
       }
     } else if (REQUESTS > 0) {
-      await distinctRuns(database, base, label, services.searchIndex);
+      await distinctRuns(server, label);
     }
     const writes = Number(args.writes);
-    if (writes > 0) await measureWrites(database, { cache: services.searchCache, index: services.searchIndex }, writes);
-    services.mailer.close();
+    if (writes > 0 && search) await measureWrites(database, search, writes);
   } finally {
-    server?.close();
     await cleanup();
   }
-}
-
-async function loadBuild(buildDir: string): Promise<ServerBuild> {
-  const file = path.join(buildDir, 'server', 'index.js');
-  if (!fs.existsSync(file)) throw new Error(`--pages needs the web app built (npm run build): ${file} is missing`);
-  return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
 /**
@@ -242,7 +255,7 @@ function pageQuery(query: string): string {
   return q.toString();
 }
 
-async function distinctRuns(database: Database, base: string, label: string, index: SearchIndex | undefined) {
+async function distinctRuns(server: Server, label: string) {
   const warmupPer = (clients: number) => Math.max(20, clients * 3);
   const perRun = CLIENT_COUNTS.map((c) => REQUESTS + warmupPer(c));
   const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 3 : 1) * RUNS;
@@ -256,9 +269,9 @@ async function distinctRuns(database: Database, base: string, label: string, ind
   printSummaryHeader();
   const runs: Array<{ name: string; clients: number; result: LoadResult; cpu: CpuPerRequest | null; busy: number }> = [];
   const measure = async (name: string, label: string, clients: number, paths: string[], warmup: string[]) => {
-    const run = await measuredLoad(base, paths, warmup, clients);
+    const run = await measuredLoad(server, paths, warmup, clients);
     printSummary(label, clients, summarize(run.result));
-    if (run.cpu) console.log(`  ${formatCpu(run.cpu, run.busy, !EXTERNAL_DATABASE)}`);
+    if (run.cpu) console.log(`  ${formatCpu(run.cpu, run.busy, !EXTERNAL_DATABASE, PROCESSES)}`);
     runs.push({ name, clients, ...run });
   };
   for (let r = 1; r <= RUNS; r++) {
@@ -286,7 +299,7 @@ async function distinctRuns(database: Database, base: string, label: string, ind
         if (!these.length) continue;
         printSummary(labels[name]!, clients, medianSummary(these.map((r) => summarize(r.result))));
         const cpus = these.flatMap((r) => (r.cpu ? [r.cpu] : []));
-        if (cpus.length) console.log(`  ${formatCpu(medianCpu(cpus), median(these.map((r) => r.busy)), !EXTERNAL_DATABASE)}`);
+        if (cpus.length) console.log(`  ${formatCpu(medianCpu(cpus), median(these.map((r) => r.busy)), !EXTERNAL_DATABASE, PROCESSES)}`);
       }
   }
   printShapes(runs.filter((r) => r.name === 'API' && r.clients === Math.min(...CLIENT_COUNTS)));
@@ -298,44 +311,13 @@ async function distinctRuns(database: Database, base: string, label: string, ind
     const apiTimings = runs.filter((r) => r.name === 'API').flatMap((r) => r.result.timings.map((t) => ({ ...t, clients: r.clients })));
     const slowest = apiTimings.sort((a, b) => b.ms - a.ms).slice(0, slowestCount);
     console.log(`\nThe ${slowest.length} slowest API searches, run again alone: the memory index's time, or the plans of the database's statements:`);
-    for (const t of slowest) {
-      const query = t.path.slice(t.path.indexOf('?') + 1);
-      console.log(`\n-- ${t.ms.toFixed(1)} ms with ${t.clients} client(s): ${decodeURIComponent(query.replace(/\+/g, ' '))}`);
-      const filters = parseListingQuery(new URLSearchParams(query));
-      const started = performance.now();
-      const answer = index?.canAnswer(engineQuery(filters)) ? await index.find(engineQuery(filters)) : null;
-      if (answer) {
-        const checked = answer.unchecked ? `, which the database then tested (a word with punctuation inside)` : '';
-        console.log(`answered by the memory index: ${answer.found.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
-      }
-      else console.log(await explainSearch(database.db, filters));
-    }
+    for (const line of await server.slowest(slowest.map(({ path, ms, clients }) => ({ path, ms, clients })))) console.log(line);
   }
-  if (args.verify) await verifyEngines(database, index, queries.slice(0, taken).filter((_, i) => i % 100 === 0));
-}
-
-/** 1% of the searches asked of both engines: any difference fails the run (exit code 1). */
-async function verifyEngines(database: Database, index: SearchIndex | undefined, queries: string[]) {
-  if (!index) throw new Error('--verify needs the search index (SEARCH_INDEX=memory)');
-  let asked = 0;
-  const differences: string[] = [];
-  for (const query of queries) {
-    const filters = parseListingQuery(new URLSearchParams(query));
-    const now = new Date();
-    if (!index.canAnswer(engineQuery(filters, now))) continue;
-    asked++;
-    const fromIndex = await searchListings(database.db, filters, { index, now });
-    const fromDatabase = await searchListings(database.db, filters, { now });
-    const ids = (p: typeof fromIndex) => JSON.stringify(p.items.map((l) => l._id));
-    const totalsDiffer = fromDatabase.totalIsCapped ? fromIndex.total < fromDatabase.total : fromIndex.total !== fromDatabase.total || fromIndex.totalIsCapped;
-    if (ids(fromIndex) !== ids(fromDatabase) || fromIndex.hasNext !== fromDatabase.hasNext || totalsDiffer) {
-      differences.push(`${query}: index ${fromIndex.total}${fromIndex.totalIsCapped ? '+' : ''} ${ids(fromIndex)}; database ${fromDatabase.total}${fromDatabase.totalIsCapped ? '+' : ''} ${ids(fromDatabase)}`);
-    }
-  }
-  console.log(`\nVerify: ${asked} of ${queries.length} sampled searches answered by the memory index, compared with the database engine: ${differences.length} differences`);
-  if (differences.length) {
-    for (const d of differences.slice(0, 10)) console.log(`  ${d}`);
-    process.exitCode = 1;
+  if (args.verify) {
+    // 1% of the searches asked of both engines: any difference fails the run (exit code 1).
+    const report = await server.verify(queries.slice(0, taken).filter((_, i) => i % 100 === 0));
+    console.log(report.text);
+    if (report.differences) process.exitCode = 1;
   }
 }
 
@@ -372,16 +354,16 @@ By shape, ${Math.min(...CLIENT_COUNTS)} client(s), all runs:`);
  * One measured load, with where its CPU went: snapshots taken when the warm-up is done and at
  * the end, and the event loop's utilisation over the same span.
  */
-async function measuredLoad(base: string, paths: string[], warmup: string[], clients: number) {
+async function measuredLoad(server: Server, paths: string[], warmup: string[], clients: number) {
   let before: CpuSnapshot | null = null;
-  let loop: EventLoopUtilization | undefined;
-  const result = await runLoad(base, paths, warmup, clients, CAP_MS, () => {
-    before = cpuSnapshot(EXTERNAL_DATABASE);
-    loop = nodePerformance.eventLoopUtilization();
+  let loopBusy: (() => Promise<number>) | undefined;
+  const result = await runLoad(server.base, paths, warmup, clients, CAP_MS, () => {
+    before = cpuSnapshot(EXTERNAL_DATABASE, server.pids);
+    loopBusy = server.eventLoop();
   });
-  const after = cpuSnapshot(EXTERNAL_DATABASE);
+  const after = cpuSnapshot(EXTERNAL_DATABASE, server.pids);
   const cpu = before && after ? cpuPerRequest(before, after, result.timings.length, result.loadGeneratorCpuSeconds) : null;
-  return { result, cpu, busy: loop ? nodePerformance.eventLoopUtilization(loop).utilization : NaN };
+  return { result, cpu, busy: loopBusy ? await loopBusy() : NaN };
 }
 
 function median(xs: number[]): number {

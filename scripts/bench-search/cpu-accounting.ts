@@ -50,23 +50,38 @@ function usedSince(before: Map<string, number>, after: Map<string, number>): num
   return total;
 }
 
-export type CpuSnapshot = { process: number; main: number; postgres: Map<string, number>; at: number };
+export type CpuSnapshot = {
+  process: number;
+  main: number;
+  postgres: Map<string, number>;
+  at: number;
+  /** The server runs in processes of its own (--processes N), not in this one with the load generator. */
+  serverApart?: boolean;
+};
 
 /**
- * The CPU used so far by this process, its main thread and (`postgres`) PostgreSQL's processes;
+ * The CPU used so far by the server's process, its main thread and (`postgres`) PostgreSQL's processes;
  * null where /proc is not there. Without `postgres` (PGlite runs in the main thread) it counts none.
+ * The server is this process, or the `serverPids` processes (--processes N): then `process` and
+ * `main` are their sums, each process's main thread being its event loop.
  */
-export function cpuSnapshot(postgres: boolean): CpuSnapshot | null {
-  const own = read('/proc/self/stat');
-  const main = read(`/proc/self/task/${process.pid}/stat`);
-  if (!own || !main) return null;
-  return { process: statCpuSeconds(own), main: statCpuSeconds(main), postgres: postgres ? processesCpuSeconds('postgres') : new Map(), at: performance.now() };
+export function cpuSnapshot(postgres: boolean, serverPids?: number[]): CpuSnapshot | null {
+  let own = 0;
+  let main = 0;
+  for (const pid of serverPids ?? [process.pid]) {
+    const processStat = read(`/proc/${pid}/stat`);
+    const mainStat = read(`/proc/${pid}/task/${pid}/stat`);
+    if (!processStat || !mainStat) return null;
+    own += statCpuSeconds(processStat);
+    main += statCpuSeconds(mainStat);
+  }
+  return { process: own, main, postgres: postgres ? processesCpuSeconds('postgres') : new Map(), at: performance.now(), serverApart: Boolean(serverPids) };
 }
 
 export type CpuPerRequest = {
-  /** The server's event loop: what every request waits for in turn. */
+  /** The server's event loop (the sum of its processes' with --processes N): what every request waits for in turn. */
   mainMs: number;
-  /** The server process's other threads (garbage collector helpers, libuv's pool), the load generator's left out. */
+  /** The server processes' other threads (garbage collector helpers, libuv's pool), the load generator's left out. */
   helpersMs: number;
   postgresMs: number;
   loadGeneratorMs: number;
@@ -76,11 +91,12 @@ export type CpuPerRequest = {
 
 /**
  * CPU per request between two snapshots. `loadGeneratorSeconds` is what the load generator's
- * thread measured of itself: it runs in this process, so it is taken out of the helpers' share.
+ * thread measured of itself: it runs in this process, so when the server does too it is taken
+ * out of the helpers' share.
  */
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number, loadGeneratorSeconds: number): CpuPerRequest {
   const main = after.main - before.main;
-  const helpers = Math.max(0, after.process - before.process - main - loadGeneratorSeconds);
+  const helpers = Math.max(0, after.process - before.process - main - (after.serverApart ? 0 : loadGeneratorSeconds));
   const postgres = usedSince(before.postgres, after.postgres);
   const per = (seconds: number) => (seconds * 1000) / Math.max(1, requests);
   const wallSeconds = (after.at - before.at) / 1000;
@@ -93,11 +109,15 @@ export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests:
   };
 }
 
-/** `embedded`: the database runs in the server's main thread (PGlite), so no PostgreSQL figure. */
-export function formatCpu(cpu: CpuPerRequest, eventLoopUtilization: number, embedded: boolean): string {
+/**
+ * `embedded`: the database runs in the server's main thread (PGlite), so no PostgreSQL figure.
+ * With several server processes the utilisation is their event loops' mean.
+ */
+export function formatCpu(cpu: CpuPerRequest, eventLoopUtilization: number, embedded: boolean, processes = 1): string {
   const f = (n: number) => n.toFixed(2);
+  const mean = processes > 1 ? `, mean of ${processes} processes` : '';
   return (
-    `CPU ms a request: server main thread ${f(cpu.mainMs)}${embedded ? ' (database included)' : ''} (event loop ${Math.round(eventLoopUtilization * 100)}% busy), ` +
+    `CPU ms a request: server main thread ${f(cpu.mainMs)}${embedded ? ' (database included)' : ''} (event loop ${Math.round(eventLoopUtilization * 100)}% busy${mean}), ` +
     `server's other threads ${f(cpu.helpersMs)}, ${embedded ? '' : `PostgreSQL ${f(cpu.postgresMs)}, `}load generator ${f(cpu.loadGeneratorMs)}; ` +
     `${cpu.cores.toFixed(2)} cores busy`
   );

@@ -20,6 +20,24 @@ describe("the search benchmark's CPU accounting", () => {
     expect(cpu.cores).toBeCloseTo(2.5, 6);
   });
 
+  it('leaves the load generator in the helpers when the server runs in processes of its own (--processes N)', () => {
+    const before = { process: 10, main: 6, postgres: new Map(), at: 0, serverApart: true };
+    const after = { process: 14, main: 8.5, postgres: new Map(), at: 2000, serverApart: true };
+    const cpu = cpuPerRequest(before, after, 500, 0.5);
+    expect(cpu.mainMs).toBeCloseTo(5, 6);
+    expect(cpu.helpersMs).toBeCloseTo(3, 6);
+    expect(cpu.loadGeneratorMs).toBeCloseTo(1, 6);
+  });
+
+  it('sums the server processes it is given (Linux /proc)', () => {
+    const one = cpuSnapshot(false, [process.pid]);
+    if (!one) return; // not Linux: nothing is reported
+    const twice = cpuSnapshot(false, [process.pid, process.pid])!;
+    expect(twice.serverApart).toBe(true);
+    expect(twice.main).toBeGreaterThanOrEqual(2 * one.main);
+    expect(twice.process).toBeGreaterThanOrEqual(2 * one.process);
+  });
+
   it('counts this process as it runs (Linux /proc)', () => {
     const first = cpuSnapshot(false);
     if (!first) return; // not Linux: nothing is reported

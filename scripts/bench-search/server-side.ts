@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { ServerBuild } from 'react-router';
+import type { Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/client.ts';
+import { parseListingQuery } from '../../server/listings/listing-query.ts';
+import { explainSearch } from '../../server/search/database/database-engine.ts';
+import { takeLongestLoadStatement, type SearchIndex } from '../../server/search/memory/search-index.ts';
+import { sliceText, takeLongestSlice } from '../../server/search/memory/slices.ts';
+import { engineQuery, searchListings } from '../../server/search/search.ts';
+import { createServices } from '../../server/services.ts';
+
+/**
+ * The search benchmark's work done where the server and its memory index are: the benchmark's
+ * own process (--processes 1), or each server process (server-process.ts), which sends the
+ * text back to the benchmark to print.
+ */
+
+/**
+ * The server's services, once the memory index is loaded, and what its load cost: time,
+ * memory, and the longest the event loop was held (issue 41: at most 50 ms at a time).
+ */
+export async function loadServices(config: Config, database: Database) {
+  const loadDelay = monitorEventLoopDelay({ resolution: 5 });
+  takeLongestSlice();
+  loadDelay.enable();
+  const built = await createServices(config, { database });
+  const { services } = built;
+  const lines: string[] = [];
+  if (services.searchIndex) {
+    // The server answers searches from its memory index once it is loaded (server/search/memory/): measure that.
+    await services.searchIndex.ready;
+    loadDelay.disable();
+    const { ads, loadMs } = services.searchIndex.stats();
+    const memory = process.memoryUsage();
+    lines.push(
+      `Search index in memory: ${ads.toLocaleString('en-KE')} ads loaded in ${(loadMs / 1000).toFixed(1)} s; process memory ${(memory.rss / 2 ** 20).toFixed(0)} MB (heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB, arrays ${(memory.arrayBuffers / 2 ** 20).toFixed(0)} MB)`,
+      `  event loop while loading: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
+    );
+  }
+  loadDelay.disable();
+  return { built, services, lines };
+}
+
+export async function loadBuild(buildDir: string): Promise<ServerBuild> {
+  const file = path.join(buildDir, 'server', 'index.js');
+  if (!fs.existsSync(file)) throw new Error(`--pages needs the web app built (npm run build): ${file} is missing`);
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+export type SlowSearch = { path: string; ms: number; clients: number };
+
+/** The slowest searches run again alone: the memory index's time, or the plans of the database's statements. */
+export async function explainSlowest(database: Database, index: SearchIndex | undefined, slowest: SlowSearch[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const t of slowest) {
+    const query = t.path.slice(t.path.indexOf('?') + 1);
+    lines.push(`\n-- ${t.ms.toFixed(1)} ms with ${t.clients} client(s): ${decodeURIComponent(query.replace(/\+/g, ' '))}`);
+    const filters = parseListingQuery(new URLSearchParams(query));
+    const started = performance.now();
+    const answer = index?.canAnswer(engineQuery(filters)) ? await index.find(engineQuery(filters)) : null;
+    if (answer) {
+      const checked = answer.unchecked ? `, which the database then tested (a word with punctuation inside)` : '';
+      lines.push(`answered by the memory index: ${answer.found.hits.length} matches in ${(performance.now() - started).toFixed(1)} ms (its catch-up statement included)${checked}, then the page's statement`);
+    } else lines.push(await explainSearch(database.db, filters));
+  }
+  return lines;
+}
+
+export type VerifyReport = { text: string; differences: number };
+
+/** The sampled searches asked of both engines (memory index and database); the caller fails the run on any difference. */
+export async function verifyEngines(database: Database, index: SearchIndex | undefined, queries: string[]): Promise<VerifyReport> {
+  if (!index) throw new Error('--verify needs the search index (SEARCH_INDEX=memory)');
+  let asked = 0;
+  const differences: string[] = [];
+  for (const query of queries) {
+    const filters = parseListingQuery(new URLSearchParams(query));
+    const now = new Date();
+    if (!index.canAnswer(engineQuery(filters, now))) continue;
+    asked++;
+    const fromIndex = await searchListings(database.db, filters, { index, now });
+    const fromDatabase = await searchListings(database.db, filters, { now });
+    const ids = (p: typeof fromIndex) => JSON.stringify(p.items.map((l) => l._id));
+    const totalsDiffer = fromDatabase.totalIsCapped ? fromIndex.total < fromDatabase.total : fromIndex.total !== fromDatabase.total || fromIndex.totalIsCapped;
+    if (ids(fromIndex) !== ids(fromDatabase) || fromIndex.hasNext !== fromDatabase.hasNext || totalsDiffer) {
+      differences.push(`${query}: index ${fromIndex.total}${fromIndex.totalIsCapped ? '+' : ''} ${ids(fromIndex)}; database ${fromDatabase.total}${fromDatabase.totalIsCapped ? '+' : ''} ${ids(fromDatabase)}`);
+    }
+  }
+  const text = [
+    `\nVerify: ${asked} of ${queries.length} sampled searches answered by the memory index, compared with the database engine: ${differences.length} differences`,
+    ...differences.slice(0, 10).map((d) => `  ${d}`),
+  ].join('\n');
+  return { text, differences: differences.length };
+}
