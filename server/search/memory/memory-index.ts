@@ -15,6 +15,7 @@
 
 import { kesKey } from '../price-key.ts';
 import { AdIds } from './ad-ids.ts';
+import { PostingLists, type SlotList } from './posting-lists.ts';
 import { CHECK_EVERY, Slicer, sortSliced } from './slices.ts';
 
 /** An active ad as the index holds it: what a search tests and orders by. */
@@ -64,8 +65,6 @@ const PRICE_TAIL = 4_096;
 const BITMAP_SHARE = 32;
 const BITMAP_AT_LEAST = 4_096;
 
-/** A sorted list of slots (its first `length`). */
-type SlotList = { data: Int32Array; length: number };
 
 /**
  * The ads with a price (its value in Ksh) in a range: how many (a binary search of the price order tells),
@@ -172,7 +171,7 @@ export class MemoryIndex {
   /** Token text → token number, and each token's slots (ascending). */
   private tokenIds = new Map<string, number>();
   private tokens: string[] = [];
-  private postings: Growable[] = [];
+  private postings = new PostingLists();
   /** The bitmaps of the commonest tokens (BITMAP_SHARE), by token; checked every PRICE_TAIL ads added. */
   private bitmaps: (Uint32Array | undefined)[] = [];
   private bitmapsAt = -1;
@@ -245,7 +244,7 @@ export class MemoryIndex {
     const typed = [this.created, this.newestBefore, this.featured, this.price, this.currency, this.location, this.alive, this.tokStart, this.tokCount, this.titleStart, this.titleCount,
       this.docTokens.data, this.titleTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.addStamps, this.bits, this.stamps, this.slotChecksum];
     for (const a of typed) n += a.byteLength;
-    for (const p of this.postings) n += p.data.byteLength + 48;
+    n += this.postings.bytes();
     for (const b of this.bitmaps) n += b ? b.byteLength : 8;
     n += this.ids.bytes();
     for (const t of this.tokens) n += 16 + t.length + 8 + 40;
@@ -287,7 +286,7 @@ export class MemoryIndex {
       this.addStamps[token] = stamp;
       count++;
       this.docTokens.push(token);
-      this.postings[token]!.push(slot);
+      this.postings.push(token, slot);
       const bitmap = this.bitmaps[token];
       if (bitmap) this.setBit(token, bitmap, slot);
     }
@@ -368,10 +367,9 @@ export class MemoryIndex {
     let id = this.tokenIds.get(text);
     if (id !== undefined) return id;
     checkRoom(this.tokenIds, 'distinct words');
-    id = this.tokens.length;
+    id = this.postings.add();
     this.tokenIds.set(text, id);
     this.tokens.push(text);
-    this.postings.push(new Growable());
     if (id >= this.marks.length) this.marks = growDoubling(this.marks, id + 1);
     if (id >= this.addStamps.length) this.addStamps = growDoubling(this.addStamps, id + 1);
     // Words and location words can be asked for by a part (migration 0700's vocabulary does
@@ -421,14 +419,14 @@ export class MemoryIndex {
     for (let i = 0; i < bucket.length; i++) {
       const id = bucket.data[i]!;
       const text = this.tokens[id]!;
-      if (text.startsWith(prefix)) visit(id, text, this.postings[id]!.length);
+      if (text.startsWith(prefix)) visit(id, text, this.postings.length(id));
     }
   }
 
   /** Live ads with the token, counted up to `cap`. */
   liveAds(id: number, cap: number): number {
-    const list = this.postings[id];
-    if (!list) return 0;
+    if (id < 0 || id >= this.postings.count) return 0;
+    const list = this.postings.list(id);
     let n = 0;
     for (let i = 0; i < list.length && n < cap; i++) if (this.alive[list.data[i]!] === 1) n++;
     return n;
@@ -507,13 +505,13 @@ export class MemoryIndex {
     const n = Math.max(1, this.live);
     let share = 1;
     let fewest = Infinity;
-    let list: Growable | null = null;
+    let list: SlotList | null = null;
     for (const tokens of conditions) {
       let size = 0;
-      for (const t of tokens) size += this.postings[t]!.length;
+      for (const t of tokens) size += this.postings.length(t);
       share *= Math.min(1, size / n);
       fewest = Math.min(fewest, size * (tokens.length === 1 ? 1 : 4));
-      if (alongList && tokens.length === 1 && (!list || size < list.length)) list = this.postings[tokens[0]!]!;
+      if (alongList && tokens.length === 1 && (!list || size < list.length)) list = this.postings.list(tokens[0]!);
     }
     const walked = list ? list.length : this.size;
     // Each ad walked is tested token by token: about as dear as reading twenty list entries.
@@ -545,7 +543,7 @@ export class MemoryIndex {
     if (conditions.length === 0 && !within) return { slots: null, length: this.size };
     this.refreshBitmaps();
     type Step = { tokens: number[]; bit: number; size: number; list: SlotList | null; range: PriceRangeSlots | null };
-    const sized: Step[] = conditions.map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings[t]!.length, 0), list: null, range: null }));
+    const sized: Step[] = conditions.map((tokens, bit) => ({ tokens, bit, size: tokens.reduce((n, t) => n + this.postings.length(t), 0), list: null, range: null }));
     if (within) sized.push({ tokens: [], bit: -1, size: within.length, list: 'data' in within ? within : null, range: 'has' in within ? within : null });
     sized.sort((a, b) => a.size - b.size);
     const first = sized[0]!;
@@ -563,7 +561,7 @@ export class MemoryIndex {
         }
         length = out;
       } else if (own || tokens.length === 1) {
-        const list = own ?? this.postings[tokens[0]!]!;
+        const list = own ?? this.postings.list(tokens[0]!);
         length = intersect(slots, length, list.data, list.length);
       } else if (length * 16 < size) {
         let out = 0;
@@ -572,7 +570,7 @@ export class MemoryIndex {
       } else {
         const stamp = this.nextStamp();
         for (const t of tokens) {
-          const list = this.postings[t]!;
+          const list = this.postings.list(t);
           for (let i = 0; i < list.length; i++) this.stamps[list.data[i]!] = stamp;
         }
         let out = 0;
@@ -596,8 +594,8 @@ export class MemoryIndex {
   private *bitmapWork(): Generator<void> {
     const common = Math.max(BITMAP_AT_LEAST, this.size / BITMAP_SHARE);
     let steps = 0;
-    for (let token = 0; token < this.postings.length; token++) {
-      const list = this.postings[token]!;
+    for (let token = 0; token < this.postings.count; token++) {
+      const list = this.postings.list(token);
       if (this.bitmaps[token]) {
         if (list.length < common / 2) this.bitmaps[token] = undefined;
       } else if (list.length >= common) {
@@ -626,7 +624,7 @@ export class MemoryIndex {
   /** A new copy of the slots of any of `tokens`, ascending, each once. */
   private union(tokens: number[]): Int32Array {
     if (tokens.length === 1) {
-      const list = this.postings[tokens[0]!]!;
+      const list = this.postings.list(tokens[0]!);
       return list.data.slice(0, list.length);
     }
     // A bit per slot, then the set bits in order: no sort, and an ad in two lists counts once.
@@ -635,7 +633,7 @@ export class MemoryIndex {
     const bits = this.bits;
     bits.fill(0, 0, words);
     for (const t of tokens) {
-      const list = this.postings[t]!;
+      const list = this.postings.list(t);
       const data = list.data;
       for (let i = 0; i < list.length; i++) {
         const slot = data[i]!;
@@ -975,9 +973,8 @@ export class MemoryIndex {
     // Lists grown by doubling hold up to twice what they need: at 1M ads over 100 MB of room
     // no load will use (new ads come a few at a time, and a list grows again when they do).
     let steps = 0;
-    for (const list of this.postings) {
-      if (list.data.length > list.length + (list.length >> 3) + 16) list.data = list.data.slice(0, list.length + (list.length >> 3) + 16);
-      steps += list.length + 64;
+    for (const step of this.postings.trim()) {
+      steps += step;
       if (steps >= CHECK_EVERY * 16) {
         steps = 0;
         await slicer.maybePause();
@@ -1053,16 +1050,8 @@ export class MemoryIndex {
       }
       // Each token's slots, renumbered in place; a list left far larger than it needs is cut.
       let steps = 0;
-      for (const list of this.postings) {
-        let n = 0;
-        const data = list.data;
-        for (let i = 0; i < list.length; i++) {
-          const to = renumber[data[i]!]!;
-          if (to >= 0) data[n++] = to;
-        }
-        list.length = n;
-        if (data.length > 64 && n < data.length / 4) list.data = data.slice(0, Math.max(4, n * 2));
-        steps += data.length + 8;
+      for (const step of this.postings.renumber(renumber)) {
+        steps += step;
         if (steps >= CHECK_EVERY * 8) {
           steps = 0;
           await slicer.maybePause();
