@@ -176,7 +176,9 @@ export class MemoryIndex {
   private bitmaps: (Uint32Array | undefined)[] = [];
   private bitmapsAt = -1;
   /** Three-letter pieces of the words (and location words) → the tokens holding them, to find the words containing a part. */
-  private trigrams = new Map<string, number[]>();
+  private trigrams = new Map<string, number>();
+  /** Each trigram's tokens, ascending (a token is numbered when first seen, so each list only grows at its end). */
+  private trigramTokens = new PostingLists();
   /**
    * The words (not location words, nor prefixed or own tokens) by their first two characters:
    * a suggestion's candidates (issue 42, docs/decisions/search-suggestions.md). Buckets rather
@@ -248,12 +250,10 @@ export class MemoryIndex {
     for (const b of this.bitmaps) n += b ? b.byteLength : 8;
     n += this.ids.bytes();
     for (const t of this.tokens) n += 16 + t.length + 8 + 40;
-    n += this.trigrams.size * (40 + 16 + 3 + 32) + this.trigramRefs * 8;
+    n += this.trigrams.size * (40 + 16 + 3) + this.trigramTokens.bytes();
     for (const b of this.byFirstTwo.values()) n += b.data.byteLength + 40 + 48;
     return n;
   }
-  /** Token numbers held in the trigram lists, for bytes(). */
-  private trigramRefs = 0;
 
   /** Slots no longer live, as a share of all: a reload compacts them (search-index.ts). */
   deadShare(): number {
@@ -378,12 +378,11 @@ export class MemoryIndex {
       const word = text.startsWith('l:') ? text.slice(2) : text;
       for (const piece of new Set(trigramsOf(word))) {
         let list = this.trigrams.get(piece);
-        if (!list) {
+        if (list === undefined) {
           checkRoom(this.trigrams, 'three-letter pieces of words');
-          this.trigrams.set(piece, (list = []));
+          this.trigrams.set(piece, (list = this.trigramTokens.add()));
         }
-        list.push(id);
-        this.trigramRefs++;
+        this.trigramTokens.push(list, id);
       }
       if (word === text && text.length >= 2) {
         const key = text.slice(0, 2);
@@ -437,14 +436,15 @@ export class MemoryIndex {
    * location words, as migration 0700's vocabulary answers `word LIKE '%part%'`.
    */
   tokensContaining(part: string, prefix: '' | 'l:'): number[] {
-    let shortest: number[] | undefined;
+    let shortest: SlotList | undefined;
     for (const piece of new Set(trigramsOf(part))) {
       const list = this.trigrams.get(piece);
-      if (!list) return [];
-      if (!shortest || list.length < shortest.length) shortest = list;
+      if (list === undefined) return [];
+      if (!shortest || this.trigramTokens.length(list) < shortest.length) shortest = this.trigramTokens.list(list);
     }
     const out: number[] = [];
-    for (const id of shortest ?? []) {
+    for (let i = 0; i < (shortest?.length ?? 0); i++) {
+      const id = shortest!.data[i]!;
       const text = this.tokens[id]!;
       if (prefix ? text.startsWith('l:') && text.includes(part, 2) : !text.startsWith('l:') && text.includes(part)) out.push(id);
     }

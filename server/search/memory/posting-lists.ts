@@ -1,5 +1,6 @@
 /*
- * Each token's slots, ascending: the inverted index's lists. Most tokens are rare (at 1,000,000
+ * Lists of ascending numbers, many of them short: each token's slots (the inverted index's
+ * lists), and each trigram's tokens. Most tokens are rare (at 1,000,000
  * seeded ads, 221,500 of 223,000 tokens are in at most 4 ads): their slots live in one shared
  * array, SMALL per token, and only a token that outgrows its room gets an array of its own.
  * An object and a typed array per token were over 600,000 heap objects at 1M ads, which every
@@ -39,7 +40,7 @@ export class PostingLists {
     return this.lengths[token]!;
   }
 
-  /** Appends `slot` (larger than every slot the token has). */
+  /** Appends `slot` (larger than every slot the token has). Lists are named by token here; a trigram's list works alike. */
   push(token: number, slot: number) {
     const length = this.lengths[token]!;
     let own = this.own[token]!;
