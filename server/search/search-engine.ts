@@ -36,6 +36,12 @@ export type EngineAnswer = {
    * must test them (the memory index's words with punctuation inside: memory/index-terms.ts).
    */
   unchecked?: boolean;
+  /**
+   * Best match with such hits: they are in date order, and the database also tests which have
+   * every word in the title (those come first), since the index cannot test a word with
+   * punctuation inside against the title's text.
+   */
+  titlesUnchecked?: boolean;
   /** The listing_changes counter the answer is true at (the database's): what the search cache keys on. */
   generation?: string;
 };

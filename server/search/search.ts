@@ -151,8 +151,8 @@ async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFo
 /** An answer the database must test (EngineAnswer.unchecked), tested and cut to the window. */
 async function exactHits(db: Db, { filters, shape }: EngineQuery, answer: EngineAnswer): Promise<EngineAnswer> {
   if (!answer.unchecked) return answer;
-  const hits = (await verifyHits(db, filters, answer.found.hits)).slice(0, shape.window);
-  return { ...answer, found: { ...answer.found, hits }, unchecked: false };
+  const hits = (await verifyHits(db, filters, answer.found.hits, answer.titlesUnchecked === true)).slice(0, shape.window);
+  return { ...answer, found: { ...answer.found, hits }, unchecked: false, titlesUnchecked: false };
 }
 
 /** The page of an exact answer: the listings the engine wrote, or those of its hits read by id. */

@@ -7,7 +7,7 @@ import type { EngineAnswer, EngineQuery, Found, Hit, SearchEngine } from '../sea
 import { FOREIGN_PRICED, kesRatesInUse, kesSql } from '../price-key.ts';
 import { pageShape, type ListingFilters, type PageShape } from '../search-query.ts';
 import { findHits, firstStatement, LISTING_GENERATION, parseReads, searchPlan, withSettings, SEARCH_LIMITS, type SearchContext, type SearchLimits } from './bounded-search.ts';
-import { filterConditions } from './search-terms.ts';
+import { filterConditions, titleCondition } from './search-terms.ts';
 
 /*
  * The database engine: the reference every other engine must agree with, and the fallback for
@@ -102,18 +102,23 @@ async function mergeForeignPrices(db: Db, filters: ListingFilters, shape: PageSh
 /**
  * The hits that meet every condition of the search and are active, tested by the database (in
  * their order): what an engine that may select more than the search (EngineAnswer.unchecked)
- * leaves to the reference.
+ * leaves to the reference. With `titles` (Best match, hits in date order: EngineAnswer.titlesUnchecked)
+ * those with every word in the title come first (group 0), then the others (group 1), each
+ * group in the hits' order, as the database's own Best match orders them.
  */
-export async function verifyHits<H extends Hit>(db: Db, filters: ListingFilters, hits: H[]): Promise<H[]> {
+export async function verifyHits<H extends Hit>(db: Db, filters: ListingFilters, hits: H[], titles = false): Promise<H[]> {
   if (hits.length === 0) return hits;
   const { check } = filterConditions(filters);
+  const title = titles ? titleCondition(filters.search, filters.literal) : null;
   const [row] = await queryRows<{ ids: string }>(
     db,
-    sql`SELECT coalesce(json_agg(id), '[]')::text AS ids FROM listings
+    sql`SELECT coalesce(json_agg(json_build_array(id, ${title ?? sql`false`})), '[]')::text AS ids FROM listings
       WHERE id = ANY(${sqlArray(hits.map((h) => h.id), 'uuid')}) AND ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
   );
-  const ok = new Set(JSON.parse(row!.ids) as string[]);
-  return hits.filter((h) => ok.has(h.id));
+  const titled = new Map(JSON.parse(row!.ids) as Array<[string, boolean]>);
+  const ok = hits.filter((h) => titled.has(h.id));
+  if (!title) return ok;
+  return [...ok.filter((h) => titled.get(h.id)).map((h) => ({ ...h, group: 0 })), ...ok.filter((h) => !titled.get(h.id)).map((h) => ({ ...h, group: 1 }))];
 }
 
 /** The listing_changes counter; a prepared statement, since every cache hit reads it. */

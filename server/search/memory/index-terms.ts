@@ -13,15 +13,18 @@ import type { IndexQuery, MemoryIndex } from './memory-index.ts';
  *   such a run can only occur inside one word of the ad. A longer word with punctuation in it
  *   ("k-gas", "laptop,") is a substring test on the whole text, which the index does not hold:
  *   the index finds the ads with a word containing its longest part, which every match has, and
- *   the database tests those (`exact` false; under Best match the database answers alone).
+ *   the database tests those (`exact` false; under Best match it also tests which have every word in the title).
  * - The location works the same way on location words; a location of several words ("Ruiru,
  *   Kiambu") is also tested as a substring of the ad's location, which the index holds.
  * - A subcategory and its fields go to the database too: their conditions are on columns the
  *   index does not hold.
  */
 
-/** `exact` false: the conditions may select more than the search (a word with punctuation inside); the database must test the matches. */
-export type CompiledSearch = { query: IndexQuery; conditions: number[][]; exact: boolean };
+/**
+ * `exact` false: the conditions may select more than the search (a word with punctuation inside); the database must test the matches.
+ * `titlesByDatabase`: Best match with such a word; the hits come in date order and the database also says which have every word in the title.
+ */
+export type CompiledSearch = { query: IndexQuery; conditions: number[][]; exact: boolean; titlesByDatabase: boolean };
 
 /*
  * Tokens of the index's own, beside an ad's search_tokens, so that a county, a town or Others is
@@ -85,8 +88,6 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
       }
     } else {
       if (word.runs.length !== 1 || word.runs[0] !== word.text) {
-        // Best match would also need the title tested: the database answers that alone.
-        if (sort === 'best') return null;
         conditions.push(index.tokensContaining(longest(word.runs), ''));
         exact = false;
         continue;
@@ -127,5 +128,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
   // Best match without words is newest first (database/bounded-search.ts's searchPlan).
   const order = sort === 'best' && words.length === 0 ? 'newest' : sort;
   const test = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (ix: MemoryIndex, slot: number) => tests.every((t) => t(ix, slot));
-  return { query: { titleOf, test, order, priceRange }, conditions, exact };
+  // Best match with a word the index cannot test on the title: every candidate in date order
+  // (no title condition, no featured ads first), and the database tests the titles with the rest.
+  if (order === 'best' && !exact) return { query: { titleOf: [], test, order, priceRange }, conditions, exact, titlesByDatabase: true };
+  return { query: { titleOf, test, order, priceRange }, conditions, exact, titlesByDatabase: false };
 }

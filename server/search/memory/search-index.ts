@@ -610,7 +610,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       if (compiled.exact) return { found: { hits: index.search(compiled.query, compiled.conditions, shape.window, now.getTime() * 1000), capped: false, fromFirst: false, steps }, unchecked: false };
       // Every ad that may match, if few enough for the database to test at once; else the database answers.
       const hits = index.search(compiled.query, compiled.conditions, CHECK_AT_MOST + 1, now.getTime() * 1000);
-      return hits.length > CHECK_AT_MOST ? null : { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true };
+      return hits.length > CHECK_AT_MOST ? null : { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true, titlesUnchecked: compiled.titlesByDatabase };
     },
     readiness(): IndexReadiness {
       const caughtUpAgoMs = state ? Date.now() - lastCaughtUp : null;
