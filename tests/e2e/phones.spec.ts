@@ -43,6 +43,25 @@ test.describe('photos', () => {
     await expect(problem).toBeEmpty();
   });
 
+  test("a photo's buttons stay put while its upload line arrives, so a tap lands where it was aimed", async ({ page }) => {
+    await newSignedInAccount(page);
+    // The uploads' module late, as on a slow phone: its lines come in after the buttons are drawn.
+    await page.route(/\/assets\/draft-uploads-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/post-ad');
+    await hydrated(page);
+    await main(page).getByLabel('Add photos').setInputFiles([await photo('one.png', 90, 60), await photo('two.png', 70, 70), await photo('three.png', 60, 90)]);
+    const remove = page.getByRole('button', { name: 'Remove new photo 3' });
+    await expect(remove).toBeVisible();
+    await expect(page.locator('[data-upload]')).toHaveCount(0);
+    const before = await remove.boundingBox();
+    // Each new photo's line: waiting, uploading or done.
+    await expect(page.getByRole('list', { name: 'Selected photos' }).getByText(/Waiting|Preparing|Uploading|Uploaded/)).toHaveCount(3, { timeout: 15_000 });
+    expect(await remove.boundingBox()).toEqual(before);
+  });
+
   test('the seller picks the cover and the order; the upload shows its progress', async ({ page }) => {
     await newSignedInAccount(page);
     await page.goto('/post-ad');

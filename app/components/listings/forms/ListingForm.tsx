@@ -337,6 +337,7 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
           onError={setPhotoError}
           missing={!!fieldErrors.images}
           statusOf={draft.statusOf}
+          uploads={mode === 'create'}
         />
         {draft.statusLine}
         {subcategory.fields}

@@ -101,8 +101,13 @@ type Props = {
   onError: (message: string) => void;
   /** The form was sent without photos. */
   missing: boolean;
-  /** A line under a photo's preview: its upload to the draft (useDraft.ts). */
+  /** A line under a photo's buttons: its upload to the draft (useDraft.ts). */
   statusOf?: (photo: PickedPhoto) => ReactNode;
+  /**
+   * Photos will show that line (a new ad's form): its room is kept from the first render, so
+   * that nothing moves when the uploads' module arrives and a tap meant for a photo's button lands on it.
+   */
+  uploads?: boolean;
 };
 
 const thumbClass = 'aspect-square w-full rounded-lg object-cover bg-gray-100 dark:bg-gray-800';
@@ -112,7 +117,7 @@ const small = 'btn-secondary px-2 py-1 text-xs';
  * Photos of the post/edit form: up to ten, each checked as it is picked, previews, cover and
  * order, remove. Without JavaScript it is a plain multiple file input and "Keep" checkboxes.
  */
-export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf }: Props) {
+export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf, uploads = false }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { photos } = list;
   const count = photos.length;
@@ -162,7 +167,6 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
                   )}
                   {i === 0 && <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">{cover}</span>}
                 </div>
-                {statusOf?.(p)}
                 {hydrated ? (
                   <>
                     {p.kind === 'existing' && <input type="hidden" name="existingImages" value={p.url} />}
@@ -194,6 +198,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf 
                         {remove}
                       </button>
                     </div>
+                    {uploads ? <div className="min-h-6">{statusOf?.(p)}</div> : statusOf?.(p)}
                   </>
                 ) : (
                   p.kind === 'existing' && (
