@@ -57,8 +57,17 @@ test.describe('photos', () => {
     await expect(remove).toBeVisible();
     await expect(page.locator('[data-upload]')).toHaveCount(0);
     const before = await remove.boundingBox();
-    // Each new photo's line: waiting, uploading or done.
-    await expect(page.getByRole('list', { name: 'Selected photos' }).getByText(/Waiting|Preparing|Uploading|Uploaded/)).toHaveCount(3, { timeout: 15_000 });
+    // Each photo's line, in its tallest state (a progress bar over "Uploading n%": the server holds the uploads a moment), then done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/drafts\/[^/]+\/photos$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await expect(page.locator('[data-upload="uploading"]').first()).toBeVisible({ timeout: 15_000 });
+    expect(await remove.boundingBox()).toEqual(before);
+    release();
+    await expect(page.locator('[data-upload="done"]')).toHaveCount(3, { timeout: 15_000 });
     expect(await remove.boundingBox()).toEqual(before);
   });
 

@@ -204,15 +204,28 @@ export class MemoryIndex {
 
   /** Scratch per search: each token's bits, one per condition it is in (at most 32 conditions: index-terms.ts). */
   private marks = new Uint32Array(1024);
-  /** Scratch per ad added: each token's last stamp (nextAddStamp), to take each token of an ad once. */
+  /** Scratch per ad added: each token's last stamp, to take each token of an ad once (appendOnce). */
   private addStamps = new Uint32Array(1024);
   private addStamp = 0;
-  private nextAddStamp(): number {
+
+  /**
+   * Appends the tokens of `texts` to `into`, each once (an ad repeats its words), and says how
+   * many: a token whose stamp is this call's was seen. No Set per ad: a load adds a million.
+   */
+  private appendOnce(texts: string[], into: Growable): number {
     if (++this.addStamp === 0xffffffff) {
       this.addStamps.fill(0);
       this.addStamp = 1;
     }
-    return this.addStamp;
+    const stamp = this.addStamp;
+    const start = into.length;
+    for (const text of texts) {
+      const token = this.token(text);
+      if (this.addStamps[token] === stamp) continue;
+      this.addStamps[token] = stamp;
+      into.push(token);
+    }
+    return into.length - start;
   }
 
   /** The live ads' adChecksum, added modulo 2^32: the self-check compares it with the database's (search-index.ts). */
@@ -276,32 +289,17 @@ export class MemoryIndex {
     this.currency[slot] = this.values.id(ad.currency);
     this.location[slot] = this.values.id(ad.location);
     this.alive[slot] = 1;
-    this.tokStart[slot] = this.docTokens.length;
-    // Each token once per ad: a token whose stamp is this ad's was seen (no Set per ad, a load adds a million).
-    let stamp = this.nextAddStamp();
-    let count = 0;
-    for (const text of ad.tokens) {
-      const token = this.token(text);
-      if (this.addStamps[token] === stamp) continue;
-      this.addStamps[token] = stamp;
-      count++;
-      this.docTokens.push(token);
+    const start = this.docTokens.length;
+    this.tokStart[slot] = start;
+    this.tokCount[slot] = this.appendOnce(ad.tokens, this.docTokens);
+    for (let i = start; i < this.docTokens.length; i++) {
+      const token = this.docTokens.data[i]!;
       this.postings.push(token, slot);
       const bitmap = this.bitmaps[token];
       if (bitmap) this.setBit(token, bitmap, slot);
     }
-    this.tokCount[slot] = count;
     this.titleStart[slot] = this.titleTokens.length;
-    stamp = this.nextAddStamp();
-    count = 0;
-    for (const text of ad.titleWords) {
-      const token = this.token(text);
-      if (this.addStamps[token] === stamp) continue;
-      this.addStamps[token] = stamp;
-      count++;
-      this.titleTokens.push(token);
-    }
-    this.titleCount[slot] = count;
+    this.titleCount[slot] = this.appendOnce(ad.titleWords, this.titleTokens);
     if (ad.featuredUntil !== null) this.featuredList.push(slot);
     this.ids.bind(slot);
     this.live++;

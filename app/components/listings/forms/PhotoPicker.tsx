@@ -198,7 +198,7 @@ export function PhotoPicker({ list, hydrated, error, onError, missing, statusOf,
                         {remove}
                       </button>
                     </div>
-                    {uploads ? <div className="min-h-6">{statusOf?.(p)}</div> : statusOf?.(p)}
+                    {uploads && <div className="min-h-8">{statusOf?.(p)}</div>}
                   </>
                 ) : (
                   p.kind === 'existing' && (
