@@ -37,11 +37,13 @@ export type EngineAnswer = {
    */
   unchecked?: boolean;
   /**
-   * Best match with such hits: they are in date order, and the database also tests which have
-   * every word in the title (those come first), since the index cannot test a word with
-   * punctuation inside against the title's text.
+   * Best match with such hits: they are in date order, group 0 where the title may have every
+   * word, and the database also tests which of those have (they come first), since the index
+   * cannot test a word with punctuation inside against the title's text.
    */
   titlesUnchecked?: boolean;
+  /** Unchecked hits that are only the first of the candidates: an answer that needs past them is the database's. */
+  candidatesCut?: boolean;
   /** The listing_changes counter the answer is true at (the database's): what the search cache keys on. */
   generation?: string;
 };

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { cardFormat, listingFormat, type CardJson, type ListingFormat, type ListingJson } from '../listings/listing-json.ts';
 import type { SearchLimits } from './database/bounded-search.ts';
-import { createDatabaseEngine, listingChanges, verifyHits } from './database/database-engine.ts';
+import { createDatabaseEngine, listingChanges } from './database/database-engine.ts';
+import { checkedHits } from './checked-hits.ts';
 import { readPage } from './page-read.ts';
 import type { SearchCache } from './search-cache.ts';
 import type { EngineAnswer, EngineQuery, Found, SearchEngine } from './search-engine.ts';
@@ -121,9 +122,8 @@ async function widens(db: Db, filters: ListingFilters, options: SearchOptions): 
 /** One engine's exact answer: the memory index's when it can, else the database's. */
 async function answer(db: Db, query: EngineQuery, options: SearchOptions): Promise<EngineAnswer> {
   const index = options.limits ? undefined : options.index;
-  const found = index?.canAnswer(query) ? await index.find(query) : null;
-  if (found) return exactHits(db, query, found);
-  return (await createDatabaseEngine(db, options.limits).find(query))!;
+  const found = index?.canAnswer(query) ? await exactAnswer(db, query, await index.find(query)) : null;
+  return found ?? (await createDatabaseEngine(db, options.limits).find(query))!;
 }
 
 async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFormat<T>, options: SearchOptions): Promise<ListingPage<T>> {
@@ -131,8 +131,8 @@ async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFo
   const shape = pageShape(filters);
   const query: EngineQuery = { filters, shape, now, format };
   const index = options.limits ? undefined : options.index;
-  const answer = index?.canAnswer(query) ? await index.find(query) : null;
-  if (answer) return pageOf(db, query, format, await exactHits(db, query, answer));
+  const answer = index?.canAnswer(query) ? await exactAnswer(db, query, await index.find(query)) : null;
+  if (answer) return pageOf(db, query, format, answer);
 
   const { cache } = options;
   const key = cache ? searchKey(filters, shape, format) : '';
@@ -148,11 +148,11 @@ async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFo
   return page;
 }
 
-/** An answer the database must test (EngineAnswer.unchecked), tested and cut to the window. */
-async function exactHits(db: Db, { filters, shape }: EngineQuery, answer: EngineAnswer): Promise<EngineAnswer> {
-  if (!answer.unchecked) return answer;
-  const hits = (await verifyHits(db, filters, answer.found.hits, answer.titlesUnchecked === true)).slice(0, shape.window);
-  return { ...answer, found: { ...answer.found, hits }, unchecked: false, titlesUnchecked: false };
+/** An engine's answer made exact: one the database must test (EngineAnswer.unchecked), tested and cut to the window; null when the engine gave none or its candidates could not tell. */
+async function exactAnswer(db: Db, { filters, shape }: EngineQuery, answer: EngineAnswer | null): Promise<EngineAnswer | null> {
+  if (!answer?.unchecked) return answer;
+  const hits = await checkedHits(db, filters, { hits: answer.found.hits, cut: answer.candidatesCut === true, titles: answer.titlesUnchecked === true }, shape.window);
+  return hits && { ...answer, found: { ...answer.found, hits }, unchecked: false, titlesUnchecked: false, candidatesCut: false };
 }
 
 /** The page of an exact answer: the listings the engine wrote, or those of its hits read by id. */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
+import { checkedHits } from '../../server/search/checked-hits.ts';
 import { engineQuery, searchListings } from '../../server/search/search.ts';
 import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
 import { CHANGES_CHANNEL, catchUpStatement } from '../../server/search/memory/search-index.ts';
@@ -139,6 +140,31 @@ describe('the search index in memory answers as the database does', () => {
     expect(await index.find(engineQuery({ search: parts }))).toBeNull();
     expect((await searchListings(t.services.db, { search: parts }, { index })).items).toEqual([]);
     expect((await index.find(engineQuery({ search: 'toyota' })))?.unchecked).toBe(false);
+  });
+
+  it('tests those candidates a few at a time, in order, and gives the page testing them all gives', async () => {
+    const index = t.services.searchIndex!;
+    const { db } = t.services;
+    let toldEarly = 0;
+    for (const search of ['k-gas', 'trade-in', 'clean k-gas', 'k-gas trade-in', 'trade-i toyota', 'gas k-gas'])
+      for (const sort of SORTS)
+        for (const page of [1, 3]) {
+          const filters: ListingFilters = { search, sort, page, limit: 3 };
+          const query = engineQuery(filters);
+          const answer = (await index.find(query))!;
+          expect({ search, unchecked: answer.unchecked }).toEqual({ search, unchecked: true });
+          const candidates = { hits: answer.found.hits, cut: false, titles: answer.titlesUnchecked === true };
+          const all = await checkedHits(db, filters, candidates, query.shape.window, 1_000_000);
+          expect(all!.length).toBeGreaterThan(0);
+          for (const chunk of [1, 3, 7]) expect({ search, sort, page, chunk, hits: await checkedHits(db, filters, candidates, query.shape.window, chunk) }).toEqual({ search, sort, page, chunk, hits: all });
+          // Only the first candidates held: the same page when they tell it, else none (the database answers).
+          for (const held of [10, 40]) {
+            const part = await checkedHits(db, filters, { ...candidates, hits: candidates.hits.slice(0, held), cut: candidates.hits.length > held }, query.shape.window, 3);
+            if (part) toldEarly++;
+            expect({ search, sort, page, held, hits: part ?? all }).toEqual({ search, sort, page, held, hits: all });
+          }
+        }
+    expect(toldEarly).toBeGreaterThan(20);
   });
 });
 

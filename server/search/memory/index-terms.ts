@@ -88,6 +88,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
       }
     } else {
       if (word.runs.length !== 1 || word.runs[0] !== word.text) {
+        // A title with the word has a word containing its longest part: a title test the database finishes.
+        titleOf.push(conditions.length);
         conditions.push(index.tokensContaining(longest(word.runs), ''));
         exact = false;
         continue;
@@ -128,8 +130,8 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
   // Best match without words is newest first (database/bounded-search.ts's searchPlan).
   const order = sort === 'best' && words.length === 0 ? 'newest' : sort;
   const test = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (ix: MemoryIndex, slot: number) => tests.every((t) => t(ix, slot));
-  // Best match with a word the index cannot test on the title: every candidate in date order
-  // (no title condition, no featured ads first), and the database tests the titles with the rest.
-  if (order === 'best' && !exact) return { query: { titleOf: [], test, order, priceRange }, conditions, exact, titlesByDatabase: true };
+  // Best match with a word the index cannot test on the title: every candidate in date order,
+  // flagged where the title may have every word, and the database tests those titles with the rest.
+  if (order === 'best' && !exact) return { query: { titleOf, titlesMaybe: true, test, order, priceRange }, conditions, exact, titlesByDatabase: true };
   return { query: { titleOf, test, order, priceRange }, conditions, exact, titlesByDatabase: false };
 }

@@ -47,6 +47,12 @@ export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
  */
 export type IndexQuery = {
   titleOf: number[];
+  /**
+   * Best match whose title test the index can only narrow (a word with punctuation inside:
+   * index-terms.ts): every match in date order, each flagged by `group` 0 when its title may
+   * have every word (meets `titleOf`), 1 when it surely has not; the database tests the 0s.
+   */
+  titlesMaybe?: boolean;
   test: ((index: MemoryIndex, slot: number) => boolean) | null;
   order: IndexOrder;
   /** With a price range (of values in Ksh): only prices in it can match, so price orders walk that stretch only. */
@@ -478,7 +484,8 @@ export class MemoryIndex {
         case 'best': {
           let titleMask = 0;
           for (const i of query.titleOf) titleMask |= 1 << i;
-          return this.best(this.matching(conditions, this.priceRangeSlots(query.priceRange)), accept, titleMask >>> 0, want);
+          const matches = this.matching(conditions, this.priceRangeSlots(query.priceRange));
+          return query.titlesMaybe ? this.newestFlagged(matches, accept, titleMask >>> 0, want) : this.best(matches, accept, titleMask >>> 0, want);
         }
         default: {
           const walk = this.walkInstead(conditions, want, false);
@@ -769,6 +776,18 @@ export class MemoryIndex {
       else this.keepNewest(others, slot, want);
     }
     return [...titled.map((s) => this.hit(s, 0)), ...others.slice(0, want - titled.length).map((s) => this.hit(s, 1))];
+  }
+
+  /** The `want` newest matches, group 0 where the title meets `titleMask`, else 1 (IndexQuery.titlesMaybe). */
+  private newestFlagged(driver: { slots: Int32Array | null; length: number }, accept: (slot: number) => boolean, titleMask: number, want: number): IndexHit[] {
+    const newest: number[] = [];
+    const { slots, length } = driver;
+    for (let i = length - 1; i >= 0; i--) {
+      const slot = slots ? slots[i]! : i;
+      if (this.settled(newest, want, slot)) break;
+      if (accept(slot)) this.keepNewest(newest, slot, want);
+    }
+    return newest.map((s) => this.hit(s, this.titleMeets(s, titleMask) ? 0 : 1));
   }
 
   /** Price orders, as the database engine's (database-engine.ts): by value in Ksh whatever the currency, no price last; then newest. */

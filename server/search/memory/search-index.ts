@@ -28,8 +28,8 @@ import type { Listener, ListenHandlers } from '../../db/listen.ts';
 
 /**
  * Ads read per statement while loading: the first chunk's size, and its bounds. Each chunk is one
- * JSON text parsed at once, and on PGlite the statement itself runs on this thread: the next
- * chunk is sized so that the longer of the two holds the event loop about CHUNK_MS.
+ * text whose ads are parsed and added in slices; on PGlite the statement itself runs on this
+ * thread, and the next chunk is sized so that it holds the event loop about CHUNK_MS.
  */
 const FIRST_CHUNK = 1_000;
 const MIN_CHUNK = 100;
@@ -58,8 +58,8 @@ export const SELF_CHECK_EVERY_MS = 10 * 60_000;
 /** After a failed load, the next try waits this long, doubled each time up to the most. */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MOST_MS = 5 * 60_000;
-/** The most ads that may match a word with punctuation inside that the database is asked to test in one statement. */
-const CHECK_AT_MOST = 2_000;
+/** The most ads that may match a word with punctuation inside that the index gives the database to test (a few statements: checked-hits.ts); past them, the database answers. */
+const CANDIDATES_AT_MOST = 20_000;
 
 /** The index's state, as readiness reports it (server/api/readiness.ts). */
 export type IndexReadiness = {
@@ -143,24 +143,51 @@ export type SearchIndex = SearchEngine & {
   close(): void;
 };
 
-type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string[], string[], string | null];
+type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string, string, string | null];
 
-/** One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). */
+/*
+ * One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). Its tokens and
+ * title words come as one string each, joined by TOKEN_BREAK: a JSON array of forty strings per
+ * ad made a load's chunk hundreds of thousands of objects, which every full collection during
+ * the load marked while the event loop waited (30-45 ms at 1M ads). No token holds the break: it
+ * is ASCII punctuation, which splits words (migration 0700's search_words), and the one token
+ * that can hold any character, 'c:' and the category, is left out and made again from the category.
+ */
+const TOKEN_BREAK = '|';
 const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
   floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
-  county_code, town_id, lower(location), search_tokens, search_title_words(title), subcategory)`);
+  county_code, town_id, lower(location), array_to_string(array_remove(search_tokens, 'c:' || lower(category)), '${TOKEN_BREAK}'),
+  array_to_string(search_title_words(title), '${TOKEN_BREAK}'), subcategory)`);
+
+const splitTokens = (joined: string) => (joined === '' ? [] : joined.split(TOKEN_BREAK));
+
+/**
+ * A load chunk's ads, one JSON array per line (JSON escapes every line break inside a string),
+ * parsed one at a time: each ad's strings and arrays die young, where a whole chunk parsed at
+ * once lived on through the young generation's collections into the old one, and made the full
+ * collections of a load many and long.
+ */
+function* adLines(text: string): Generator<AdRow> {
+  for (let from = 0; from < text.length; ) {
+    const end = text.indexOf('\n', from);
+    const to = end === -1 ? text.length : end;
+    yield JSON.parse(text.slice(from, to)) as AdRow;
+    from = to + 1;
+  }
+}
 
 function toAd(row: AdRow): IndexedAd {
   const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, titleWords, subcategory] = row;
-  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: [...tokens, ...ownTokens({ county, town, category, subcategory })], titleWords };
+  const all = splitTokens(tokens);
+  all.push(`c:${category}`, ...ownTokens({ county, town, category, subcategory }));
+  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: all, titleWords: splitTokens(titleWords) };
 }
 
 /**
  * Loads every active ad into a new index, in date order; `snapshot`: the notes to read next
- * are those it cannot see. Chunks are read by keyset (created_at, id), sized to hold the event
- * loop about CHUNK_MS each (`inThread`: the database runs on this thread, PGlite, so the
- * statement counts too); adding the ads, sorting the price orders and building the bitmaps are
- * done in slices (slices.ts). An index that would pass `maxBytes` stops with IndexFullError.
+ * are those it cannot see. Chunks are read by keyset (created_at, id) (`inThread`: the database
+ * runs on this thread, PGlite, and a chunk is sized to hold it about CHUNK_MS); parsing and adding
+ * the ads, sorting the price orders and building the bitmaps are done in slices (slices.ts). An index that would pass `maxBytes` stops with IndexFullError.
  */
 async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ index: MemoryIndex; snapshot: string }> {
   const index = new MemoryIndex();
@@ -178,7 +205,7 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       db,
       sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${size})
         SELECT pg_current_snapshot()::text AS snapshot,
-          (SELECT coalesce(json_agg(${AD_JSON} ORDER BY created_at, id), '[]')::text FROM chunk) AS ads,
+          (SELECT coalesce(string_agg(${AD_JSON}::text, E'\\n' ORDER BY created_at, id), '') FROM chunk) AS ads,
           (SELECT count(*)::int FROM chunk) AS n, ${active} AS active,
           (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
     ).then(([row]) => ({ row: row!, size, statementMs: performance.now() - asked }));
@@ -196,31 +223,29 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       await slicer.pause();
       // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
       snapshot ??= row.snapshot;
-      const parsing = performance.now();
-      const ads = JSON.parse(row.ads) as AdRow[];
-      const parseMs = performance.now() - parsing;
-      await slicer.pause();
-      if (row.active !== null && ads.length > 0) {
+      if (row.active !== null && row.n > 0) {
         // Tokens per ad from the first chunk (the oldest ads), with a margin.
         let tokens = 0;
         let titled = 0;
-        for (const ad of ads) {
-          tokens += toAd(ad).tokens.length;
-          titled += ad[10].length;
+        for (const ad of adLines(row.ads)) {
+          const { tokens: all, titleWords } = toAd(ad);
+          tokens += all.length;
+          titled += titleWords.length;
         }
-        await index.reserve(Math.ceil(row.active * 1.02), (tokens / ads.length) * 1.1, (titled / ads.length) * 1.1, slicer);
+        await slicer.pause();
+        await index.reserve(Math.ceil(row.active * 1.02), (tokens / row.n) * 1.1, (titled / row.n) * 1.1, slicer);
         await slicer.pause();
       }
-      for (let i = 0; i < ads.length; i++) {
-        const ad = ads[i]!;
+      let i = 0;
+      for (const ad of adLines(row.ads)) {
         index.addNew(toAd(ad));
-        if (i % 256 === 255) await slicer.maybePause();
+        if (++i % 256 === 0) await slicer.maybePause();
       }
       if (index.live - sizedAt >= SIZE_CHECK_ADS) {
         sizedAt = index.live;
         checkSize(index, maxBytes);
       }
-      const held = Math.max(parseMs, inThread ? statementMs : 0, 1);
+      const held = Math.max(inThread ? statementMs : 0, 1);
       chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((size * CHUNK_MS) / held)));
       if (next && inThread) pending = read({ at: next[0], id: next[1] }, chunk);
     }
@@ -608,9 +633,11 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       if (!compiled) return null;
       const steps = ['memory index'];
       if (compiled.exact) return { found: { hits: index.search(compiled.query, compiled.conditions, shape.window, now.getTime() * 1000), capped: false, fromFirst: false, steps }, unchecked: false };
-      // Every ad that may match, if few enough for the database to test at once; else the database answers.
-      const hits = index.search(compiled.query, compiled.conditions, CHECK_AT_MOST + 1, now.getTime() * 1000);
-      return hits.length > CHECK_AT_MOST ? null : { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true, titlesUnchecked: compiled.titlesByDatabase };
+      // The ads that may match, in display order, for the database to test until the page is known.
+      const hits = index.search(compiled.query, compiled.conditions, CANDIDATES_AT_MOST + 1, now.getTime() * 1000);
+      const cut = hits.length > CANDIDATES_AT_MOST;
+      if (cut) hits.length = CANDIDATES_AT_MOST;
+      return { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true, titlesUnchecked: compiled.titlesByDatabase, candidatesCut: cut };
     },
     readiness(): IndexReadiness {
       const caughtUpAgoMs = state ? Date.now() - lastCaughtUp : null;
