@@ -44,6 +44,8 @@ export type EngineAnswer = {
   titlesUnchecked?: boolean;
   /** Unchecked hits that are only the first of the candidates: an answer that needs past them is the database's. */
   candidatesCut?: boolean;
+  /** With candidatesCut: the same search with more of its candidates (a fresh answer, as of now), or null when the engine cannot give them now. */
+  moreCandidates?: () => EngineAnswer | null;
   /** The listing_changes counter the answer is true at (the database's): what the search cache keys on. */
   generation?: string;
 };

@@ -149,10 +149,13 @@ async function plainSearch<T>(db: Db, filters: ListingFilters, format: ListingFo
 }
 
 /** An engine's answer made exact: one the database must test (EngineAnswer.unchecked), tested and cut to the window; null when the engine gave none or its candidates could not tell. */
-async function exactAnswer(db: Db, { filters, shape }: EngineQuery, answer: EngineAnswer | null): Promise<EngineAnswer | null> {
+export async function exactAnswer(db: Db, { filters, shape }: EngineQuery, answer: EngineAnswer | null): Promise<EngineAnswer | null> {
   if (!answer?.unchecked) return answer;
-  const hits = await checkedHits(db, filters, { hits: answer.found.hits, cut: answer.candidatesCut === true, titles: answer.titlesUnchecked === true }, shape.window);
-  return hits && { ...answer, found: { ...answer.found, hits }, unchecked: false, titlesUnchecked: false, candidatesCut: false };
+  const check = (a: EngineAnswer) => checkedHits(db, filters, { hits: a.found.hits, cut: a.candidatesCut === true, titles: a.titlesUnchecked === true }, shape.window);
+  let hits = await check(answer);
+  const more = hits ? null : answer.moreCandidates?.();
+  if (more) hits = await check(more);
+  return hits && { found: { ...answer.found, hits }, unchecked: false };
 }
 
 /** The page of an exact answer: the listings the engine wrote, or those of its hits read by id. */

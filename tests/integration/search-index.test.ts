@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { checkedHits } from '../../server/search/checked-hits.ts';
-import { engineQuery, searchListings } from '../../server/search/search.ts';
+import { engineQuery, exactAnswer, searchListings } from '../../server/search/search.ts';
 import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
-import { CHANGES_CHANNEL, catchUpStatement } from '../../server/search/memory/search-index.ts';
+import { CHANGES_CHANNEL, catchUpStatement, createSearchIndex } from '../../server/search/memory/search-index.ts';
+import { createLogger } from '../../server/logger.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
@@ -165,6 +166,28 @@ describe('the search index in memory answers as the database does', () => {
           }
         }
     expect(toldEarly).toBeGreaterThan(20);
+  });
+
+  it('asks the index for more candidates when the first cannot tell the page', async () => {
+    const index = createSearchIndex(t.services.db, createLogger('silent'), { firstCandidates: 4 });
+    try {
+      await index.ready;
+      let more = 0;
+      for (const search of ['k-gas', 'trade-in', 'clean k-gas', 'gas k-gas'])
+        for (const sort of SORTS)
+          for (const page of [1, 2]) {
+            const filters: ListingFilters = { search, sort, page, limit: 5 };
+            const query = engineQuery(filters);
+            const answer = (await index.find(query))!;
+            if (answer.candidatesCut && answer.moreCandidates && (await exactAnswer(t.services.db, query, answer))) more++;
+            const fromIndex = await searchListings(t.services.db, filters, { index });
+            const fromDatabase = await searchListings(t.services.db, filters);
+            expect({ search, sort, page, ids: fromIndex.items.map((l) => l._id), total: fromIndex.total }).toEqual({ search, sort, page, ids: fromDatabase.items.map((l) => l._id), total: fromDatabase.total });
+          }
+      expect(more).toBeGreaterThan(20);
+    } finally {
+      index.close();
+    }
   });
 });
 

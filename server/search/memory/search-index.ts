@@ -58,7 +58,12 @@ export const SELF_CHECK_EVERY_MS = 10 * 60_000;
 /** After a failed load, the next try waits this long, doubled each time up to the most. */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MOST_MS = 5 * 60_000;
-/** The most ads that may match a word with punctuation inside that the index gives the database to test (a few statements: checked-hits.ts); past them, the database answers. */
+/**
+ * Ads that may match a word with punctuation inside that the index gives the database to test:
+ * first as many as one statement tests (checked-hits.ts), and if those cannot tell the page, up
+ * to the most (a few statements); past them, the database answers.
+ */
+const FIRST_CANDIDATES = 2_000;
 const CANDIDATES_AT_MOST = 20_000;
 
 /** The index's state, as readiness reports it (server/api/readiness.ts). */
@@ -97,6 +102,8 @@ export type SearchIndexOptions = {
   databaseInThread?: boolean;
   /** How to know when to catch up; without it, every search catches up first. */
   changes?: ChangeSignals;
+  /** Candidates of a word with punctuation inside given at first (FIRST_CANDIDATES; tests make it small to reach the rest). */
+  firstCandidates?: number;
 };
 
 /** The channel migration 2100's trigger notifies on every change note. */
@@ -633,11 +640,18 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       if (!compiled) return null;
       const steps = ['memory index'];
       if (compiled.exact) return { found: { hits: index.search(compiled.query, compiled.conditions, shape.window, now.getTime() * 1000), capped: false, fromFirst: false, steps }, unchecked: false };
-      // The ads that may match, in display order, for the database to test until the page is known.
-      const hits = index.search(compiled.query, compiled.conditions, CANDIDATES_AT_MOST + 1, now.getTime() * 1000);
-      const cut = hits.length > CANDIDATES_AT_MOST;
-      if (cut) hits.length = CANDIDATES_AT_MOST;
-      return { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true, titlesUnchecked: compiled.titlesByDatabase, candidatesCut: cut };
+      // The ads that may match, in display order, for the database to test until the page is
+      // known: as many as it tests in one statement, which usually tell the page, and more only if
+      // asked (writing 20,000 hits held the event loop for 15-20 ms).
+      const candidates = (most: number): EngineAnswer => {
+        const hits = index.search(compiled.query, compiled.conditions, most + 1, now.getTime() * 1000);
+        const cut = hits.length > most;
+        if (cut) hits.length = most;
+        return { found: { hits, capped: false, fromFirst: false, steps }, unchecked: true, titlesUnchecked: compiled.titlesByDatabase, candidatesCut: cut };
+      };
+      const first = candidates(options.firstCandidates ?? FIRST_CANDIDATES);
+      if (first.candidatesCut) first.moreCandidates = () => (state?.index === index && !compaction && !closed && !stale ? candidates(CANDIDATES_AT_MOST) : null);
+      return first;
     },
     readiness(): IndexReadiness {
       const caughtUpAgoMs = state ? Date.now() - lastCaughtUp : null;
