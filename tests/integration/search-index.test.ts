@@ -6,7 +6,7 @@ import { listings } from '../../server/db/schema/index.ts';
 import { checkedHits } from '../../server/search/checked-hits.ts';
 import { engineQuery, exactAnswer, searchListings } from '../../server/search/search.ts';
 import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
-import { CHANGES_CHANNEL, catchUpStatement, createSearchIndex } from '../../server/search/memory/search-index.ts';
+import { CHANGES_CHANNEL, TITLE_SPLIT_SQL, catchUpStatement, createSearchIndex, titleWords } from '../../server/search/memory/search-index.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -187,6 +187,16 @@ describe('the search index in memory answers as the database does', () => {
       expect(more).toBeGreaterThan(20);
     } finally {
       index.close();
+    }
+  });
+});
+
+describe("the index's title words", () => {
+  it('are the words search_title_words finds, for any title', async () => {
+    const titles = ['Toyota Axio 2014', 'iPhone13 Pro Max 256GB', 'PS4 + 2 pads', 'K-Gas 13kg (full)', 'ÉCOLE Ölçer Straße ǅemal', 'Sofa\u00a0set\u2003seven-seater', 'ΣΟΦΑ ΟΔΟΣ', '4k TV, 55"', '...', '', 'x1y22z333', '١٢٣ ninety9', 'tab\tnew\nline', 'emoji 📱phone📱 2gb'];
+    for (const title of titles) {
+      const [row] = await queryRows<{ split: string; words: string[] }>(t.services.db, sql`SELECT ${sql.raw(TITLE_SPLIT_SQL)} AS split, search_title_words(title) AS words FROM (SELECT ${title}::text AS title) AS ad`);
+      expect({ title, words: [...new Set(titleWords(row!.split))].sort() }).toEqual({ title, words: [...row!.words].sort() });
     }
   });
 });
