@@ -114,6 +114,9 @@ export function adChecksum(ad: Pick<IndexedAd, 'id' | 'created' | 'featuredUntil
   return (idBits + (ad.created % TWO_32) + featured + price) % TWO_32;
 }
 
+/** Numbers copied between two looks at the clock when a large list is copied (a few ms). */
+const COPY_PIECE = 1 << 19;
+
 class Growable {
   data: Int32Array;
   length = 0;
@@ -135,10 +138,19 @@ class Growable {
     next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
-  /** Gives back the room past a little more than its length. */
-  trim() {
-    const room = this.length + Math.max(1024, this.length >> 4);
-    if (this.data.length > room) this.data = this.data.slice(0, room);
+  /**
+   * Gives back the room past a little more than its length, copying a piece at a time: one copy
+   * of the list of every slot's tokens (100 MB at 1M ads) held the event loop about 60 ms.
+   */
+  async trimSliced(slicer: Slicer) {
+    const room = this.length + Math.max(1024, this.length >> 5);
+    if (this.data.length <= room + (room >> 4)) return;
+    const next = new Int32Array(room);
+    for (let from = 0; from < this.length; from += COPY_PIECE) {
+      next.set(this.data.subarray(from, Math.min(this.length, from + COPY_PIECE)), from);
+      await slicer.maybePause();
+    }
+    this.data = next;
   }
 }
 
@@ -236,7 +248,8 @@ export class MemoryIndex {
 
   /** The live ads' adChecksum, added modulo 2^32: the self-check compares it with the database's (search-index.ts). */
   checksum = 0;
-  private slotChecksum = new Float64Array(1024);
+  /** Each slot's adChecksum (below 2^32). */
+  private slotChecksum = new Uint32Array(1024);
 
   /** Adds an ad the index does not hold: a load reads each id once, and looking each up first was a tenth of its time. */
   addNew(ad: IndexedAd) {
@@ -348,7 +361,7 @@ export class MemoryIndex {
 
   /** Cuts the per-slot columns down to `capacity` slots (after a load, which grew them by doubling, and a compaction), one at a time. */
   private async cutColumns(capacity: number, slicer: Slicer) {
-    const cut = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => (array.length > capacity ? (array.slice(0, capacity) as T) : array);
+    const cut = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T): T => (array.length > capacity ? (array.slice(0, capacity) as T) : array);
     this.created = cut(this.created);
     this.newestBefore = cut(this.newestBefore);
     this.featured = cut(this.featured);
@@ -997,8 +1010,10 @@ export class MemoryIndex {
         await slicer.maybePause();
       }
     }
-    // The lists of every slot's tokens are not cut: the load reserved them near their size, and
-    // cutting the larger (30 million tokens at 1M ads) is one copy that holds the event loop ~0.5 s.
+    // The lists of every slot's tokens were reserved from the first chunk's ads, the oldest,
+    // which may have more words than the rest (36 MB of room left over at 1M seeded ads).
+    await this.docTokens.trimSliced(slicer);
+    await this.titleTokens.trimSliced(slicer);
     await this.cutColumns(this.size + Math.max(1024, this.size >> 4), slicer);
     await this.mergePrices(slicer);
     this.bitmapsAt = this.size;
