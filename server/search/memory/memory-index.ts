@@ -10,7 +10,7 @@
  * its end and stays sorted. Slots were added in date order at load, and nearly so since
  * (an ad is added when its transaction commits, and one that is edited keeps its date), so a
  * newest-first search walks slots from the last one back and stops when no slot before can be
- * newer than the matches it holds (`newestBefore`).
+ * newer than the matches it holds (`newestUpTo`).
  */
 
 import { kesKey } from '../price-key.ts';
@@ -114,6 +114,10 @@ export function adChecksum(ad: Pick<IndexedAd, 'id' | 'created' | 'featuredUntil
   return (idBits + (ad.created % TWO_32) + featured + price) % TWO_32;
 }
 
+/** Slots per block of MemoryIndex.newestUpTo. */
+const NEWEST_BLOCK = 64;
+const blocksFor = (slots: number) => Math.ceil(slots / NEWEST_BLOCK) + 1;
+
 /** Numbers copied between two looks at the clock when a large list is copied (a few ms). */
 const COPY_PIECE = 1 << 19;
 
@@ -172,8 +176,12 @@ export class MemoryIndex {
   /** Each slot's ad id, and the live slot of each id. */
   private readonly ids = new AdIds();
   created = new Float64Array(1024);
-  /** The newest created over slots 0..s (µs): no slot at or before s is newer. */
-  newestBefore = new Float64Array(1024);
+  /**
+   * The newest created (µs) over the slots up to the end of each block of NEWEST_BLOCK: no slot
+   * before that end is newer. One per block rather than per slot (8 MB at 1M ads): a walk only
+   * stops a few slots later than it could.
+   */
+  private newestUpTo = new Float64Array(1024 / NEWEST_BLOCK);
   featured = new Float64Array(1024);
   price = new Float64Array(1024);
   currency = new Int32Array(1024);
@@ -275,7 +283,7 @@ export class MemoryIndex {
    */
   bytes(): number {
     let n = 0;
-    const typed = [this.created, this.newestBefore, this.featured, this.price, this.currency, this.location, this.alive, this.tokStart, this.tokCount, this.titleStart, this.titleCount,
+    const typed = [this.created, this.newestUpTo, this.featured, this.price, this.currency, this.location, this.alive, this.tokStart, this.tokCount, this.titleStart, this.titleCount,
       this.docTokens.data, this.titleTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.addStamps, this.bits, this.stamps, this.slotChecksum];
     for (const a of typed) n += a.byteLength;
     n += this.postings.bytes();
@@ -301,7 +309,7 @@ export class MemoryIndex {
     this.checksum = (this.checksum + sum) % TWO_32;
     this.ids.set(slot, ad.id);
     this.created[slot] = ad.created;
-    this.newestBefore[slot] = slot === 0 ? ad.created : Math.max(this.newestBefore[slot - 1]!, ad.created);
+    this.noteNewest(slot);
     this.featured[slot] = ad.featuredUntil ?? NaN;
     // Its value in Ksh (price-key.ts): price orders and ranges compare every currency by it.
     this.price[slot] = kesKey(ad.price, ad.currency) ?? NaN;
@@ -346,7 +354,7 @@ export class MemoryIndex {
     if (this.created.length >= capacity) return;
     const grow = exactly ? growExactly : growDoubling;
     this.created = grow(this.created, capacity);
-    this.newestBefore = grow(this.newestBefore, capacity);
+    this.newestUpTo = growExactly(this.newestUpTo, blocksFor(this.created.length));
     this.featured = grow(this.featured, capacity);
     this.price = grow(this.price, capacity);
     this.currency = grow(this.currency, capacity);
@@ -363,7 +371,7 @@ export class MemoryIndex {
   private async cutColumns(capacity: number, slicer: Slicer) {
     const cut = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T): T => (array.length > capacity ? (array.slice(0, capacity) as T) : array);
     this.created = cut(this.created);
-    this.newestBefore = cut(this.newestBefore);
+    if (this.newestUpTo.length > blocksFor(this.created.length)) this.newestUpTo = this.newestUpTo.slice(0, blocksFor(this.created.length));
     this.featured = cut(this.featured);
     this.price = cut(this.price);
     await slicer.maybePause();
@@ -719,10 +727,17 @@ export class MemoryIndex {
     if (list.length > limit) list.pop();
   }
 
+  /** Takes the slot's created (set) into its block's newest (slots are noted in ascending order). */
+  private noteNewest(slot: number) {
+    const block = Math.floor(slot / NEWEST_BLOCK);
+    const before = slot % NEWEST_BLOCK !== 0 ? this.newestUpTo[block]! : block === 0 ? -Infinity : this.newestUpTo[block - 1]!;
+    this.newestUpTo[block] = Math.max(before, this.created[slot]!);
+  }
+
   /** Whether no slot up to `slot` (walking back) can be newer than the last of `list` (which holds `limit`). */
   private settled(list: number[], limit: number, slot: number): boolean {
     // `slot` itself is not tested yet: it counts among those that could be newer.
-    return list.length >= limit && this.created[list[limit - 1]!]! > this.newestBefore[slot]!;
+    return list.length >= limit && this.created[list[limit - 1]!]! > this.newestUpTo[Math.floor(slot / NEWEST_BLOCK)]!;
   }
 
   private hit(slot: number, group: number): IndexHit {
@@ -1062,7 +1077,7 @@ export class MemoryIndex {
           titleAt += titled;
           this.ids.move(slot, to);
           this.created[to] = this.created[slot]!;
-          this.newestBefore[to] = to === 0 ? this.created[to]! : Math.max(this.newestBefore[to - 1]!, this.created[to]!);
+          this.noteNewest(to);
           this.featured[to] = this.featured[slot]!;
           this.price[to] = this.price[slot]!;
           this.currency[to] = this.currency[slot]!;
