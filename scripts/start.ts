@@ -3,13 +3,17 @@
  * the server in production mode (embedded database and demo data on first start; nothing else
  * to set up).
  *
- * package.json runs it with `--max-semi-space-size=64` (V8's young generation may grow to
- * 64 MB a half instead of 16). A results page allocates about 1.7 MB, and with 16 pages in
- * flight the default young generation filled every few pages: objects of requests still
- * running were copied and then promoted, so the old generation (which holds the search index's
- * 290 MB at 1,000,000 ads) filled and was marked again within seconds, and each marking held up
- * every request in flight by 100–200 ms (docs/decisions/young-generation-size.md). The space grows only
- * when the server is that busy; node:cluster's workers inherit the flag.
+ * package.json runs it with `--max-semi-space-size=32` (V8's young generation may grow to
+ * 32 MB a half instead of 16): with 16 results pages in flight the default one filled every few
+ * pages, and objects of requests still running were copied and promoted into the old generation,
+ * which was then marked again within seconds. 64 MB answered pages a little faster still, but a
+ * process then held more than the 600 MB RSS allowed at 1,000,000 ads
+ * (docs/decisions/young-generation-size.md). node:cluster's workers inherit the flag.
+ *
+ * It also sets MALLOC_MMAP_THRESHOLD_=131072 in the environment: glibc then maps every block of
+ * 128 kB or more on its own and returns it when freed, where its moving threshold kept the
+ * search index's freed arrays in the process (about 90 MB at 1M ads;
+ * docs/decisions/malloc-mmap-threshold.md).
  *
  * It also sets `--max-old-space-size=3072`: an explicit heap ceiling, so a process that grows
  * fails in a known place rather than wherever V8's machine-dependent default puts it. It
