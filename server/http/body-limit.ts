@@ -44,6 +44,7 @@ function tooLargeMessage(limit: number): string {
  */
 export function bodyLimits(): MiddlewareHandler {
   return async (c, next) => {
+    if (hasNoBody(c.req.method)) return next();
     const raw = c.req.raw;
     if (!raw.body) return next();
     const limit = bodyLimitFor(c.req.method, c.req.path, raw.headers.get('content-type') ?? '');
@@ -125,3 +126,10 @@ export function refusal(c: Context, status: 400 | 413 | 415 | 503, message: stri
     headers,
   );
 }
+
+/**
+ * GET and HEAD: Node's adapter gives them no body, and asking its request for one builds the
+ * whole Fetch Request (an AbortController, the headers copied): 3-4% of the main thread's time
+ * on a search answer.
+ */
+export const hasNoBody = (method: string) => method === 'GET' || method === 'HEAD';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimitFor, FORM_BODY_LIMIT, refusal } from './body-limit.ts';
+import { bodyLimitFor, FORM_BODY_LIMIT, hasNoBody, refusal } from './body-limit.ts';
 import { english } from '../i18n.ts';
 
 const hasControlChar = (v: string) => [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
@@ -49,6 +49,7 @@ export function inputGuard(): MiddlewareHandler {
     const parts = decodedParts(c.req.url);
     if (!parts || parts.some(hasControlChar)) return refusal(c, 400, BAD_ADDRESS);
 
+    if (hasNoBody(c.req.method)) return next();
     const raw = c.req.raw;
     if (!raw.body) return next();
     const type = raw.headers.get('content-type') ?? '';
