@@ -6,7 +6,7 @@ import type { ListingFilters } from './search-query.ts';
 /*
  * The matches among an engine's candidates (EngineAnswer.unchecked: the memory index's words
  * with punctuation inside, "k-gas", "trade-in"), tested by the database a statement of at most
- * CHUNK at a time, in display order, only until the page's window is known. A common word's
+ * CHECK_CHUNK at a time, in display order, only until the page's window is known. A common word's
  * part ("gas", "trade") has tens of thousands of candidates, and testing them all in one
  * statement took the database hundreds of milliseconds; the window is usually known after the
  * first statement.

@@ -32,8 +32,9 @@ export type EngineAnswer = {
   /** The page's listings as JSON, when the engine wrote them with its answer; else the entry point reads them by id (page-read.ts). */
   items?: string;
   /**
-   * The hits are every ad that may match, in display order, and may hold more: the database
-   * must test them (the memory index's words with punctuation inside: memory/index-terms.ts).
+   * The hits are the ads that may match, in display order (all of them, or the first when
+   * `candidatesCut`), and may hold more than the matches: the database must test them (the
+   * memory index's words with punctuation inside: memory/index-terms.ts, checked-hits.ts).
    */
   unchecked?: boolean;
   /**

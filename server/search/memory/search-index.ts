@@ -125,9 +125,9 @@ const LISTEN_RETRY_MS = 5_000;
 
 /**
  * The memory engine (search-engine.ts). It can answer once loaded and not stale, and not a
- * subcategory, its fields or a word with punctuation inside under Best match (index-terms.ts);
- * its answer to a word with punctuation inside is every ad that may match, which the database
- * tests (EngineAnswer.unchecked).
+ * subcategory or its fields (index-terms.ts); its answer to a word with punctuation inside is
+ * the ads that may match, in display order (the first FIRST_CANDIDATES, more when asked), which
+ * the database tests (EngineAnswer.unchecked, checked-hits.ts).
  */
 export type SearchIndex = SearchEngine & {
   /** Whether the first load is done (searches use the index from then on). */
