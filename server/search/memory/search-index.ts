@@ -153,12 +153,13 @@ export type SearchIndex = SearchEngine & {
 type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string, string, string | null];
 
 /*
- * One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow). Its tokens and
- * title words come as one string each, joined by TOKEN_BREAK: a JSON array of forty strings per
- * ad made a load's chunk hundreds of thousands of objects, which every full collection during
- * the load marked while the event loop waited (30-45 ms at 1M ads). No token holds the break: it
- * is ASCII punctuation, which splits words (migration 0700's search_words), and the one token
- * that can hold any character, 'c:' and the category, is left out and made again from the category.
+ * One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow), one a line
+ * (AD_LINES). Its tokens and title words come as one string each, joined by TOKEN_BREAK: a JSON
+ * array of forty strings per ad made a load's chunk hundreds of thousands of objects, which every
+ * full collection during the load marked while the event loop waited (30-45 ms at 1M ads). No
+ * token holds the break: it is ASCII punctuation, which splits words (migration 0700's
+ * search_words), and the one token that can hold any character, 'c:' and the category, is left
+ * out and made again from the category.
  */
 const TOKEN_BREAK = '|';
 /**
@@ -169,10 +170,13 @@ const TOKEN_BREAK = '|';
  * itself was two thirds of a load's database time (a regular expression more, and a sort).
  */
 export const TITLE_SPLIT_SQL = `array_to_string(regexp_split_to_array(lower(title), '[[:space:]!-/:-@[-\`{-~]+'), '${TOKEN_BREAK}')`;
-const AD_JSON = sql.raw(`json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
+const AD_JSON = `json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
   floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
   county_code, town_id, lower(location), array_to_string(array_remove(search_tokens, 'c:' || lower(category)), '${TOKEN_BREAK}'),
-  ${TITLE_SPLIT_SQL}, subcategory)`);
+  ${TITLE_SPLIT_SQL}, subcategory)`;
+
+/** A statement's ads, one AD_JSON a line in date order, as adLines() reads them ('' for none). */
+const AD_LINES = sql.raw(`coalesce(string_agg(${AD_JSON}::text, E'\\n' ORDER BY created_at, id), '')`);
 
 const splitTokens = (joined: string) => (joined === '' ? [] : joined.split(TOKEN_BREAK));
 
@@ -215,8 +219,9 @@ function toAd(row: AdRow): IndexedAd {
 /**
  * Loads every active ad into a new index, in date order; `snapshot`: the notes to read next
  * are those it cannot see. Chunks are read by keyset (created_at, id) (`inThread`: the database
- * runs on this thread, PGlite, and a chunk is sized to hold it about CHUNK_MS); parsing and adding
- * the ads, sorting the price orders and building the bitmaps are done in slices (slices.ts). An index that would pass `maxBytes` stops with IndexFullError.
+ * runs on this thread, PGlite, and a chunk is sized to hold it about CHUNK_MS); parsing and
+ * adding the ads, sorting the price orders and building the bitmaps are done in slices
+ * (slices.ts). An index that would pass `maxBytes` stops with IndexFullError.
  */
 async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ index: MemoryIndex; snapshot: string }> {
   const index = new MemoryIndex();
@@ -234,7 +239,7 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       db,
       sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${size})
         SELECT pg_current_snapshot()::text AS snapshot,
-          (SELECT coalesce(string_agg(${AD_JSON}::text, E'\\n' ORDER BY created_at, id), '') FROM chunk) AS ads,
+          (SELECT ${AD_LINES} FROM chunk) AS ads,
           (SELECT count(*)::int FROM chunk) AS n, ${active} AS active,
           (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
     ).then(([row]) => ({ row: row!, size, statementMs: performance.now() - asked }));
@@ -418,10 +423,10 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const part = ids.slice(from, from + (inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK));
       const [ads] = await queryRows<{ ads: string }>(
         db,
-        sql`SELECT coalesce(json_agg(${AD_JSON}), '[]')::text AS ads FROM listings WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active'`,
+        sql`SELECT ${AD_LINES} AS ads FROM listings WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active'`,
       );
       slicer.resume();
-      const current = new Map((JSON.parse(ads!.ads) as AdRow[]).map((ad) => [ad[0], toAd(ad)]));
+      const current = new Map([...adLines(ads!.ads)].map((ad) => [ad[0], toAd(ad)]));
       for (let i = 0; i < part.length; i++) {
         s.index.put(part[i]!, current.get(part[i]!) ?? null);
         if (i % 256 === 255) await slicer.maybePause();
