@@ -78,6 +78,11 @@ const BITMAP_AT_LEAST = 4_096;
  */
 type PriceRangeSlots = { length: number; has(slot: number): boolean; slots(): Int32Array };
 
+/** Which of the two reused match lists a search writes into (MemoryIndex.scratchFor). */
+type ScratchLane = 0 | 1;
+/** Match lists up to this many slots (1 MB) are kept for the next search; longer ones are not. */
+const SCRATCH_KEPT = 1 << 18;
+
 /** Slots to walk from the end (null: every slot), and how many of them at most before giving up. */
 type Walk = { slots: Int32Array | null; length: number; budget: number };
 
@@ -565,7 +570,7 @@ export class MemoryIndex {
    * (galloping through the longer), a condition of several tokens either tests each slot's
    * own tokens or stamps its slots, whichever reads less.
    */
-  private matching(conditions: number[][], within?: SlotList | PriceRangeSlots | null): { slots: Int32Array | null; length: number } {
+  private matching(conditions: number[][], within?: SlotList | PriceRangeSlots | null, lane: ScratchLane = 0): { slots: Int32Array | null; length: number } {
     if (conditions.length === 0 && !within) return { slots: null, length: this.size };
     this.refreshBitmaps();
     type Step = { tokens: number[]; bit: number; size: number; list: SlotList | null; range: PriceRangeSlots | null };
@@ -573,8 +578,21 @@ export class MemoryIndex {
     if (within) sized.push({ tokens: [], bit: -1, size: within.length, list: 'data' in within ? within : null, range: 'has' in within ? within : null });
     sized.sort((a, b) => a.size - b.size);
     const first = sized[0]!;
-    const slots = first.range ? first.range.slots() : first.list ? first.list.data.slice(0, first.list.length) : this.union(first.tokens);
-    let length = slots.length;
+    const only = first.list ?? (first.tokens.length === 1 ? this.postings.list(first.tokens[0]!) : null);
+    // One list and nothing to intersect it with: the list itself, read and never written.
+    if (sized.length === 1 && only) return { slots: only.data, length: only.length };
+    let slots: Int32Array;
+    let length: number;
+    if (first.range) {
+      slots = first.range.slots();
+      length = slots.length;
+    } else if (only) {
+      length = only.length;
+      slots = this.scratchFor(lane, length);
+      slots.set(only.data.subarray(0, length));
+    } else {
+      ({ slots, length } = this.union(first.tokens, lane));
+    }
     for (const { tokens, bit, size, list: own, range } of sized.slice(1)) {
       if (length === 0) break;
       const bitmap = tokens.length === 1 ? this.bitmaps[tokens[0]!] : undefined;
@@ -647,12 +665,8 @@ export class MemoryIndex {
     bitmap[word]! |= 1 << (slot & 31);
   }
 
-  /** A new copy of the slots of any of `tokens`, ascending, each once. */
-  private union(tokens: number[]): Int32Array {
-    if (tokens.length === 1) {
-      const list = this.postings.list(tokens[0]!);
-      return list.data.slice(0, list.length);
-    }
+  /** The slots of any of several `tokens`, ascending, each once, in the lane's scratch list (scratchFor). */
+  private union(tokens: number[], lane: ScratchLane): { slots: Int32Array; length: number } {
     // A bit per slot, then the set bits in order: no sort, and an ad in two lists counts once.
     const words = (this.size + 31) >>> 5;
     if (this.bits.length < words) this.bits = new Uint32Array(words * 2);
@@ -674,7 +688,7 @@ export class MemoryIndex {
         count++;
       }
     }
-    const slots = new Int32Array(count);
+    const slots = this.scratchFor(lane, count);
     let n = 0;
     for (let w = 0; w < words; w++) {
       let x = bits[w]!;
@@ -684,8 +698,24 @@ export class MemoryIndex {
         x ^= low;
       }
     }
-    return slots;
+    return { slots, length: count };
   }
+
+  /**
+   * A list of at least `n` slots for a search to write its matches into, reused from search to
+   * search: a new typed array of a few hundred kilobytes a search was memory mapped, faulted in,
+   * zeroed and later unmapped by the collector, which at 16 clients cost more than filling it.
+   * Two lanes, because newest() matches the featured ads while its driver's list is in use. A
+   * list longer than SCRATCH_KEPT is made for the one search, so that a rare huge one is not held.
+   */
+  private scratchFor(lane: ScratchLane, n: number): Int32Array {
+    if (n > SCRATCH_KEPT) return new Int32Array(n);
+    let list = this.scratch[lane]!;
+    if (list.length < n) this.scratch[lane] = list = new Int32Array(Math.min(SCRATCH_KEPT, Math.max(n, list.length * 2)));
+    return list;
+  }
+
+  private scratch = [new Int32Array(1024), new Int32Array(1024)];
 
   private bits = new Uint32Array(1024);
   private stamps = new Uint32Array(1024);
@@ -750,7 +780,7 @@ export class MemoryIndex {
   private newest(driver: Walk, conditions: number[][], accept: (slot: number) => boolean, want: number, now: number): IndexHit[] | null {
     const featured: number[] = [];
     this.pruneFeatured();
-    const candidates = this.matching(conditions, this.featuredList);
+    const candidates = this.matching(conditions, this.featuredList, 1);
     for (let i = candidates.length - 1; i >= 0; i--) {
       const slot = candidates.slots![i]!;
       if (this.featured[slot]! > now && accept(slot)) this.keepNewest(featured, slot, want);
