@@ -76,7 +76,7 @@ const BITMAP_AT_LEAST = 4_096;
  * The ads with a price (its value in Ksh) in a range: how many (a binary search of the price order tells),
  * whether a slot is one (its price), and, only when asked, their slots in order (a sort).
  */
-type PriceRangeSlots = { length: number; has(slot: number): boolean; slots(): Int32Array };
+type PriceRangeSlots = { length: number; has(slot: number): boolean; slots(lane: ScratchLane): { slots: Int32Array; length: number } };
 
 /** Which of the two reused match lists a search writes into (MemoryIndex.scratchFor). */
 type ScratchLane = 0 | 1;
@@ -584,8 +584,7 @@ export class MemoryIndex {
     let slots: Int32Array;
     let length: number;
     if (first.range) {
-      slots = first.range.slots();
-      length = slots.length;
+      ({ slots, length } = first.range.slots(lane));
     } else if (only) {
       length = only.length;
       slots = this.scratchFor(lane, length);
@@ -928,13 +927,15 @@ export class MemoryIndex {
       // The ads added since the last merge are not in the order: counted as if all were in range.
       length: to - from + (this.size - this.priceSorted),
       has,
-      slots: () => {
+      slots: (lane) => {
         const tail: number[] = [];
         for (let slot = this.priceSorted; slot < this.size; slot++) if (has(slot)) tail.push(slot);
-        const data = new Int32Array(to - from + tail.length);
-        data.set(order.subarray(from, to));
-        data.set(tail, to - from);
-        return data.sort();
+        const length = to - from + tail.length;
+        const slots = this.scratchFor(lane, length);
+        slots.set(order.subarray(from, to));
+        slots.set(tail, to - from);
+        slots.subarray(0, length).sort();
+        return { slots, length };
       },
     };
   }
