@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { verifyHits } from './database/database-engine.ts';
-import type { Hit } from './search-engine.ts';
+import { inGroup, type Hit } from './search-engine.ts';
 import type { ListingFilters } from './search-query.ts';
 
 /*
@@ -47,7 +47,7 @@ export async function checkedHits(db: Db, filters: ListingFilters, candidates: C
   const rest = await matchesAmong(db, filters, hits.filter((h) => h.group !== 0), need, chunk);
   // Each list is newest first, and `rest` holds `need` (or every match of group 1): the first `need` of both are among them.
   const others = [...untitled, ...rest].sort((a, b) => place.get(a.id)! - place.get(b.id)!);
-  return [...titled, ...others.slice(0, need).map((h) => ({ ...h, group: 1 }))];
+  return [...titled, ...others.slice(0, need).map((h) => inGroup(h, 1))];
 }
 
 /** The matches among `hits`, in their order, tested a chunk at a time until there are `want`. */

@@ -14,6 +14,11 @@ import type { ListingFilters, PageShape } from './search-query.ts';
 /** A match in display order: `group` is its place among the order's groups (featured ads first under newest). */
 export type Hit = { id: string; featuredUntil: number | null; group: number };
 
+/** The hit in another group. A hit's fields are named, not spread: the memory index's `id` is a getter (memory/memory-index.ts). */
+export function inGroup(hit: Hit, group: number): Hit {
+  return { id: hit.id, featuredUntil: hit.featuredUntil, group };
+}
+
 export type Found = {
   /** Matches in display order: at least up to the page's end and one more, when there are that many. */
   hits: Hit[];

@@ -179,6 +179,20 @@ describe('the memory index', () => {
     check(20);
   }, 180_000);
 
+  it('a hit read after a compaction moved its ad still names the ad it was found as', async () => {
+    const index = new MemoryIndex();
+    for (let i = 0; i < 40; i++) index.put(uuid(`b${i}`), { ...ad(uuid(`b${i}`), i), price: 1000 + i });
+    // The older half goes, so that compaction moves every newer ad to a lower slot.
+    for (let i = 0; i < 20; i++) index.put(uuid(`b${i}`), null);
+    const sofa = [[index.tokenId('sofa')]];
+    const found = (['newest', 'best', 'price_asc', 'price_desc'] as const).map((o) => index.search(query(o), sofa, 10, 0));
+    await index.compact();
+    const expected = Array.from({ length: 20 }, (_, i) => `b${39 - i}`);
+    expect(found.map((hits) => hits.map((h) => nameOf(h.id)))).toEqual([expected.slice(0, 10), expected.slice(0, 10), expected.slice(10).reverse(), expected.slice(0, 10)]);
+    // The id is a getter, not an own field: a copy names the fields (inGroup), a spread would lose it.
+    expect(Object.keys(found[0]![0]!).sort()).toEqual(['featuredUntil', 'group']);
+  });
+
   it('compaction keeps featured ads, dates, prices and the checksum', async () => {
     const index = new NamedIndex();
     // Featured until a day from now (µs): the index drops features that ended an hour before the clock.

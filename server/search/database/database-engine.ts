@@ -3,7 +3,7 @@ import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts'
 import { listingFormat, type ListingFormat } from '../../listings/listing-json.ts';
 import { LISTED } from '../../listings/visibility.ts';
 import { pageStatement, prepared } from '../page-read.ts';
-import type { EngineAnswer, EngineQuery, Found, Hit, SearchEngine } from '../search-engine.ts';
+import { inGroup, type EngineAnswer, type EngineQuery, type Found, type Hit, type SearchEngine } from '../search-engine.ts';
 import { FOREIGN_PRICED, kesRatesInUse, kesSql } from '../price-key.ts';
 import { pageShape, type ListingFilters, type PageShape } from '../search-query.ts';
 import { findHits, firstStatement, LISTING_GENERATION, parseReads, searchPlan, withSettings, SEARCH_LIMITS, type SearchContext, type SearchLimits } from './bounded-search.ts';
@@ -106,7 +106,7 @@ async function mergeForeignPrices(db: Db, filters: ListingFilters, shape: PageSh
  * those with every word in the title come first (group 0), then the others (group 1), each
  * group in the hits' order, as the database's own Best match orders them.
  */
-export async function verifyHits<H extends Hit>(db: Db, filters: ListingFilters, hits: H[], titles = false): Promise<H[]> {
+export async function verifyHits(db: Db, filters: ListingFilters, hits: Hit[], titles = false): Promise<Hit[]> {
   if (hits.length === 0) return hits;
   const { check } = filterConditions(filters);
   const title = titles ? titleCondition(filters.search, filters.literal) : null;
@@ -118,7 +118,7 @@ export async function verifyHits<H extends Hit>(db: Db, filters: ListingFilters,
   const titled = new Map(JSON.parse(row!.ids) as Array<[string, boolean]>);
   const ok = hits.filter((h) => titled.has(h.id));
   if (!title) return ok;
-  return [...ok.filter((h) => titled.get(h.id)).map((h) => ({ ...h, group: 0 })), ...ok.filter((h) => !titled.get(h.id)).map((h) => ({ ...h, group: 1 }))];
+  return [...ok.filter((h) => titled.get(h.id)).map((h) => inGroup(h, 0)), ...ok.filter((h) => !titled.get(h.id)).map((h) => inGroup(h, 1))];
 }
 
 /** The listing_changes counter; a prepared statement, since every cache hit reads it. */

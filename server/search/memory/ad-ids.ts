@@ -40,18 +40,21 @@ export class AdIds {
 
   /** The id of `slot`, as text. */
   get(slot: number): string {
+    return idText(this.words, 4 * slot);
+  }
+
+  /** The ids of `slots`, four words each in their order, copied: what a compaction moves later does not change them (idText reads them). */
+  copy(slots: readonly number[]): Uint32Array {
+    const out = new Uint32Array(4 * slots.length);
     const w = this.words;
-    const at = 4 * slot;
-    const a = w[at]!;
-    const b = w[at + 1]!;
-    const c = w[at + 2]!;
-    const d = w[at + 3]!;
-    return (
-      HEX[a >>> 24]! + HEX[(a >>> 16) & 255]! + HEX[(a >>> 8) & 255]! + HEX[a & 255]! + '-' +
-      HEX[b >>> 24]! + HEX[(b >>> 16) & 255]! + '-' + HEX[(b >>> 8) & 255]! + HEX[b & 255]! + '-' +
-      HEX[c >>> 24]! + HEX[(c >>> 16) & 255]! + '-' + HEX[(c >>> 8) & 255]! + HEX[c & 255]! +
-      HEX[d >>> 24]! + HEX[(d >>> 16) & 255]! + HEX[(d >>> 8) & 255]! + HEX[d & 255]!
-    );
+    for (let i = 0; i < slots.length; i++) {
+      const from = 4 * slots[i]!;
+      out[4 * i] = w[from]!;
+      out[4 * i + 1] = w[from + 1]!;
+      out[4 * i + 2] = w[from + 2]!;
+      out[4 * i + 3] = w[from + 3]!;
+    }
+    return out;
   }
 
   /** Compares the ids of two slots as their texts compare: negative, 0 or positive. */
@@ -161,6 +164,20 @@ export class AdIds {
     for (let i = 0; i < old.length; i++) if (old[i] !== EMPTY) this.place(table, old[i]!);
     this.table = table;
   }
+}
+
+/** The id whose four words start at `at`, as text. */
+export function idText(w: Uint32Array, at: number): string {
+  const a = w[at]!;
+  const b = w[at + 1]!;
+  const c = w[at + 2]!;
+  const d = w[at + 3]!;
+  return (
+    HEX[a >>> 24]! + HEX[(a >>> 16) & 255]! + HEX[(a >>> 8) & 255]! + HEX[a & 255]! + '-' +
+    HEX[b >>> 24]! + HEX[(b >>> 16) & 255]! + '-' + HEX[(b >>> 8) & 255]! + HEX[b & 255]! + '-' +
+    HEX[c >>> 24]! + HEX[(c >>> 16) & 255]! + '-' + HEX[(c >>> 8) & 255]! + HEX[c & 255]! +
+    HEX[d >>> 24]! + HEX[(d >>> 16) & 255]! + HEX[(d >>> 8) & 255]! + HEX[d & 255]!
+  );
 }
 
 function parse(id: string, out: Uint32Array, at: number) {

@@ -14,7 +14,7 @@
  */
 
 import { kesKey } from '../price-key.ts';
-import { AdIds } from './ad-ids.ts';
+import { AdIds, idText } from './ad-ids.ts';
 import { PostingLists, type SlotList } from './posting-lists.ts';
 import { CHECK_EVERY, Slicer, sortSliced } from './slices.ts';
 
@@ -59,7 +59,28 @@ export type IndexQuery = {
   priceRange: { min: number; max: number } | null;
 };
 
-export type IndexHit = { id: string; featuredUntil: number | null; group: number };
+export type IndexHit = { readonly id: string; readonly featuredUntil: number | null; readonly group: number };
+
+/**
+ * A hit whose id is written only when read: a search finds up to its count window (hundreds of
+ * ads, twice that for forgiving words) to count them, and a page reads two dozen ids. Writing
+ * every id was a fifth of the index's CPU, most of it the collector's (a string and a dozen
+ * pieces of it per hit). The id's words are a copy (AdIds.copy), so a compaction between the
+ * search and the read cannot change it. `id` is a getter: copy a hit by naming its fields,
+ * never with a spread.
+ */
+class SlotHit implements IndexHit {
+  readonly #words: Uint32Array;
+  readonly #at: number;
+  #id: string | undefined;
+  constructor(words: Uint32Array, at: number, readonly featuredUntil: number | null, readonly group: number) {
+    this.#words = words;
+    this.#at = at;
+  }
+  get id(): string {
+    return (this.#id ??= idText(this.#words, this.#at));
+  }
+}
 
 /** Slots added since the price orders were last merged, tested one by one until there are this many. */
 const PRICE_TAIL = 4_096;
@@ -769,10 +790,14 @@ export class MemoryIndex {
     return list.length >= limit && this.created[list[limit - 1]!]! > this.newestUpTo[Math.floor(slot / NEWEST_BLOCK)]!;
   }
 
-  private hit(slot: number, group: number): IndexHit {
-    const featured = this.featured[slot]!;
-    // Dates are held in microseconds, as PostgreSQL orders them; hits give milliseconds.
-    return { id: this.ids.get(slot), featuredUntil: Number.isNaN(featured) ? null : Math.floor(featured / 1000), group };
+  /** The hits of `slots`, in that order, each in the group `groupOf` says. */
+  private hits(slots: readonly number[], groupOf: (slot: number, i: number) => number): IndexHit[] {
+    const words = this.ids.copy(slots);
+    return slots.map((slot, i) => {
+      const featured = this.featured[slot]!;
+      // Dates are held in microseconds, as PostgreSQL orders them; hits give milliseconds.
+      return new SlotHit(words, 4 * i, Number.isNaN(featured) ? null : Math.floor(featured / 1000), groupOf(slot, i));
+    });
   }
 
   /** Newest first: featured ads (still featured at `now`) first, then the rest. */
@@ -797,7 +822,7 @@ export class MemoryIndex {
         if (accept(slot)) this.keepNewest(rest, slot, limit);
       }
     }
-    return [...featured.map((s) => this.hit(s, 0)), ...rest.map((s) => this.hit(s, 1))];
+    return this.hits([...featured, ...rest], (_, i) => (i < featured.length ? 0 : 1));
   }
 
   /**
@@ -832,7 +857,7 @@ export class MemoryIndex {
       if (this.titleMeets(slot, titleMask)) this.keepNewest(titled, slot, want);
       else this.keepNewest(others, slot, want);
     }
-    return [...titled.map((s) => this.hit(s, 0)), ...others.slice(0, want - titled.length).map((s) => this.hit(s, 1))];
+    return this.hits([...titled, ...others.slice(0, want - titled.length)], (_, i) => (i < titled.length ? 0 : 1));
   }
 
   /** The `want` newest matches, group 0 where the title meets `titleMask`, else 1 (IndexQuery.titlesMaybe). */
@@ -844,7 +869,7 @@ export class MemoryIndex {
       if (this.settled(newest, want, slot)) break;
       if (accept(slot)) this.keepNewest(newest, slot, want);
     }
-    return newest.map((s) => this.hit(s, this.titleMeets(s, titleMask) ? 0 : 1));
+    return this.hits(newest, (s) => (this.titleMeets(s, titleMask) ? 0 : 1));
   }
 
   /** Price orders, as the database engine's (database-engine.ts): by value in Ksh whatever the currency, no price last; then newest. */
@@ -902,7 +927,7 @@ export class MemoryIndex {
       for (let slot = this.priceSorted; slot < this.size; slot++) if (accept(slot)) found.push(slot);
     }
     // The slots added since the last merge are among them: sort all (few) together.
-    return found.sort(compare).slice(0, want).map((s) => this.hit(s, 0));
+    return this.hits(found.sort(compare).slice(0, want), () => 0);
   }
 
   /**
