@@ -613,7 +613,7 @@ export class MemoryIndex {
     } else {
       ({ slots, length } = this.union(first.tokens, lane));
     }
-    for (const { tokens, bit, size, list: own, range } of sized.slice(1)) {
+    for (const { tokens, bit, list: own, range } of sized.slice(1)) {
       if (length === 0) break;
       const bitmap = tokens.length === 1 ? this.bitmaps[tokens[0]!] : undefined;
       if (range || bitmap) {
@@ -627,18 +627,31 @@ export class MemoryIndex {
       } else if (own || tokens.length === 1) {
         const list = own ?? this.postings.list(tokens[0]!);
         length = intersect(slots, length, list.data, list.length);
-      } else if (length * 16 < size) {
-        let out = 0;
-        for (let i = 0; i < length; i++) if (this.hasAny(slots[i]!, 1 << bit)) slots[out++] = slots[i]!;
-        length = out;
       } else {
-        const stamp = this.nextStamp();
+        // Several tokens (a word's forms, the categories it names): a slot meets the condition
+        // when any of them has it. Those with a bitmap are asked by bit; the others either
+        // stamp their slots or are looked for among each slot's own tokens, whichever reads less.
+        const maps: Uint32Array[] = [];
+        const listed: number[] = [];
+        let listedSize = 0;
         for (const t of tokens) {
+          const map = this.bitmaps[t];
+          if (map) maps.push(map);
+          else {
+            listed.push(t);
+            listedSize += this.postings.length(t);
+          }
+        }
+        const stamp = listed.length > 0 && length * 16 >= listedSize ? this.nextStamp() : 0;
+        for (const t of stamp ? listed : []) {
           const list = this.postings.list(t);
           for (let i = 0; i < list.length; i++) this.stamps[list.data[i]!] = stamp;
         }
         let out = 0;
-        for (let i = 0; i < length; i++) if (this.stamps[slots[i]!] === stamp) slots[out++] = slots[i]!;
+        for (let i = 0; i < length; i++) {
+          const slot = slots[i]!;
+          if (inAnyBitmap(maps, slot) || (stamp ? this.stamps[slot] === stamp : listed.length > 0 && this.hasAny(slot, 1 << bit))) slots[out++] = slot;
+        }
         length = out;
       }
     }
@@ -1243,6 +1256,13 @@ function trigramsOf(word: string): string[] {
 }
 
 /** Slots of sorted list `a` (its first `m`) also in sorted list `b` (its first `n`), written over `a`; how many. */
+function inAnyBitmap(maps: Uint32Array[], slot: number): boolean {
+  const word = slot >>> 5;
+  const bit = 1 << (slot & 31);
+  for (const map of maps) if (word < map.length && (map[word]! & bit) !== 0) return true;
+  return false;
+}
+
 function intersect(a: Int32Array, m: number, b: Int32Array, n: number): number {
   let out = 0;
   let j = 0;
