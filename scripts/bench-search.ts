@@ -26,8 +26,6 @@
  *   --pages            also the HTML results page (/listings?search=…), and the API on searches of the same kinds to compare it with; needs `npm run build` first
  *   --build-dir DIR    where that build is (default: BUILD_DIR, else build)
  *   --slowest N        slowest searches shown with their plans (default 10)
- *   --warm-up N        distinct searches asked once before the first run, not measured (default 1000; 0 for none): a server's
- *                      first seconds of traffic, while V8 compiles the code of each kind of search and PostgreSQL fills its cache
  *   --writes N         then post N ads (4 at a time), report ads/s, and check each is found by search at once
  *   --explain          print the plan of one search of each shape first
  *   --processes N      server processes on one port, as `npm start` runs WEB_CONCURRENCY (default: its default for the database here:
@@ -77,7 +75,6 @@ const { values: args } = parseArgs({
     'build-dir': { type: 'string' },
     pages: { type: 'boolean', default: false },
     slowest: { type: 'string', default: '10' },
-    'warm-up': { type: 'string', default: '1000' },
     writes: { type: 'string', default: '0' },
     explain: { type: 'boolean', default: false },
     pool: { type: 'string' },
@@ -261,22 +258,13 @@ function pageQuery(query: string): string {
 async function distinctRuns(server: Server, label: string) {
   const warmupPer = (clients: number) => Math.max(20, clients * 3);
   const perRun = CLIENT_COUNTS.map((c) => REQUESTS + warmupPer(c));
-  const warmUp = Number(args['warm-up']);
-  const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 3 : 1) * RUNS + warmUp * (args.pages ? 2 : 1);
+  const total = perRun.reduce((a, b) => a + b, 0) * (args.pages ? 3 : 1) * RUNS;
   const queries = distinctQueries(createRng(SEED * 7919 + 17), total, { sorts: SORTS });
   if (queries.length < total) throw new Error(`only ${queries.length} distinct searches could be made`);
   // Each run takes its own slice: no search is asked twice in the whole run.
   let taken = 0;
   const take = (n: number) => queries.slice(taken, (taken += n));
 
-  if (warmUp > 0) {
-    // Without it the first run measured V8 compiling (its threads took 0.5-0.8 ms a search then,
-    // 0.15-0.2 later) and PostgreSQL's first reads: the slowest run of every invocation.
-    const clients = Math.max(...CLIENT_COUNTS);
-    await runLoad(server.base, [], take(warmUp).map((q) => `/api/listings?${q}`), clients, CAP_MS);
-    if (args.pages) await runLoad(server.base, [], take(warmUp).map((q) => `/listings?${pageQuery(q)}`), clients, CAP_MS);
-    console.log(`(warmed up with ${warmUp} distinct searches${args.pages ? ' and as many pages' : ''}, ${clients} clients, not measured)`);
-  }
   console.log(`\n${label}, DISTINCT searches (none repeated; search cache off); up to ${REQUESTS} per run, ${CAP_MS / 1000} s cap; ms over HTTP`);
   printSummaryHeader();
   const runs: Array<{ name: string; clients: number; result: LoadResult; cpu: CpuPerRequest | null; busy: number }> = [];
