@@ -10,10 +10,10 @@
  * process then held more than the 600 MB RSS allowed at 1,000,000 ads
  * (docs/decisions/young-generation-size.md). node:cluster's workers inherit the flag.
  *
- * It also sets MALLOC_MMAP_THRESHOLD_=131072 in the environment: glibc then maps every block of
- * 128 kB or more on its own and returns it when freed, where its moving threshold kept the
- * search index's freed arrays in the process (about 90 MB at 1M ads;
- * docs/decisions/malloc-mmap-threshold.md).
+ * It also sets MALLOC_MMAP_THRESHOLD_=65536 in the environment: glibc then maps every block of
+ * 64 kB or more on its own and returns it when freed, where its moving threshold kept the search
+ * index's freed arrays in the process, and its heap the holes left by the index's growing lists
+ * (about 140 MB at 1M ads; docs/decisions/malloc-mmap-threshold.md).
  *
  * It also sets `--max-old-space-size=3072`: an explicit heap ceiling, so a process that grows
  * fails in a known place rather than wherever V8's machine-dependent default puts it. It

@@ -11,7 +11,7 @@ describe('the memory settings of npm start', () => {
   });
 
   it("keeps glibc from holding on to the search index's freed arrays (docs/decisions/malloc-mmap-threshold.md)", () => {
-    expect(mallocSettings(scripts.start!)).toEqual(['MALLOC_MMAP_THRESHOLD_=131072']);
+    expect(mallocSettings(scripts.start!)).toEqual(['MALLOC_MMAP_THRESHOLD_=65536']);
   });
 
   it('are what the search benchmark and profiler run with, so they measure what is deployed', () => {
