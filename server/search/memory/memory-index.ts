@@ -588,8 +588,11 @@ export class MemoryIndex {
    * The slots meeting every token condition (and in `within`, if given), ascending (null: no
    * condition, every slot).
    * Conditions are taken fewest first: a one-token condition is a merge of two sorted lists
-   * (galloping through the longer), a condition of several tokens either tests each slot's
-   * own tokens or stamps its slots, whichever reads less.
+   * (galloping through the longer), a condition of several tokens asks those of its tokens
+   * that have a bitmap by bit, and either stamps the others' slots or looks for them among each
+   * slot's own tokens, whichever reads less. The slots are written into the lane's reused list
+   * (scratchFor), or are a posting list itself when there is nothing to intersect: read them,
+   * never write them, and not after the next search.
    */
   private matching(conditions: number[][], within?: SlotList | PriceRangeSlots | null, lane: ScratchLane = 0): { slots: Int32Array | null; length: number } {
     if (conditions.length === 0 && !within) return { slots: null, length: this.size };
@@ -1255,7 +1258,7 @@ function trigramsOf(word: string): string[] {
   return out;
 }
 
-/** Slots of sorted list `a` (its first `m`) also in sorted list `b` (its first `n`), written over `a`; how many. */
+/** Whether any of the bitmaps has the slot's bit. */
 function inAnyBitmap(maps: Uint32Array[], slot: number): boolean {
   const word = slot >>> 5;
   const bit = 1 << (slot & 31);
@@ -1263,6 +1266,7 @@ function inAnyBitmap(maps: Uint32Array[], slot: number): boolean {
   return false;
 }
 
+/** Slots of sorted list `a` (its first `m`) also in sorted list `b` (its first `n`), written over `a`; how many. */
 function intersect(a: Int32Array, m: number, b: Int32Array, n: number): number {
   let out = 0;
   let j = 0;
