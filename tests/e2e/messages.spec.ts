@@ -194,11 +194,23 @@ test.describe('with JavaScript, a dropped connection', { tag: '@one-viewport' },
     const { conversationId } = (await started.json()) as { conversationId: string };
     // The buyer's browser reaches the server through a connection that can be cut (the session cookie ignores the port).
     const proxy = await cuttableProxy(Number(new URL(test.info().project.use.baseURL!).port));
+    // The stream's first event (its id) follows its headers after a database read: the test notes
+    // it, so that the signal goes only once the browser holds an id to reconnect with.
+    await page.addInitScript(() => {
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          this.addEventListener('message', (event) => {
+            (window as unknown as { lastEventId?: string }).lastEventId = event.lastEventId;
+          });
+        }
+      };
+    });
     try {
-      const streamOpen = page.waitForResponse((r) => r.url().includes('/messages/events') && r.status() === 200);
       await page.goto(`${proxy.url}/messages/${conversationId}`);
       await hydrated(page);
-      await streamOpen;
+      await page.waitForFunction(() => Boolean((window as unknown as { lastEventId?: string }).lastEventId));
       await expect(page.getByTestId('message')).toHaveCount(1);
 
       // The signal goes; the seller answers meanwhile; the signal comes back.
