@@ -3,7 +3,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from 'node:zlib';
-import { eventLoopLoad } from './event-loop-load.ts';
+import { eventLoopLoad, type EventLoopLevel } from './event-loop-load.ts';
 
 /** Bodies smaller than this are sent as they are: compressing them saves too little. */
 const THRESHOLD = 1024;
@@ -24,7 +24,19 @@ const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_P
  * only when the server is busy enough that it would otherwise wait longer for it.
  */
 export const BROTLI_QUALITY_UNDER_LOAD = 3;
-const BROTLI_PARAMS_UNDER_LOAD = { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_UNDER_LOAD };
+
+/**
+ * Once the event loop is saturated, quality 1: on 200 pages of the API's listings (38 kB of
+ * JSON each), quality 3 took 0.24 ms and wrote 6.0 kB, quality 1 0.09 ms and 6.5 kB. At 16
+ * clients on 1,000,000 ads compressing was 14% of the main thread
+ * (docs/decisions/brotli-quality-under-load.md).
+ */
+export const BROTLI_QUALITY_SATURATED = 1;
+const BROTLI_PARAMS_BY_LEVEL: Record<EventLoopLevel, Record<number, number>> = {
+  idle: BROTLI_PARAMS,
+  busy: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_UNDER_LOAD },
+  saturated: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_SATURATED },
+};
 const GZIP_LEVEL = 6;
 
 type Encoding = 'br' | 'gzip';
@@ -123,11 +135,11 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
   return gzip > 0 ? 'gzip' : null;
 }
 
-/** A whole body compressed in one call: at the lower brotli quality while the event loop is the bottleneck. */
+/** A whole body compressed in one call: at a lower brotli quality while the event loop is the bottleneck, the lowest while it is saturated. */
 function compressSync(data: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   if (encoding === 'gzip') return gzipSync(data, { level: GZIP_LEVEL });
   return brotliCompressSync(data, {
-    params: { ...(eventLoopLoad.busy() ? BROTLI_PARAMS_UNDER_LOAD : BROTLI_PARAMS), [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength, [constants.BROTLI_PARAM_LGWIN]: windowBits(data.byteLength) },
+    params: { ...BROTLI_PARAMS_BY_LEVEL[eventLoopLoad.level()], [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength, [constants.BROTLI_PARAM_LGWIN]: windowBits(data.byteLength) },
   });
 }
 

@@ -1,8 +1,8 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { BROTLI_QUALITY_UNDER_LOAD, compression, windowBits } from '../../server/http/compression';
-import { BUSY_UTILIZATION, createEventLoopLoad, LOAD_WINDOW_MS } from '../../server/http/event-loop-load';
+import { BROTLI_QUALITY_SATURATED, BROTLI_QUALITY_UNDER_LOAD, compression, windowBits } from '../../server/http/compression';
+import { BUSY_UTILIZATION, createEventLoopLoad, LOAD_WINDOW_MS, SATURATED_UTILIZATION } from '../../server/http/event-loop-load';
 
 describe('brotli window for a whole body', () => {
   it('reaches back over the whole body, from 64 kB up to the default 4 MB', () => {
@@ -27,7 +27,7 @@ describe('brotli window for a whole body', () => {
 });
 
 describe('compression effort under load', () => {
-  it('calls the event loop busy from the share of the last full window it spent running code', () => {
+  it('calls the event loop idle, busy or saturated from the share of the last full window it spent running code', () => {
     let now = 0;
     let active = 0;
     const at = (ms: number, busyMs: number) => {
@@ -44,18 +44,23 @@ describe('compression effort under load', () => {
     };
     const load = createEventLoopLoad(() => now, utilization as never);
     at(100, 95);
-    expect(load.busy()).toBe(false); // the first window is not over yet
+    expect(load.level()).toBe('idle'); // the first window is not over yet
     at(LOAD_WINDOW_MS, LOAD_WINDOW_MS * 0.9);
-    expect(load.busy()).toBe(true);
+    expect(load.level()).toBe('busy');
     at(LOAD_WINDOW_MS + 50, LOAD_WINDOW_MS * 0.9);
-    expect(load.busy()).toBe(true); // holds until the next window ends
+    expect(load.level()).toBe('busy'); // holds until the next window ends
     at(LOAD_WINDOW_MS * 2, LOAD_WINDOW_MS * 0.9 + LOAD_WINDOW_MS * 0.5);
-    expect(load.busy()).toBe(false);
-    at(LOAD_WINDOW_MS * 3, LOAD_WINDOW_MS * 1.4 + LOAD_WINDOW_MS * BUSY_UTILIZATION + 1);
-    expect(load.busy()).toBe(true);
+    expect(load.level()).toBe('idle');
+    const activeBy3 = LOAD_WINDOW_MS * 1.4 + LOAD_WINDOW_MS * BUSY_UTILIZATION + 1;
+    at(LOAD_WINDOW_MS * 3, activeBy3);
+    expect(load.level()).toBe('busy');
+    at(LOAD_WINDOW_MS * 4, activeBy3 + LOAD_WINDOW_MS * SATURATED_UTILIZATION + 1);
+    expect(load.level()).toBe('saturated');
+    at(LOAD_WINDOW_MS * 5, activeBy3 + LOAD_WINDOW_MS * SATURATED_UTILIZATION + 1 + LOAD_WINDOW_MS * SATURATED_UTILIZATION);
+    expect(load.level()).toBe('busy'); // exactly at the line is not above it
   });
 
-  it('compresses at quality 5 when the server is idle and at the lighter quality while its event loop is busy', async () => {
+  it('compresses at quality 5 when the server is idle and at the lightest quality while its event loop is saturated', async () => {
     const html = `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, i) => `<li class="card"><a href="/listing/${i * 7919}">Toyota Axio ${i % 13}, Ksh ${i * 1000}</a></li>`).join('')}</body></html>`;
     const app = new Hono();
     app.use(compression());
@@ -64,6 +69,7 @@ describe('compression effort under load', () => {
     const get = async () => Buffer.from(await (await app.request('/', { headers: { 'Accept-Encoding': 'br' } })).arrayBuffer());
     const at = (quality: number) => brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html), [constants.BROTLI_PARAM_LGWIN]: windowBits(Buffer.byteLength(html)) } });
     expect(at(5).byteLength).toBeLessThan(at(BROTLI_QUALITY_UNDER_LOAD).byteLength);
+    expect(at(BROTLI_QUALITY_UNDER_LOAD).byteLength).toBeLessThan(at(BROTLI_QUALITY_SATURATED).byteLength);
 
     const idle = () => new Promise((resolve) => setTimeout(resolve, LOAD_WINDOW_MS + 20));
     // Each get() after a wait closes the window that began at the last reading. The first such
@@ -84,7 +90,7 @@ describe('compression effort under load', () => {
     const spinUntil = performance.now() + LOAD_WINDOW_MS + 20;
     while (performance.now() < spinUntil); // a window of the event loop fully busy
     const underLoad = await get();
-    expect(underLoad.equals(at(BROTLI_QUALITY_UNDER_LOAD))).toBe(true);
+    expect(underLoad.equals(at(BROTLI_QUALITY_SATURATED))).toBe(true);
     expect(brotliDecompressSync(underLoad).toString()).toBe(html);
 
     expect(await settlesAtQuality5()).toBe(true);
