@@ -113,10 +113,16 @@ export const LISTING_JSON_FROM = sql.raw(`page p
                                       'variants', json_build_object(${variants})) ORDER BY i.position) AS photos
     FROM listing_images i WHERE i.listing_id = l.id) ph ON true`);
 
-/** A JSON array (as text) of the listings in `page`, in page order: '[]' when there are none. */
-export function listingsArraySql(now: Date): SQL {
-  return sql`(SELECT coalesce(json_agg(${listingJsonSql(now)} ORDER BY p.n), '[]')::text FROM ${LISTING_JSON_FROM})`;
+/**
+ * A JSON array (as text) of the listings in `page`, in page order: '[]' when there are none.
+ * `where` (on `l`) leaves some out: tested on the row the JSON is written from, it costs no
+ * second look-up of the listing.
+ */
+export function listingsArraySql(now: Date, where?: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(${listingJsonSql(now)} ORDER BY p.n), '[]')::text FROM ${LISTING_JSON_FROM}${whereClause(where)})`;
 }
+
+const whereClause = (where: SQL | undefined): SQL => (where ? sql` WHERE ${where}` : sql``);
 
 export function parseListings(text: string): ListingJson[] {
   return JSON.parse(text) as ListingJson[];
@@ -138,16 +144,16 @@ const CARD_JSON_FROM = sql.raw(`page p
     SELECT json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height) AS photo
     FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) cover ON true`);
 
-/** A JSON array (as text) of the cards of the listings in `page`, in page order. */
-function cardsArraySql(now: Date): SQL {
-  return sql`(SELECT coalesce(json_agg(${cardJsonSql(now)} ORDER BY p.n), '[]')::text FROM ${CARD_JSON_FROM})`;
+/** A JSON array (as text) of the cards of the listings in `page`, in page order; `where` as listingsArraySql's. */
+function cardsArraySql(now: Date, where?: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(${cardJsonSql(now)} ORDER BY p.n), '[]')::text FROM ${CARD_JSON_FROM}${whereClause(where)})`;
 }
 
 /**
  * How a page of listings is written: as the API shows them (`listingFormat`), or as the cards
  * of a page (`cardFormat`), so that pages never parse descriptions and sellers to drop them.
  */
-export type ListingFormat<T> = { name: string; arraySql(now: Date): SQL; parse(text: string): T[] };
+export type ListingFormat<T> = { name: string; arraySql(now: Date, where?: SQL): SQL; parse(text: string): T[] };
 
 export const listingFormat: ListingFormat<ListingJson> = { name: 'listing', arraySql: listingsArraySql, parse: parseListings };
 export const cardFormat: ListingFormat<CardJson> = { name: 'card', arraySql: cardsArraySql, parse: (text) => JSON.parse(text) as CardJson[] };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ListingStatus } from '../db/schema/index.ts';
 
 /*
@@ -14,6 +14,9 @@ import type { ListingStatus } from '../db/schema/index.ts';
  * words, and a prepared statement's generic plan cannot see a parameter's value.
  */
 export const LISTED = sql.raw(`status = 'active'`);
+
+/** LISTED, of the listing a statement calls `alias` (among other tables with a status). */
+export const listedAs = (alias: string): SQL => sql.raw(`${alias}.status = 'active'`);
 
 /** Ads whose page anyone may open: active ones, and sold ones (with a Sold notice and similar ads). */
 export const PAGE_STATUSES: readonly ListingStatus[] = ['active', 'sold'];
