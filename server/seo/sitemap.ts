@@ -51,7 +51,7 @@ export const LISTINGS_SITEMAP: SitemapSource = {
   keyValue: (v) => sql`${v}::uuid`,
   lastmod: sql`listings.updated_at`,
   path: '/listing/',
-  // The cover's storage key (listing_images_listing_id_idx), named in an <image:image> at its public address.
+  // The cover's storage key (listing_images_listing_id_covering_idx), named in an <image:image> at its public address.
   image: sql`(select i.storage_key from listing_images i where i.listing_id = listings.id and i.position = 0)`,
 };
 

@@ -288,6 +288,14 @@ describe('GET /api/listings/:id', () => {
     await t.services.db.delete(listingImages).where(eq(listingImages.listingId, id));
   });
 
+  it('refuses a photo whose storage key would need escaping in the JSON pages write as text (migration 2200)', async () => {
+    const id = ids['Toyota Axio']!;
+    for (const storageKey of ['a"b', 'a\\b', 'a b', '']) {
+      await expect(t.services.db.insert(listingImages).values({ listingId: id, position: 9, storageKey, width: 800, height: 600 })).rejects.toThrow();
+    }
+    expect(await t.services.db.select().from(listingImages).where(eq(listingImages.listingId, id))).toEqual([]);
+  });
+
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
     const res = await t.request(`/api/listings/${id}`);
     expect(res.status).toBe(404);
