@@ -93,6 +93,9 @@ async function exactFirst<T>(db: Db, filters: ListingFilters, format: ListingFor
   const literal = await answer(db, { filters: { ...filters, literal: true }, shape, now, format }, options);
   const first = literal.found.hits;
   if (first.length === 0) return plainSearch(db, filters, format, options);
+  // The words as typed fill the window: every forgiving match would come after it, so the
+  // page, the total (the cap) and the flags are the literal search's.
+  if (first.length >= shape.window) return pageOf(db, { filters, shape, now, format }, format, literal);
   // Enough forgiving hits that, the literal ones taken out, the window is still full.
   const wider = await answer(db, { filters, shape: { ...shape, window: shape.window + first.length }, now, format }, options);
   const seen = new Set(first.map((h) => h.id));
