@@ -8,15 +8,17 @@ import type { ListingStatus } from '../db/schema/index.ts';
  * saved ads and the ad page.
  */
 
+const ACTIVE = `status = 'active'`;
+
 /**
  * An ad in public lists: active. Literal SQL, never a bound parameter: the partial indexes of
  * migration 0820 (WHERE status = 'active') serve a plan only when the query says the same
  * words, and a prepared statement's generic plan cannot see a parameter's value.
  */
-export const LISTED = sql.raw(`status = 'active'`);
+export const LISTED = sql.raw(ACTIVE);
 
 /** LISTED, of the listing a statement calls `alias` (among other tables with a status). */
-export const listedAs = (alias: string): SQL => sql.raw(`${alias}.status = 'active'`);
+export const listedAs = (alias: string): SQL => sql.raw(`${alias}.${ACTIVE}`);
 
 /** Ads whose page anyone may open: active ones, and sold ones (with a Sold notice and similar ads). */
 export const PAGE_STATUSES: readonly ListingStatus[] = ['active', 'sold'];

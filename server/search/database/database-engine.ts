@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts';
 import { listingFormat, type ListingFormat } from '../../listings/listing-json.ts';
 import { LISTED } from '../../listings/visibility.ts';
-import { pageStatement, prepared } from '../page-read.ts';
+import { pageStatement, prepared, readPage } from '../page-read.ts';
 import { inGroup, type EngineAnswer, type EngineQuery, type Found, type Hit, type SearchEngine } from '../search-engine.ts';
 import { FOREIGN_PRICED, kesRatesInUse, kesSql } from '../price-key.ts';
 import { pageShape, type ListingFilters, type PageShape } from '../search-query.ts';
@@ -23,7 +23,7 @@ export function createDatabaseEngine(db: Db, limits: SearchLimits = SEARCH_LIMIT
     canAnswer: () => true,
     async find({ filters, shape, now, format }: EngineQuery): Promise<EngineAnswer> {
       const run: Run = (statement, settings) => withSettings(db, settings, (d) => queryRows(d, statement));
-      const result = await runSearch(db, run, filters, now, shape, format, limits, (statement) => prepared(db, statement));
+      const result = await runSearch(db, run, filters, now, shape, format, limits, (statement) => prepared(db, statement), (ids) => readPage(db, ids, now, format));
       if (filters.sort === 'price_asc' || filters.sort === 'price_desc') {
         // The page is read again by id (search.ts), in the merged order.
         return { found: await mergeForeignPrices(db, filters, shape, result.found), generation: result.generation };
@@ -33,7 +33,18 @@ export function createDatabaseEngine(db: Db, limits: SearchLimits = SEARCH_LIMIT
   };
 }
 
-async function runSearch(db: Db, run: Run, filters: ListingFilters, now: Date, shape: PageShape, format: ListingFormat<unknown>, limits: SearchLimits, runPrepared: Run = run) {
+/** `readItems` reads a page of listings by id: readPage's prepared statement when searching, the plain statement when explaining it. */
+async function runSearch(
+  db: Db,
+  run: Run,
+  filters: ListingFilters,
+  now: Date,
+  shape: PageShape,
+  format: ListingFormat<unknown>,
+  limits: SearchLimits,
+  runPrepared: Run = run,
+  readItems = async (ids: string[]) => (ids.length ? (await runPrepared<{ items: string }>(pageStatement(ids, now, format)))[0]!.items : '[]'),
+) {
   const plan = searchPlan(filters, now, shape.window, shape.offset + shape.limit + 1, limits);
   const where = filterConditions(filters);
   const [first] = await runPrepared<{ reads: string; generation: string; rows: number; items: string }>(firstStatement(plan, where, shape.offset, shape.limit, now, format));
@@ -43,7 +54,7 @@ async function runSearch(db: Db, run: Run, filters: ListingFilters, now: Date, s
   let items = first.items;
   if (!found.fromFirst) {
     const ids = found.hits.slice(shape.offset, shape.offset + shape.limit).map((h) => h.id);
-    items = ids.length ? (await runPrepared<{ items: string }>(pageStatement(ids, now, format)))[0]!.items : '[]';
+    items = await readItems(ids);
   }
   return { items, found, generation: first.generation };
 }
