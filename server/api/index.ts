@@ -21,6 +21,7 @@ import { draftRoutes } from './drafts.ts';
 import { reviewRoutes } from './reviews.ts';
 import { localeFromAcceptLanguage } from '../i18n.ts';
 import type { Locale } from '#kernel/i18n/locales.ts';
+import { editResponseHeaders } from '../http/response-headers.ts';
 
 export type ApiEnv = { Variables: AuthVariables & Partial<DeviceVariables> & { requestId: string; clientIp: string; locale: Locale } };
 
@@ -33,8 +34,10 @@ export function createApi(services: Services): OpenAPIHono<ApiEnv> {
     // Read by the error handler (server/app.ts) and the handlers' success messages (say).
     c.set('locale', locale);
     await next();
-    c.header('Content-Language', locale);
-    c.header('Vary', 'Accept-Language', { append: true });
+    editResponseHeaders(c, (headers) => {
+      headers.set('Content-Language', locale);
+      headers.append('Vary', 'Accept-Language');
+    });
   });
   api.route('/', healthRoutes(services));
   api.route('/', readinessRoutes(services));

@@ -55,16 +55,18 @@ export function compression(): MiddlewareHandler {
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
     const length = res.headers.get('Content-Length');
+    // The body is asked about last: asking @hono/node-server's response for it turns the body
+    // into a stream, and the answers compressed already (jsonText) are then sent in pieces.
     if (
       res.status === 204 ||
       res.status === 206 ||
       res.status === 304 ||
-      !res.body ||
       res.headers.has('Content-Encoding') ||
       res.headers.has('Transfer-Encoding') ||
       /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '') ||
       !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
-      (length !== null && Number(length) < THRESHOLD)
+      (length !== null && Number(length) < THRESHOLD) ||
+      !res.body
     ) {
       return;
     }
@@ -108,7 +110,9 @@ const compressedOnce = { br: new WeakMap<object, Uint8Array<ArrayBuffer>>(), gzi
 export function jsonText(c: Context, text: string, sameAs?: object): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
   const encoding = c.req.method === 'HEAD' ? null : chooseEncoding(c.req.header('Accept-Encoding'));
-  if (!encoding || Buffer.byteLength(text) < THRESHOLD) return c.body(text, 200, headers);
+  const length = Buffer.byteLength(text);
+  // With its length, the middleware above leaves a small answer alone without asking for its body.
+  if (!encoding || length < THRESHOLD) return c.body(text, 200, { ...headers, 'Content-Length': String(length) });
   let compressed = sameAs && compressedOnce[encoding].get(sameAs);
   if (!compressed) {
     compressed = compressSync(Buffer.from(text), encoding);

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import { queryRows, type Db } from '../db/client.ts';
+import { editResponseHeaders } from './response-headers.ts';
 
 export const DEVICE_COOKIE = 'soko_device';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -65,12 +66,7 @@ export function deviceId(options: { secure: boolean; key: Buffer }): MiddlewareH
     // Static files and media do not need one; pages and the API do.
     if (!known && !/\.[a-z0-9]+$/i.test(c.req.path)) {
       const cookie = serialize(DEVICE_COOKIE, signDeviceId(options.key, id), { httpOnly: true, sameSite: 'Lax', secure: options.secure, path: '/', maxAge: ONE_YEAR_S });
-      try {
-        c.res.headers.append('Set-Cookie', cookie);
-      } catch {
-        c.res = new Response(c.res.body, c.res);
-        c.res.headers.append('Set-Cookie', cookie);
-      }
+      editResponseHeaders(c, (headers) => headers.append('Set-Cookie', cookie));
     }
   };
 }

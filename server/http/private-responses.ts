@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthVariables } from './auth-middleware.ts';
+import { editResponseHeaders } from './response-headers.ts';
 
 /**
  * Answers that carry a token, a cookie or anything personal must never be stored by a shared
@@ -12,12 +13,6 @@ export function noStoreForPrivateResponses(): MiddlewareHandler<{ Variables: Aut
     if (c.res.headers.has('Cache-Control')) return;
     const personal = c.get('auth') || c.res.headers.has('Set-Cookie') || /^\/api\/(auth|payments)\//.test(c.req.path);
     if (!personal) return;
-    try {
-      c.res.headers.set('Cache-Control', 'no-store');
-    } catch {
-      // Some responses (e.g. from fetch) have immutable headers: copy once.
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.set('Cache-Control', 'no-store');
-    }
+    editResponseHeaders(c, (headers) => headers.set('Cache-Control', 'no-store'));
   };
 }
