@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from './api/index.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { RequestContext, Services } from './context.ts';
 import { clearedSessionCookie, resolveAuth, sessionCookie, type AuthVariables } from './http/auth-middleware.ts';
 import { bodyLimits } from './http/body-limit.ts';
@@ -63,33 +63,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
     else logger.info(line, 'request');
   });
   app.use(compression());
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // Vite's hot-reload socket in development only.
-        connectSrc: config.env === 'development' ? ["'self'", 'ws:'] : ["'self'"],
-        fontSrc: ["'self'"],
-        // The service worker (/sw.js) and the web app manifest come from our own origin only.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Form posts may redirect to the payment provider's hosted checkout.
-        formAction: ["'self'", 'https://checkout.flutterwave.com', 'https://*.flutterwave.com'],
-      },
-      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-origin',
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-    }),
-  );
+  app.use(securityHeaders(config));
 
   // Before anything reads a body: a limit that fits each route, then hostile bytes refused.
   app.use(bodyLimits());

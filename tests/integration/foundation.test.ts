@@ -60,6 +60,14 @@ describe('HTTP floor', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("gives the API's data a policy that allows nothing and makes no nonce for it", async () => {
+    const res = await t.request('/api/listings?search=anything');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('compresses JSON in one body with its length and every header kept: brotli where preferred, else gzip', async () => {
     const plain = await t.request('/api/openapi.json');
     expect(plain.headers.get('content-encoding')).toBeNull();

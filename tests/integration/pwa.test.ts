@@ -52,6 +52,23 @@ describe('/manifest.webmanifest', () => {
   });
 });
 
+describe("pages' Content Security Policy", () => {
+  it('allows only the scripts that carry its nonce, a new one for every page', async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/');
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+});
+
 describe('/sw.js', () => {
   it('is the worker of the build being served: never cached without asking, allowed the whole origin', async () => {
     const res = await get('/sw.js');
