@@ -229,6 +229,22 @@ describe('the search index sees every change committed before a search', () => {
     expect(t.services.searchIndex!.stats().ads).toBe(active.length);
   });
 
+  it('a search asked whether it can be answered before a write that brings its word finds that ad (the compiled search is not reused across a change)', async () => {
+    const index = t.services.searchIndex!;
+    const query = engineQuery({ search: 'zoisite' });
+    expect(index.canAnswer(query)).toBe(true);
+    expect((await index.find(query))?.found.hits).toHaveLength(0);
+    await insertRows(t, ownerId, [{ title: 'Zoisite earrings', description: 'Green', category: 'For Sale', location: 'Nairobi', price: 4000 }]);
+    // The same query object, as a search asks canAnswer and then find: the index caught up in between.
+    expect(index.canAnswer(query)).toBe(true);
+    let hits = 0;
+    for (let i = 0; i < 100 && hits === 0; i++) {
+      hits = (await index.find(query))?.found.hits.length ?? 0;
+      if (hits === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(hits).toBe(1);
+  });
+
   it('a server that could not catch up for half a day (other servers may have deleted notes it never read) answers from the database until it has reloaded', async () => {
     const index = t.services.searchIndex!;
     expect(await index.find(engineQuery({ search: 'tanzanite' }))).not.toBeNull();
