@@ -181,17 +181,15 @@ function cardJsonSql(now: Date): SQL {
 
 const COVER_JSON = jsonObjectText({ key: { string: sql`i.storage_key` }, width: { number: sql`i.width` }, height: { number: sql`i.height` } });
 
-function cardJsonFrom(): SQL {
-  return sql`page p
+const CARD_JSON_FROM = sql`page p
   JOIN listings l ON l.id = p.id
   LEFT JOIN LATERAL (
     SELECT ${COVER_JSON} AS photo
     FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) cover ON true`;
-}
 
 /** A JSON array (as text) of the cards of the listings in `page`, in page order; `where` as listingsArraySql's. */
 function cardsArraySql(now: Date, where?: SQL): SQL {
-  return sql`(SELECT ${jsonArrayText(cardJsonSql(now), sql`p.n`)} FROM ${cardJsonFrom()}${whereClause(where)})`;
+  return sql`(SELECT ${jsonArrayText(cardJsonSql(now), sql`p.n`)} FROM ${CARD_JSON_FROM}${whereClause(where)})`;
 }
 
 /**
