@@ -60,10 +60,15 @@ describe('HTTP floor', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("gives the API's data a policy that allows nothing and makes no nonce for it", async () => {
+  it("gives the API a policy that allows no script and nothing from anywhere, and makes no nonce for it", async () => {
+    const policy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
     const res = await t.request('/api/listings?search=anything');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect(res.headers.get('content-security-policy')).toBe(policy);
+    // Its one page is styled inline (server/api/docs.ts).
+    const docs = await t.request('/api/docs');
+    expect(await docs.text()).toContain('<style>');
+    expect(docs.headers.get('content-security-policy')).toBe(policy);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
