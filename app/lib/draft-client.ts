@@ -50,6 +50,8 @@ export function removeDraftPhoto(id: string, key: string): void {
 /** One photo to the draft, reporting progress; resolves with the status and JSON body; aborting rejects. */
 export function sendPhoto(url: string, body: FormData, onProgress: (fraction: number) => void, signal: AbortSignal) {
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    // Stopped while the photo was being shrunk: it is not sent at all.
+    if (signal.aborted) return reject(new Error('aborted'));
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');

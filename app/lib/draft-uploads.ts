@@ -54,7 +54,7 @@ export function createDraftUploads(options: {
   let busy = false;
   let online = navigator.onLine;
   let text: 'saved' | 'saving' | 'unsaved' = 'saved';
-  let inFlight: AbortController | null = null;
+  let inFlight: { photoId: number; controller: AbortController } | null = null;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let present = new Set<string>();
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,12 +108,14 @@ export function createDraftUploads(options: {
     return blob;
   }
 
+  const listed = (photoId: number) => photos.some((p) => p.kind === 'new' && p.id === photoId);
+
   const waiting = () => photos.filter((p): p is Extract<ListedPhoto, { kind: 'new' }> => p.kind === 'new' && (uploads[p.id]?.status ?? 'waiting') === 'waiting');
 
   async function uploadOne(photo: Extract<ListedPhoto, { kind: 'new' }>) {
     update(photo.id, { status: 'preparing', progress: 0, error: undefined });
     const controller = new AbortController();
-    inFlight = controller;
+    inFlight = { photoId: photo.id, controller };
     let stall: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
       clearTimeout(stall);
@@ -138,13 +140,15 @@ export function createDraftUploads(options: {
         retryDelay = RETRY_MS;
         update(photo.id, { status: 'uploaded', progress: 1, key: answer.key });
         // Removed from the list while it was on its way: the server's copy goes too.
-        if (!photos.some((p) => p.kind === 'new' && p.id === photo.id)) removeDraftPhoto(id, answer.key);
+        if (!listed(photo.id)) removeDraftPhoto(id, answer.key);
         else present.add(answer.key);
       } else if (isNetworkStatus(res.status)) {
         update(photo.id, { status: 'failed', error: answer?.message });
         retryLater();
       } else options.refused(photo.id, answer?.message ?? photoRefused);
     } catch {
+      // Removed while on its way (its upload stopped, photos() below): nothing to try again.
+      if (!listed(photo.id)) return;
       update(photo.id, { status: 'failed' });
       retryLater();
     } finally {
@@ -201,7 +205,7 @@ export function createDraftUploads(options: {
   // Going offline stops the upload in flight (it would only hang); coming back sends what is left.
   const down = () => {
     online = false;
-    inFlight?.abort();
+    inFlight?.controller.abort();
     publish();
   };
   const up = () => {
@@ -216,6 +220,8 @@ export function createDraftUploads(options: {
     /** The form's photo list changed: new photos go up, removed ones leave the draft. */
     photos(list: ListedPhoto[]) {
       photos = list;
+      // A photo removed while it uploads stops there: the seller's data is not spent on it.
+      if (inFlight && !listed(inFlight.photoId)) inFlight.controller.abort();
       const keys = new Set(list.flatMap((p) => keyOf(p) ?? []));
       for (const key of present) if (!keys.has(key) && draftId) removeDraftPhoto(draftId, key);
       present = keys;

@@ -76,7 +76,7 @@ const publishForm: BodySchema = {
     price: { type: 'string', pattern: '^[0-9]*$' },
     currency: { type: 'string' },
     location: { type: 'string', maxLength: 100 },
-    photoOrder: { type: 'array', items: { type: 'string' }, description: 'Repeated field: the draft’s photo keys, cover first; photos left out follow in upload order' },
+    photoOrder: { type: 'array', items: { type: 'string' }, description: 'Repeated field: the photos the ad gets, by key, cover first; the draft’s photos left out are discarded. Without it, every photo of the draft in upload order' },
   },
 };
 
@@ -154,7 +154,7 @@ const routes = {
       params: IdParam,
       body: { required: true, content: { 'multipart/form-data': { schema: publishForm }, 'application/x-www-form-urlencoded': { schema: publishForm } } },
     },
-    responses: { 201: json(ListingSchema, 'The created listing'), ...errorResponses(400, 401, notFoundDraft, { 409: 'This ad was already posted' }, 429) },
+    responses: { 201: json(ListingSchema, 'The created listing'), ...errorResponses(400, 401, notFoundDraft, { 409: 'This ad was already posted, or a chosen photo was removed meanwhile' }, 429) },
   }),
 };
 

@@ -5,7 +5,7 @@ import { LIMITS, MAX_IMAGES, MESSAGES } from '#kernel/listing-rules.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/ids.ts';
 import { listingDraftPhotos, listingDrafts } from '../db/schema/index.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { imageFileName, imageFiles, imageTooLarge, MAX_IMAGE_BYTES, storageKeyOf, storeUpload, UPLOAD_WIDTH } from '../media/images.ts';
 import type { MediaStore } from '../media/storage.ts';
 import type { UploadedFile } from '../media/upload.ts';
@@ -213,26 +213,51 @@ export async function deleteDraft(deps: { db: Db; media: MediaStore }, id: strin
 }
 
 /**
- * Publishes a draft with the form as finally sent (`fields`, as a post's; `photoOrder`: storage
- * keys, cover first; photos it leaves out follow in upload order, and a key that is not the
- * draft's is ignored). The same rules as posting: the form's checks and messages, the photo
- * count, the duplicate-ad and daily allowances, the risk check. The draft goes in the ad's own
- * transaction, its photos becoming the ad's (no file is copied or encoded again).
+ * The ad's photos from the draft's: exactly those `photoOrder` names, in its order (a key that
+ * is not the draft's is ignored); without an order, all of them in upload order. A photo the
+ * seller removed can still be in the draft when the form is sent (its upload landed after the
+ * removal, or the removal is still on its way), and must not become the ad's.
+ */
+function chosenPhotos<T extends { storageKey: string }>(rows: T[], photoOrder: string[] | undefined): T[] {
+  if (!photoOrder?.length) return rows;
+  const byKey = new Map(rows.map((r) => [r.storageKey, r]));
+  return [...new Set(photoOrder)].flatMap((key) => byKey.get(key) ?? []);
+}
+
+/**
+ * Publishes a draft with the form as finally sent (`fields`, as a post's; `photoOrder`: the
+ * photos' storage keys, cover first: chosenPhotos). The same rules as posting: the form's checks
+ * and messages, the photo count, the duplicate-ad and daily allowances, the risk check. The
+ * draft goes in the ad's own transaction, its chosen photos becoming the ad's (no file is
+ * copied or encoded again); the files of the others are removed once it is committed.
  */
 export async function publishDraft(deps: WriteDeps, id: string, userId: string, upload: { fields: Record<string, unknown>; photoOrder?: string[] }): Promise<ListingJson> {
   await requireOwnDraft(deps.db, id, userId);
-  const rows = await photosOf(deps.db, id);
-  const ordered = [...(upload.photoOrder ?? []).flatMap((key) => rows.filter((r) => r.storageKey === key)), ...rows];
-  const photos = ordered.filter((p, i) => ordered.indexOf(p) === i);
+  const photos = chosenPhotos(await photosOf(deps.db, id), upload.photoOrder);
   const fields = parseListingForm(upload.fields, photos.length);
   checkImageCount(photos.length);
   const fingerprint = adFingerprint(fields, photos.map((p) => ({ size: p.size, sha256: p.sha256 || undefined })));
   await (await checkPostingAllowed(deps, userId, fingerprint)).count();
-  return saveNewListing(deps, userId, fields, fingerprint, photos, async (tx) => {
+  let leftOut: string[] = [];
+  const listing = await saveNewListing(deps, userId, fields, fingerprint, photos, async (tx) => {
+    // The draft locked first: a photo arriving now waits, then finds no draft (and removes its files).
+    const [draft] = await tx
+      .select({ id: listingDrafts.id })
+      .from(listingDrafts)
+      .where(and(eq(listingDrafts.id, id), eq(listingDrafts.ownerId, userId)))
+      .for('update');
     // Published twice at once (a retried request): only one takes the draft.
-    const gone = await tx.delete(listingDrafts).where(and(eq(listingDrafts.id, id), eq(listingDrafts.ownerId, userId))).returning({ id: listingDrafts.id });
-    if (gone.length === 0) throw notFound(DRAFT_MESSAGES.notFound);
+    if (!draft) throw notFound(DRAFT_MESSAGES.notFound);
+    const held = new Set((await tx.delete(listingDraftPhotos).where(eq(listingDraftPhotos.draftId, id)).returning({ key: listingDraftPhotos.storageKey })).map((r) => r.key));
+    // Removed (files and all) since they were read: the ad would show a photo that is gone.
+    if (photos.some((p) => !held.has(p.storageKey))) throw conflict((t) => t.errors.photoNotFound);
+    await tx.delete(listingDrafts).where(eq(listingDrafts.id, id));
+    const chosen = new Set(photos.map((p) => p.storageKey));
+    leftOut = [...held].filter((key) => !chosen.has(key));
   });
+  // Once committed; a failure here leaves orphans the media sweep removes.
+  if (leftOut.length) await deps.media.remove(leftOut.flatMap(imageFiles)).catch(() => {});
+  return listing;
 }
 
 /** Removes drafts untouched for DRAFT_DAYS, and their photos' files. Returns how many drafts went. */

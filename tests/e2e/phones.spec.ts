@@ -103,6 +103,45 @@ test.describe('photos', () => {
     expect(ad.photos.map((p: { width: number; height: number }) => `${p.width}x${p.height}`)).toEqual(['60x90', '70x70', '90x60']);
   });
 
+  test('a photo removed while it uploads stops uploading, and is not in the ad even when the server got it', async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto('/post-ad');
+    await hydrated(page);
+    const title = `Camera ${uniqueWord()}`;
+    await fillAd(page, title);
+    // The third photo's upload is held on its way, as on a slow uplink.
+    let heldUrl = '';
+    let third = () => {};
+    const thirdSent = new Promise<void>((resolve) => (third = resolve));
+    let sent = 0;
+    // Stopped at once (an upload that shows no progress is given up only after 30 s).
+    const stopped = page.waitForEvent('requestfailed', { predicate: (request) => /\/photos$/.test(request.url()), timeout: 5_000 });
+    await page.route(/\/api\/drafts\/[^/]+\/photos$/, async (route) => {
+      if (++sent < 3) return route.continue();
+      heldUrl = route.request().url();
+      third();
+      // Held until the page stops it (continuing a stopped request throws).
+      await stopped.catch(() => {});
+      await route.continue().catch(() => {});
+    });
+    await main(page).getByLabel('Add photos').setInputFiles([await photo('wide.png', 90, 60), await photo('square.png', 70, 70), await photo('tall.png', 60, 90)]);
+    await thirdSent;
+    await page.getByRole('button', { name: 'Remove new photo 3' }).click();
+    await stopped;
+    // The server may have had the photo all the same (the answer was lost on the way back):
+    // here it is put into the draft directly.
+    const late = (await (await page.request.post(heldUrl, { multipart: { images: await photo('late.png', 50, 50) } })).json()) as { url: string };
+    expect((await page.request.get(late.url)).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ad posted successfully!');
+    const id = new URL(page.url()).searchParams.get('posted')!;
+    const ad = await (await page.request.get(`/api/listings/${id}`)).json();
+    expect(ad.photos.map((p: { width: number; height: number }) => `${p.width}x${p.height}`)).toEqual(['90x60', '70x70']);
+    // The late photo's files went with the draft.
+    expect((await page.request.get(late.url)).status()).toBe(404);
+  });
+
   test('editing an ad, the seller makes a newly added photo the cover and orders it among the kept ones', async ({ page }) => {
     await newSignedInAccount(page);
     // Two kept photos, 64x48 each (support.ts).

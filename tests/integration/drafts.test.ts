@@ -148,24 +148,51 @@ describe('ownership', () => {
 });
 
 describe('publishing', () => {
-  it('posts the ad with the draft photos in the chosen order, and the draft is gone', async () => {
-    const { user, token } = await t.createUser();
+  async function draftWithPhotos(token: string, n: number): Promise<{ draft: DraftBody; keys: string[] }> {
     const draft = await newDraft(token);
     const keys: string[] = [];
-    for (let i = 0; i < 3; i++) keys.push(((await (await uploadPhoto(token, draft.id)).json()) as { key: string }).key);
+    for (let i = 0; i < n; i++) keys.push(((await (await uploadPhoto(token, draft.id)).json()) as { key: string }).key);
+    return { draft, keys };
+  }
+  const imageKeys = async (listingId: string) =>
+    (await t.services.db.select().from(listingImages).where(eq(listingImages.listingId, listingId)).orderBy(listingImages.position)).map((i) => i.storageKey);
+
+  it('posts the ad with the photos the order names, in that order; the draft and its other photos are gone', async () => {
+    const { user, token } = await t.createUser();
+    const { draft, keys } = await draftWithPhotos(token, 3);
     const title = uniqueTitle();
-    const res = await t.request(`/api/drafts/${draft.id}/publish`, { method: 'POST', token, body: publishForm({ ...VALID_AD, title }, [keys[2]!, 'not-ours']) });
+    // keys[1] was removed on the phone, but its removal had not reached the server yet.
+    const res = await t.request(`/api/drafts/${draft.id}/publish`, { method: 'POST', token, body: publishForm({ ...VALID_AD, title }, [keys[2]!, 'not-ours', keys[0]!]) });
     expect(res.status).toBe(201);
     const listing = (await res.json()) as { _id: string; owner: string; title: string; status: string };
     expect(listing).toMatchObject({ owner: user.id, title, status: 'active' });
-    const images = await t.services.db.select().from(listingImages).where(eq(listingImages.listingId, listing._id)).orderBy(listingImages.position);
-    expect(images.map((i) => i.storageKey)).toEqual([keys[2], keys[0], keys[1]]);
+    expect(await imageKeys(listing._id)).toEqual([keys[2], keys[0]]);
+    expect(mediaFiles(t).filter((f) => f.startsWith(keys[1]!))).toEqual([]);
+    expect(mediaFiles(t).some((f) => f.startsWith(keys[0]!))).toBe(true);
+    const images = await t.services.db.select().from(listingImages).where(eq(listingImages.listingId, listing._id));
     expect(images.every((i) => i.photoHash)).toBe(true);
     expect((await t.request(`/api/drafts/${draft.id}`, { token })).status).toBe(404);
     // The cover got its card files, as a post's does.
     expect(mediaFiles(t).some((f) => f.startsWith(`${keys[2]}-c`))).toBe(true);
     // Published twice (a retried request): the second finds no draft.
     expect((await t.request(`/api/drafts/${draft.id}/publish`, { method: 'POST', token, body: publishForm({ ...VALID_AD, title: uniqueTitle() }) })).status).toBe(404);
+  });
+
+  it('without an order, every photo of the draft in upload order', async () => {
+    const { token } = await t.createUser();
+    const { draft, keys } = await draftWithPhotos(token, 3);
+    const res = await t.request(`/api/drafts/${draft.id}/publish`, { method: 'POST', token, body: publishForm({ ...VALID_AD, title: uniqueTitle() }) });
+    expect(res.status).toBe(201);
+    expect(await imageKeys(((await res.json()) as { _id: string })._id)).toEqual(keys);
+  });
+
+  it('an order naming none of the draft’s photos is refused as no photo, and changes nothing', async () => {
+    const { token } = await t.createUser();
+    const { draft, keys } = await draftWithPhotos(token, 1);
+    const res = await t.request(`/api/drafts/${draft.id}/publish`, { method: 'POST', token, body: publishForm({ ...VALID_AD, title: uniqueTitle() }, ['not-ours']) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.required);
+    expect(((await (await t.request(`/api/drafts/${draft.id}`, { token })).json()) as DraftBody).photos.map((p) => p.key)).toEqual(keys);
   });
 
   it('refuses with the spec’s messages and keeps the draft: missing fields, no photos', async () => {
