@@ -78,6 +78,16 @@ export async function requireOwnDraft(db: Db, id: string, userId: string) {
   return row;
 }
 
+/** Locks the draft row (in a transaction) when `userId` owns it; 404 otherwise, as requireOwnDraft. */
+async function lockOwnDraft(tx: Db, id: string, userId: string): Promise<void> {
+  const [draft] = await tx
+    .select({ id: listingDrafts.id })
+    .from(listingDrafts)
+    .where(and(eq(listingDrafts.id, id), eq(listingDrafts.ownerId, userId)))
+    .for('update');
+  if (!draft) throw notFound(DRAFT_MESSAGES.notFound);
+}
+
 async function photosOf(db: Db, draftId: string) {
   return db.select().from(listingDraftPhotos).where(eq(listingDraftPhotos.draftId, draftId)).orderBy(asc(listingDraftPhotos.createdAt), asc(listingDraftPhotos.storageKey));
 }
@@ -167,12 +177,7 @@ export async function addDraftPhoto(deps: Pick<WriteDeps, 'db' | 'media' | 'imag
     await count();
     await deps.db.transaction(async (tx) => {
       // The draft locked: two photos arriving at once cannot both be the eleventh.
-      const [draft] = await tx
-        .select({ id: listingDrafts.id })
-        .from(listingDrafts)
-        .where(and(eq(listingDrafts.id, id), eq(listingDrafts.ownerId, userId)))
-        .for('update');
-      if (!draft) throw notFound(DRAFT_MESSAGES.notFound);
+      await lockOwnDraft(tx as unknown as Db, id, userId);
       const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(listingDraftPhotos).where(eq(listingDraftPhotos.draftId, id));
       if (Number(count) >= MAX_IMAGES) throw badRequest(MESSAGES.tooManyImages);
       await tx.insert(listingDraftPhotos).values({
@@ -240,14 +245,9 @@ export async function publishDraft(deps: WriteDeps, id: string, userId: string, 
   await (await checkPostingAllowed(deps, userId, fingerprint)).count();
   let leftOut: string[] = [];
   const listing = await saveNewListing(deps, userId, fields, fingerprint, photos, async (tx) => {
-    // The draft locked first: a photo arriving now waits, then finds no draft (and removes its files).
-    const [draft] = await tx
-      .select({ id: listingDrafts.id })
-      .from(listingDrafts)
-      .where(and(eq(listingDrafts.id, id), eq(listingDrafts.ownerId, userId)))
-      .for('update');
-    // Published twice at once (a retried request): only one takes the draft.
-    if (!draft) throw notFound(DRAFT_MESSAGES.notFound);
+    // The draft locked first: a photo arriving now waits, then finds no draft (and removes its
+    // files). Published twice at once (a retried request): only one takes the draft.
+    await lockOwnDraft(tx, id, userId);
     const held = new Set((await tx.delete(listingDraftPhotos).where(eq(listingDraftPhotos.draftId, id)).returning({ key: listingDraftPhotos.storageKey })).map((r) => r.key));
     // Removed (files and all) since they were read: the ad would show a photo that is gone.
     if (photos.some((p) => !held.has(p.storageKey))) throw conflict((t) => t.errors.photoNotFound);
