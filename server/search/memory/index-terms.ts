@@ -12,7 +12,7 @@ import type { IndexQuery, MemoryIndex } from './memory-index.ts';
  *   That is exactly `search_text LIKE '%word%'` when the word is one run of letters and digits:
  *   such a run can only occur inside one word of the ad. A longer word with punctuation in it
  *   ("k-gas", "laptop,") is a substring test on the whole text, which the index does not hold:
- *   the index finds the ads with a word containing its longest part, which every match has, and
+ *   the index finds the ads whose words could hold it (partsAsWords), which every match has, and
  *   the database tests those (`exact` false; under Best match it also tests which have every word in the title).
  * - The location works the same way on location words; a location of several words ("Ruiru,
  *   Kiambu") is also tested as a substring of the ad's location, which the index holds.
@@ -45,6 +45,31 @@ export function ownTokens(ad: { county: string | null; town: string | null; cate
   if (!LISTED.has(ad.category)) tokens.push(OTHERS);
   if (ad.subcategory) tokens.push(SUBCATEGORY + ad.subcategory.toLowerCase());
   return tokens;
+}
+
+/**
+ * A word with punctuation inside ("k-gas", "x-trail,") as what the ad's words must be, one
+ * condition a part: wherever the text holds the word, a part with punctuation after it ends a
+ * word of the ad (the database splits words at punctuation), one with punctuation before it
+ * starts one, and one with punctuation on both sides is a whole word. So "k--gas" needs a word
+ * ending in "k" and one starting with "gas": at 1,000,000 ads 11,423 ads instead of the 31,229
+ * with a word containing "gas" (docs/search-performance.md). The database tests the text.
+ */
+function partsAsWords(index: MemoryIndex, word: SearchWord): number[][] {
+  const conditions: number[][] = [];
+  let from = 0;
+  for (const run of word.runs) {
+    const at = word.text.indexOf(run, from);
+    from = at + run.length;
+    const before = at > 0;
+    const after = from < word.text.length;
+    if (before && after) {
+      const id = index.tokenId(run);
+      conditions.push(id < 0 ? [] : [id]);
+    } else if (before || after) conditions.push(index.wordsAtEdge(run, after ? 'end' : 'start'));
+    else conditions.push(index.tokensContaining(run, ''));
+  }
+  return conditions;
 }
 
 /** A forgiving word's tokens (issue 42): the words containing it, its forms, and the categories and subcategories it names, as search-terms.ts's check. */
@@ -88,9 +113,12 @@ export function compileSearch(index: MemoryIndex, filters: ListingFilters): Comp
       }
     } else {
       if (word.runs.length !== 1 || word.runs[0] !== word.text) {
-        // A title with the word has a word containing its longest part: a title test the database finishes.
-        titleOf.push(conditions.length);
-        conditions.push(index.tokensContaining(longest(word.runs), ''));
+        // The text holds the word where each of its parts sits at a word's edge (partsAsWords); a
+        // title with the word has those words too: a title test the database finishes.
+        for (const tokens of partsAsWords(index, word)) {
+          titleOf.push(conditions.length);
+          conditions.push(tokens);
+        }
         exact = false;
         continue;
       }

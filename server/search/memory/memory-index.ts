@@ -113,6 +113,10 @@ type Walk = { slots: Int32Array | null; length: number; budget: number };
  * why, and the process answers searches from the database (search-index.ts).
  */
 export const MAP_ENTRIES_LIMIT = 16_000_000;
+/** Tokens that are not an ad's words: location words, title shorts, categories, price bands and the index's own. */
+const NOT_A_WORD = /^([tcplf]:|\0)/;
+/** wordsAtEdge's lists kept at most. */
+const EDGE_WORDS_KEPT = 256;
 /** Ad versions (slots): typed arrays indexed by slot, four id words each, stay far below V8's 2^32 elements. */
 const MAX_SLOTS = 2 ** 28;
 
@@ -238,6 +242,8 @@ export class MemoryIndex {
    * holds the event loop.
    */
   private byFirstTwo = new Map<string, Growable>();
+  /** wordsAtEdge's lists for parts of one or two characters, and how far into the tokens each has looked. */
+  private edgeWords = new Map<string, { ids: number[]; upTo: number }>();
 
   /** Strings many ads share (locations, currencies), each kept once. */
   readonly values = new Interned();
@@ -454,7 +460,7 @@ export class MemoryIndex {
   *wordsOfLength(min: number, max: number): Generator<[number, string]> {
     for (let id = 0; id < this.tokens.length; id++) {
       const text = this.tokens[id]!;
-      if (text.length >= min && text.length <= max && !/^([tcplf]:|\0)/.test(text)) yield [id, text];
+      if (text.length >= min && text.length <= max && !NOT_A_WORD.test(text)) yield [id, text];
     }
   }
 
@@ -500,6 +506,30 @@ export class MemoryIndex {
       if (prefix ? text.startsWith('l:') && text.includes(part, 2) : !text.startsWith('l:') && text.includes(part)) out.push(id);
     }
     return out;
+  }
+
+  /**
+   * The words (not location words, nor prefixed or own tokens) that start (`side` 'start') or
+   * end with `part`: where a part of a word with punctuation inside must sit (index-terms.ts).
+   * A part of three characters or more is looked up by its trigrams; a shorter one is looked for
+   * in every word once, and later only in the words numbered since (tokens are never renumbered).
+   */
+  wordsAtEdge(part: string, side: 'start' | 'end'): number[] {
+    const fits = (text: string) => (side === 'start' ? text.startsWith(part) : text.endsWith(part));
+    if (part.length >= 3) return this.tokensContaining(part, '').filter((id) => fits(this.tokens[id]!) && !NOT_A_WORD.test(this.tokens[id]!));
+    const key = `${side}\0${part}`;
+    let found = this.edgeWords.get(key);
+    if (!found) {
+      // A bound on what a stream of odd searches can keep: the lists are cheap to find again.
+      if (this.edgeWords.size >= EDGE_WORDS_KEPT) this.edgeWords.clear();
+      found = { ids: [], upTo: 0 };
+      this.edgeWords.set(key, found);
+    }
+    for (; found.upTo < this.tokens.length; found.upTo++) {
+      const text = this.tokens[found.upTo]!;
+      if (fits(text) && !NOT_A_WORD.test(text)) found.ids.push(found.upTo);
+    }
+    return found.ids;
   }
 
   /**
