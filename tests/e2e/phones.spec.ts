@@ -71,6 +71,29 @@ test.describe('photos', () => {
     expect(await remove.boundingBox()).toEqual(before);
   });
 
+  test('Create Listing stays put when the draft line arrives with the first photo, so a tap lands on it', async ({ page }) => {
+    await newSignedInAccount(page);
+    await page.goto('/post-ad');
+    await hydrated(page);
+    await fillAd(page, `Radio ${uniqueWord()}`);
+    // The draft is held on its way: the photo's preview is in, its draft line not yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/drafts$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await main(page).getByLabel('Add photos').setInputFiles([await photo('one.png', 90, 60)]);
+    await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('img')).toHaveCount(1);
+    const create = page.getByRole('button', { name: 'Create Listing' });
+    await expect(create).toBeEnabled();
+    await expect(page.getByTestId('draft-status')).toHaveCount(0);
+    const before = await create.boundingBox();
+    release();
+    await expect(page.getByTestId('draft-status')).toHaveText('Draft saved · photo 1 of 1 uploaded');
+    expect(await create.boundingBox()).toEqual(before);
+  });
+
   test('the seller picks the cover and the order; the upload shows its progress', async ({ page }) => {
     await newSignedInAccount(page);
     await page.goto('/post-ad');
