@@ -29,7 +29,7 @@ export function docsRoutes(api: OpenAPIHono<any>, services: Pick<Services, 'conf
       .join('');
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Soko API</title>` +
-        `<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;max-width:60rem}table{border-collapse:collapse;width:100%}td{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top}code{overflow-wrap:anywhere}@media(max-width:40rem){td{display:inline;border:0;padding:0 .5rem 0 0}td:last-child{display:block;padding:0 0 .6rem;margin-bottom:.6rem;border-bottom:1px solid #ddd}}code{font-size:.9em}</style></head>` +
+        `<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;max-width:60rem}table{border-collapse:collapse;width:100%}td{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top}code{font-size:.9em;overflow-wrap:anywhere}@media(max-width:40rem){td{display:inline;border:0;padding:0 .5rem 0 0}td:last-child{display:block;padding:0 0 .6rem;margin-bottom:.6rem;border-bottom:1px solid #ddd}}</style></head>` +
         `<body><h1>Soko API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer &lt;token&gt;</code> from <code>POST /api/auth/login</code>.</p>` +
         `<table><tbody>${rows}</tbody></table></body></html>`,
     );

@@ -179,6 +179,23 @@ describe('the memory index', () => {
     check(20);
   }, 180_000);
 
+  it("finds the words at a part's edge, words added since included, however many lists were asked for", () => {
+    const index = new NamedIndex();
+    index.put('a', ad('a', 1, ['black', 'gas', 'l:kk', 'c:truck', 'langas']));
+    const words = (ids: number[]) => ids.map((id) => [...index.wordsOfLength(1, 20)].find(([n]) => n === id)?.[1]).sort();
+    expect(words(index.wordsAtEdge('k', 'end'))).toEqual(['black']);
+    expect(words(index.wordsAtEdge('gas', 'start'))).toEqual(['gas']);
+    expect(words(index.wordsAtEdge('gas', 'end'))).toEqual(['gas', 'langas']);
+    // A word added later is in the list asked for before.
+    index.put('b', ad('b', 2, ['pack', 'gasket']));
+    expect(words(index.wordsAtEdge('k', 'end'))).toEqual(['black', 'pack']);
+    expect(words(index.wordsAtEdge('gas', 'start'))).toEqual(['gas', 'gasket']);
+    // Past the lists kept, they are found again, the same.
+    for (let i = 0; i < 300; i++) index.wordsAtEdge(String.fromCharCode(97 + (i % 26)) + String.fromCharCode(97 + Math.floor(i / 26)), i % 2 ? 'end' : 'start');
+    expect(words(index.wordsAtEdge('k', 'end'))).toEqual(['black', 'pack']);
+    expect(words(index.wordsAtEdge('ck', 'end'))).toEqual(['black', 'pack']);
+  });
+
   it('a hit read after a compaction moved its ad still names the ad it was found as', async () => {
     const index = new MemoryIndex();
     for (let i = 0; i < 40; i++) index.put(uuid(`b${i}`), { ...ad(uuid(`b${i}`), i), price: 1000 + i });

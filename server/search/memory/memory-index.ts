@@ -115,8 +115,9 @@ type Walk = { slots: Int32Array | null; length: number; budget: number };
 export const MAP_ENTRIES_LIMIT = 16_000_000;
 /** Tokens that are not an ad's words: location words, title shorts, categories, price bands and the index's own. */
 const NOT_A_WORD = /^([tcplf]:|\0)/;
-/** wordsAtEdge's lists kept at most. */
+/** wordsAtEdge's lists kept at most, and their token numbers in all (a list of one letter's words can be a tenth of them). */
 const EDGE_WORDS_KEPT = 256;
+const EDGE_WORDS_HELD = 1_000_000;
 /** Ad versions (slots): typed arrays indexed by slot, four id words each, stay far below V8's 2^32 elements. */
 const MAX_SLOTS = 2 ** 28;
 
@@ -244,6 +245,7 @@ export class MemoryIndex {
   private byFirstTwo = new Map<string, Growable>();
   /** wordsAtEdge's lists for parts of one or two characters, and how far into the tokens each has looked. */
   private edgeWords = new Map<string, { ids: number[]; upTo: number }>();
+  private edgeWordsHeld = 0;
 
   /** Strings many ads share (locations, currencies), each kept once. */
   readonly values = new Interned();
@@ -521,14 +523,19 @@ export class MemoryIndex {
     let found = this.edgeWords.get(key);
     if (!found) {
       // A bound on what a stream of odd searches can keep: the lists are cheap to find again.
-      if (this.edgeWords.size >= EDGE_WORDS_KEPT) this.edgeWords.clear();
+      if (this.edgeWords.size >= EDGE_WORDS_KEPT || this.edgeWordsHeld >= EDGE_WORDS_HELD) {
+        this.edgeWords.clear();
+        this.edgeWordsHeld = 0;
+      }
       found = { ids: [], upTo: 0 };
       this.edgeWords.set(key, found);
     }
+    const had = found.ids.length;
     for (; found.upTo < this.tokens.length; found.upTo++) {
       const text = this.tokens[found.upTo]!;
       if (fits(text) && !NOT_A_WORD.test(text)) found.ids.push(found.upTo);
     }
+    this.edgeWordsHeld += found.ids.length - had;
     return found.ids;
   }
 

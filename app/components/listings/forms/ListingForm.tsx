@@ -339,9 +339,9 @@ export function ListingForm({ mode, listingId, action, initial, photos, failure,
           statusOf={draft.statusOf}
           uploads={mode === 'create'}
         />
-        {/* A new ad's draft line has its room from the first render: arriving with the first photo,
-            it would push Create Listing down under a tap aimed at it. */}
-        {mode === 'create' ? <div className="min-h-9">{draft.statusLine}</div> : draft.statusLine}
+        {/* A new ad's draft line (an edit has no draft) has its room from the first render:
+            arriving with the first photo, it would push Create Listing down under a tap aimed at it. */}
+        {mode === 'create' && <div className="min-h-9">{draft.statusLine}</div>}
         {subcategory.fields}
         {progress !== null && (
           <div role="status" className="flex flex-col gap-1 text-sm">
