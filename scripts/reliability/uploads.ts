@@ -146,7 +146,9 @@ export async function phaseDiskFull<Server extends PhaseServer>(ctx: UploadPhase
     const title = `rel-${ctx.run}-full`;
     const { body, type } = await adBody(title, photos);
     const send = () => post(ctx.port, '/api/listings', { 'Content-Type': type, Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.79.0.1' }, body);
-    const leftovers = (dir: string) => fs.readdirSync(dir).filter((n) => n !== 'filler' && !before.has(n));
+    // A file the job was writing then (its temp twin, "<name>.<pid>.<uuid>.tmp") is renamed to its name later: a rename takes no room.
+    const jobs = (name: string) => before.has(name) || [...before].some((b) => b.startsWith(`${name}.`) && b.endsWith('.tmp'));
+    const leftovers = (dir: string) => fs.readdirSync(dir).filter((n) => n !== 'filler' && !jobs(n));
     const savedAds = async () => Number((await ctx.admin.query<{ n: string }>('select count(*) as n from listings where title = $1', [title])).rows[0]!.n);
     const logLines = server.log.length;
 
