@@ -187,6 +187,8 @@ async function main() {
       ...(args['build-dir'] ? { BUILD_DIR: args['build-dir'] } : process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       // Distinct searches are measured against the database: a budget met only by the cache does not count.
       SEARCH_CACHE_SECONDS: MODE === 'warm' ? '60' : '0',
+      // The server's default unless set here (0 measures a process that takes traffic cold).
+      ...(process.env.SEARCH_WARM_UP_SEARCHES ? { SEARCH_WARM_UP_SEARCHES: process.env.SEARCH_WARM_UP_SEARCHES } : {}),
     };
     let server: Server;
     let search: SearchOptions | undefined;

@@ -46,6 +46,7 @@ const envSchema = z.object({
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
   SEARCH_INDEX_MAX_MB: z.coerce.number().int().min(16).max(65536).default(1024),
+  SEARCH_WARM_UP_SEARCHES: z.coerce.number().int().min(0).max(100_000).default(2000),
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Absent: 5 s in production; none in development and tests (no load balancer in front). */
@@ -122,6 +123,8 @@ export type Config = {
   searchIndex: 'memory' | 'off';
   /** The most memory a process's search index may take: one that would take more is not loaded, and the database answers searches (server/search/memory/). */
   searchIndexMaxBytes: number;
+  /** Searches a process answers of its own once its index has loaded, before readiness says ready (server/search/warm-up.ts); 0: none. */
+  searchWarmUpSearches: number;
   /** How often the saved-search alert job matches new ads and sends due alerts (server/alerts/job.ts). */
   alertsIntervalMs: number;
   /** Server processes `npm start` runs (node:cluster): every core on PostgreSQL, one with PGlite. */
@@ -363,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchIndex: e.SEARCH_INDEX,
     kesRates: { USD: e.KES_PER_USD, EUR: e.KES_PER_EUR, GBP: e.KES_PER_GBP },
     searchIndexMaxBytes: e.SEARCH_INDEX_MAX_MB * 1024 * 1024,
+    searchWarmUpSearches: e.SEARCH_WARM_UP_SEARCHES,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     webConcurrency: processes,
     databasePoolSize: databasePoolSize(e.DATABASE_POOL_SIZE, processes),

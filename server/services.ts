@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { createSearchCache } from './search/search-cache.ts';
 import { CHANGES_CHANNEL, createSearchIndex, indexCeiling, type ChangeSignals } from './search/memory/search-index.ts';
 import { setKesRates } from './search/price-key.ts';
+import { warmUpIndex } from './search/warm-up.ts';
 import { createDraining } from './http/draining.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -103,7 +104,15 @@ export async function createServices(config: Config, options: ServicesOptions = 
     payments: createPaymentsService(config, logger, options.payments),
     searchCache: createSearchCache(config.searchCacheSeconds),
     // Loads in the background: until it is loaded, the database answers searches.
-    searchIndex: config.searchIndex === 'memory' && options.searchIndex !== false ? createSearchIndex(database.db, logger, { maxBytes: searchIndexCeiling(config, logger), databaseInThread: database.kind === 'pglite', changes: changeSignals(database) }) : undefined,
+    searchIndex:
+      config.searchIndex === 'memory' && options.searchIndex !== false
+        ? createSearchIndex(database.db, logger, {
+            maxBytes: searchIndexCeiling(config, logger),
+            databaseInThread: database.kind === 'pglite',
+            changes: changeSignals(database),
+            warmUp: config.searchWarmUpSearches > 0 ? (index) => warmUpIndex(database.db, index, config.searchWarmUpSearches) : undefined,
+          })
+        : undefined,
     draining: createDraining(),
     rateLimits: createRateLimits(redis ?? createDatabaseStore(database.db)),
     redis: redis ?? undefined,

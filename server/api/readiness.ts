@@ -16,7 +16,7 @@ const Search = z
   .object({
     /** Which engine answers most searches now. */
     engine: z.enum(['memory', 'database']),
-    state: z.enum(['off', 'loading', 'ready', 'failed', 'too_big']),
+    state: z.enum(['off', 'loading', 'warming', 'ready', 'failed', 'too_big']),
     stale: z.boolean(),
     ads: z.number().int(),
     /** The index's size in memory (MB), counted from its arrays and estimated for its maps and strings. */

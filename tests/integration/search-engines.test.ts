@@ -6,7 +6,8 @@ import { listings } from '../../server/db/schema/index.ts';
 import { createDraining } from '../../server/http/draining.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createSearchIndex, indexCeiling } from '../../server/search/memory/search-index.ts';
-import type { SearchEngine } from '../../server/search/search-engine.ts';
+import type { EngineQuery, SearchEngine } from '../../server/search/search-engine.ts';
+import { commonWords, warmUpSearch } from '../../server/search/warm-up.ts';
 import { engineQuery, searchListings } from '../../server/search/search.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -193,6 +194,95 @@ describe('readiness', () => {
       expect(await ready.json()).toMatchObject({ status: 'ready', search: { state: 'ready', engine: 'memory', caughtUpSecondsAgo: 0 } });
     } finally {
       index.close();
+    }
+  });
+});
+
+describe('warm-up before ready', () => {
+  it('is not ready while it warms up; the index answers searches meanwhile; ready once done, with what it did', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let warming!: () => void;
+    const started = new Promise<void>((resolve) => (warming = resolve));
+    const index = createSearchIndex(t.services.db, createLogger('silent'), {
+      warmUp: async () => {
+        warming();
+        await held;
+        return { searches: 7, ms: 12 };
+      },
+    });
+    try {
+      const routes = readinessRoutes({ db: t.services.db, searchIndex: index, draining: createDraining() });
+      await started;
+      const warm = await routes.request('/health/ready');
+      expect(warm.status).toBe(503);
+      expect(await warm.json()).toMatchObject({ status: 'not_ready', search: { state: 'warming' }, reason: 'the search index is warming up' });
+      expect(index.loaded).toBe(true);
+      expect(index.canAnswer(engineQuery({ search: 'wombat' }))).toBe(true);
+      expect(titles(await searchListings(t.services.db, { search: 'wombat' }, { index }))).toEqual(['Wombat lamp kept']);
+      expect(index.stats().warmUp).toBeNull();
+      release();
+      await index.ready;
+      expect((await routes.request('/health/ready')).status).toBe(200);
+      expect(index.stats().warmUp).toEqual({ searches: 7, ms: 12 });
+    } finally {
+      release();
+      index.close();
+    }
+  });
+
+  it('a warm-up that fails leaves the process ready all the same', async () => {
+    const index = createSearchIndex(t.services.db, createLogger('silent'), {
+      warmUp: () => Promise.reject(new Error('no')),
+    });
+    try {
+      await index.ready;
+      expect(index.readiness()).toMatchObject({ state: 'ready', ready: true });
+      expect(index.stats().warmUp).toBeNull();
+    } finally {
+      index.close();
+    }
+  });
+
+  it('SEARCH_WARM_UP_SEARCHES: the searches run through the entry point with the index\'s own words, as the API and as the results page', async () => {
+    await insertRows(t, ownerId, [{ title: 'Numbat kite' }, { title: 'Numbat kite, red' }, { title: 'Numbat mug' }]);
+    const asked: EngineQuery[] = [];
+    let words: string[] = [];
+    const index = createSearchIndex(t.services.db, createLogger('silent'), {
+      warmUp: async (engine) => {
+        const counting: SearchEngine = {
+          name: 'memory, counted',
+          canAnswer: (query) => engine.canAnswer(query),
+          find(query) {
+            asked.push(query);
+            return engine.find(query);
+          },
+        };
+        words = await commonWords((prefix, want) => engine.suggestions(prefix, want));
+        return warmUpSearch(t.services.db, counting, words, 60);
+      },
+    });
+    try {
+      await index.ready;
+      expect(words).toEqual(expect.arrayContaining(['numbat', 'kite', 'wombat']));
+      expect(words.indexOf('numbat')).toBeLessThan(words.indexOf('wombat'));
+      expect(index.stats().warmUp).toMatchObject({ searches: 60 });
+      expect(asked.length).toBeGreaterThan(30);
+      expect(asked.some((q) => q.filters.search && ['numbat', 'kite', 'wombat'].some((w) => q.filters.search!.includes(w)))).toBe(true);
+      expect(new Set(asked.map((q) => q.format.name))).toEqual(new Set(['listing', 'card']));
+    } finally {
+      index.close();
+    }
+  });
+
+  it('the server wires it from the config: a process with SEARCH_WARM_UP_SEARCHES set has warmed up once ready', async () => {
+    const warmed = await createTestApp({ SEARCH_WARM_UP_SEARCHES: '40' });
+    try {
+      await warmed.services.searchIndex!.ready;
+      expect(warmed.services.searchIndex!.stats().warmUp).toMatchObject({ searches: 40 });
+      expect(t.services.searchIndex!.stats().warmUp).toBeNull();
+    } finally {
+      await warmed.close();
     }
   });
 });

@@ -20,7 +20,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { payments?: PaymentsServiceOptions } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-test-'));
-  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
+  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', SEARCH_WARM_UP_SEARCHES: '0', ...env });
   const database = await createTestDatabase();
   const { services } = await createServices(config, {
     database,

@@ -68,8 +68,8 @@ const CANDIDATES_AT_MOST = 20_000;
 
 /** The index's state, as readiness reports it (server/api/readiness.ts). */
 export type IndexReadiness = {
-  /** loading: the first load runs; ready: loaded and caught up; failed: the load failed and is tried again; too_big: over SEARCH_INDEX_MAX_MB or a map's limit, the database answers. */
-  state: 'loading' | 'ready' | 'failed' | 'too_big';
+  /** loading: the first load runs; warming: loaded, answering searches of its own first (options.warmUp); ready: loaded and caught up; failed: the load failed and is tried again; too_big: over SEARCH_INDEX_MAX_MB or a map's limit, the database answers. */
+  state: 'loading' | 'warming' | 'ready' | 'failed' | 'too_big';
   /** Whether searches may be answered as fast as designed: the index answers, or will never (too_big, where the log says why). */
   ready: boolean;
   /** The index may have missed changes (no catch-up for STALE_AFTER_MS, lost notes, a self-check difference): the database answers until it has reloaded. */
@@ -104,7 +104,12 @@ export type SearchIndexOptions = {
   changes?: ChangeSignals;
   /** Candidates of a word with punctuation inside given at first (FIRST_CANDIDATES; tests make it small to reach the rest). */
   firstCandidates?: number;
+  /** Run once after the first load, before readiness says ready (server/search/warm-up.ts); the index answers searches meanwhile. */
+  warmUp?: (engine: SearchIndex) => Promise<WarmUpStats>;
 };
+
+/** What a warm-up did (the benchmark and the start-up log report it). */
+export type WarmUpStats = { searches: number; ms: number };
 
 /** The channel migration 2100's trigger notifies on every change note. */
 export const CHANGES_CHANNEL = 'soko_search_index_changes';
@@ -132,11 +137,11 @@ const LISTEN_RETRY_MS = 5_000;
 export type SearchIndex = SearchEngine & {
   /** Whether the first load is done (searches use the index from then on). */
   readonly loaded: boolean;
-  /** Settles when the first load is done (or failed: the database answers searches then). */
+  /** Settles when the first load and its warm-up are done (or the load failed: the database answers searches then). */
   readonly ready: Promise<void>;
   readiness(): IndexReadiness;
   /** How many live ads, the time of the first load (the benchmark reports them), how many change notes were read, and the bytes held. */
-  stats(): { ads: number; slots: number; loadMs: number; notesRead: number; catchUps: number; listening: boolean; bytes: number };
+  stats(): { ads: number; slots: number; loadMs: number; notesRead: number; catchUps: number; listening: boolean; bytes: number; warmUp: WarmUpStats | null };
   /** Live ads' words starting with `prefix`, commonest first (issue 42: suggestions), caught up; null when it cannot answer now (the database then does). */
   suggestions(prefix: string, want: number): Promise<SuggestedWord[] | null>;
   /** One catch-up and tidy-up; server/main.ts runs it every CATCH_UP_EVERY_MS. */
@@ -343,6 +348,9 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
   type State = { index: MemoryIndex; snapshot: string };
   let state: State | null = null;
   let loadMs = 0;
+  /** Set while the first load's warm-up runs (readiness: warming), then what it did. */
+  let warming = false;
+  let warmedUp: WarmUpStats | null = null;
   let closed = false;
   let reloading = false;
   let lastCaughtUp = Date.now();
@@ -612,6 +620,19 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       logger.error({ err, retryInMs: delayMs }, 'search index not loaded: searches go to the database; trying again');
       retryTimer = setTimeout(() => void firstLoad(Math.min(delayMs * 2, RETRY_MOST_MS)), delayMs);
       retryTimer.unref();
+      return;
+    }
+    if (options.warmUp && state && !closed) await warmUp(options.warmUp);
+  }
+  async function warmUp(run: NonNullable<SearchIndexOptions['warmUp']>): Promise<void> {
+    warming = true;
+    try {
+      warmedUp = await run(engine);
+      logger.info(warmedUp, 'search index warmed up');
+    } catch (err) {
+      logger.warn({ err }, 'search index warm-up failed: ready all the same');
+    } finally {
+      warming = false;
     }
   }
   let retryTimer: NodeJS.Timeout | undefined;
@@ -632,7 +653,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     return compiled;
   };
 
-  return {
+  const engine: SearchIndex = {
     name: 'memory',
     get loaded() {
       return state !== null;
@@ -701,12 +722,13 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const common = { stale: stale || lagging, ads: state?.index.live ?? 0, bytes: state?.index.bytes() ?? 0, caughtUpAgoMs };
       const why = staleReason ?? (lagging ? `no catch-up for ${Math.round(caughtUpAgoMs! / 1000)} s` : undefined);
       if (tooBig) return { state: 'too_big', ready: true, ...common, reason: `${tooBig}: searches go to the database` };
+      if (state && warming) return { state: 'warming', ready: false, ...common, reason: 'the search index is warming up' };
       if (state) return { state: 'ready', ready: true, ...common, ...(common.stale ? { reason: why } : {}) };
       if (failed) return { state: 'failed', ready: false, ...common, reason: `the search index could not be loaded (${failed}); trying again` };
       return { state: 'loading', ready: false, ...common, reason: 'the search index is loading' };
     },
     stats() {
-      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead, catchUps, listening, bytes: state?.index.bytes() ?? 0 };
+      return { ads: state?.index.live ?? 0, slots: state?.index.size ?? 0, loadMs, notesRead, catchUps, listening, bytes: state?.index.bytes() ?? 0, warmUp: warmedUp };
     },
     // Catching up now and then keeps an idle server's index near the notes' end; one that could not
     // for so long that other servers may have deleted notes it never read is reloaded.
@@ -730,6 +752,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       void listener?.close();
     },
   };
+  return engine;
 }
 
 const CAUGHT_UP: Promise<void> = Promise.resolve();
