@@ -110,7 +110,7 @@ export async function createServices(config: Config, options: ServicesOptions = 
             maxBytes: searchIndexCeiling(config, logger),
             databaseInThread: database.kind === 'pglite',
             changes: changeSignals(database),
-            warmUp: config.searchWarmUpSearches > 0 ? (index) => warmUpIndex(database.db, index, config.searchWarmUpSearches) : undefined,
+            warmUp: config.searchWarmUpSearches > 0 ? (index, stop) => warmUpIndex(database.db, index, config.searchWarmUpSearches, stop) : undefined,
           })
         : undefined,
     draining: createDraining(),

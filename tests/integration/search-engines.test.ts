@@ -275,6 +275,29 @@ describe('warm-up before ready', () => {
     }
   });
 
+  it('stops when the index is closed (a server stopped while it warms up)', async () => {
+    let asked = 0;
+    let tenth!: () => void;
+    const tenAsked = new Promise<void>((resolve) => (tenth = resolve));
+    const index = createSearchIndex(t.services.db, createLogger('silent'), {
+      warmUp: (engine, stop) => {
+        const counting: SearchEngine = {
+          name: 'memory, counted',
+          canAnswer: (query) => engine.canAnswer(query),
+          find(query) {
+            if (++asked === 10) tenth();
+            return engine.find(query);
+          },
+        };
+        return warmUpSearch(t.services.db, counting, ['numbat', 'kite'], 100_000, { stop });
+      },
+    });
+    await tenAsked;
+    index.close();
+    await index.ready;
+    expect(index.stats().warmUp!.searches).toBeLessThan(40);
+  });
+
   it('the server wires it from the config: a process with SEARCH_WARM_UP_SEARCHES set has warmed up once ready', async () => {
     const warmed = await createTestApp({ SEARCH_WARM_UP_SEARCHES: '40' });
     try {

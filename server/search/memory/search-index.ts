@@ -104,8 +104,8 @@ export type SearchIndexOptions = {
   changes?: ChangeSignals;
   /** Candidates of a word with punctuation inside given at first (FIRST_CANDIDATES; tests make it small to reach the rest). */
   firstCandidates?: number;
-  /** Run once after the first load, before readiness says ready (server/search/warm-up.ts); the index answers searches meanwhile. */
-  warmUp?: (engine: SearchIndex) => Promise<WarmUpStats>;
+  /** Run once after the first load, before readiness says ready (server/search/warm-up.ts); the index answers searches meanwhile. `stop` aborts when the index is closed. */
+  warmUp?: (engine: SearchIndex, stop: AbortSignal) => Promise<WarmUpStats>;
 };
 
 /** What a warm-up did (the benchmark and the start-up log report it). */
@@ -351,6 +351,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
   /** Set while the first load's warm-up runs (readiness: warming), then what it did. */
   let warming = false;
   let warmedUp: WarmUpStats | null = null;
+  const closing = new AbortController();
   let closed = false;
   let reloading = false;
   let lastCaughtUp = Date.now();
@@ -627,7 +628,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
   async function warmUp(run: NonNullable<SearchIndexOptions['warmUp']>): Promise<void> {
     warming = true;
     try {
-      warmedUp = await run(engine);
+      warmedUp = await run(engine, closing.signal);
       logger.info(warmedUp, 'search index warmed up');
     } catch (err) {
       logger.warn({ err }, 'search index warm-up failed: ready all the same');
@@ -746,6 +747,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     },
     close() {
       closed = true;
+      closing.abort();
       clearTimeout(retryTimer);
       clearTimeout(spreadTimer);
       clearTimeout(listenTimer);
