@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { listings } from '../../server/db/schema/index.ts';
-import { refreshSuggestionWords } from '../../server/search/database/database-suggest.ts';
+import { hasSuggestionWords, refreshSuggestionWords } from '../../server/search/database/database-suggest.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
 
@@ -82,6 +82,16 @@ for (const engine of ['memory', 'database'] as const) {
       expect(texts(await suggest('pho'))).toEqual(['Photography', 'Phones']);
       expect((await suggest('kib')).every((s) => s.kind === 'word')).toBe(true);
     });
+
+    if (engine === 'database') {
+      it('says whether a refresh left words (a start counts them only if none are kept: server/main.ts)', async () => {
+        expect(await hasSuggestionWords(t.services.db)).toBe(true);
+        await t.services.db.execute(sql`DELETE FROM search_suggestion_words`);
+        expect(await hasSuggestionWords(t.services.db)).toBe(false);
+        await refreshSuggestionWords(t.services.db);
+        expect(await hasSuggestionWords(t.services.db)).toBe(true);
+      });
+    }
 
     it('gives eight at most', async () => {
       const got = await suggest('kibanda');

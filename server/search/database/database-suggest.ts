@@ -23,6 +23,11 @@ export const SUGGESTION_REFRESH_MS = 15 * 60_000;
 /** The advisory lock one refresh holds: every process runs the job, and one counting at a time is plenty. */
 const REFRESH_LOCK = 1_850_001;
 
+/** Whether an earlier refresh left words to suggest. */
+export async function hasSuggestionWords(db: Db): Promise<boolean> {
+  return (await queryRows<{ any: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM search_suggestion_words) AS any`))[0]!.any;
+}
+
 /**
  * Counts the active ads' words again and replaces the table's, in one transaction; how many words
  * it holds, or null when another process was counting them at that moment.
