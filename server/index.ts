@@ -43,8 +43,9 @@ async function main() {
  * exits 0 once every worker has drained and exited.
  *
  * One after another: each worker loads its index alone (at 1,000,000 ads on two cores 14 s,
- * against 35 s each for two at once beside the suggestion words' count), so the first serves searches from its index
- * after about 17 s rather than 41 (docs/decisions/workers-start-one-after-another.md).
+ * against 35 s each for two at once beside the suggestion words' count), so the first serves
+ * searches from its index after about 17 s rather than 41
+ * (docs/decisions/workers-start-one-after-another.md).
  */
 /** How much longer than a worker's own deadline the primary waits before it kills the worker. */
 const PRIMARY_MARGIN_MS = 1_000;
