@@ -60,24 +60,24 @@ async function stop(workers: Worker[]): Promise<void> {
 
 export type ServerProcesses = Awaited<ReturnType<typeof startServerProcesses>>;
 
-/** Forks `count` server processes and waits until each has loaded its index and is listening. */
+/** Forks `count` server processes one after another, as `npm start` does (server/index.ts): each once the last has loaded its index and is listening. */
 export async function startServerProcesses(count: number, settings: Omit<ServerProcessSettings, 'number' | 'port'>) {
   const port = await freePort();
   // The same node flags as the benchmark's (heap sizes, tsx), as `npm start`'s workers have its.
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./server-process.ts', import.meta.url)), execArgv: process.execArgv });
   const workers: Worker[] = [];
-  let loaded: string[][];
+  const loaded: string[][] = [];
   try {
-    loaded = await Promise.all(
-      Array.from({ length: count }, (_, i) => {
-        const worker = cluster.fork({ BENCH_SERVER_PROCESS: JSON.stringify({ ...settings, number: i + 1, port } satisfies ServerProcessSettings) });
-        workers.push(worker);
-        return new Promise<string[]>((resolve, reject) => {
+    for (let i = 0; i < count; i++) {
+      const worker = cluster.fork({ BENCH_SERVER_PROCESS: JSON.stringify({ ...settings, number: i + 1, port } satisfies ServerProcessSettings) });
+      workers.push(worker);
+      loaded.push(
+        await new Promise<string[]>((resolve, reject) => {
           worker.once('message', (m: Listening) => resolve(m.lines));
           worker.once('exit', (code, signal) => reject(new Error(`server process ${i + 1} exited (${signal ?? code}) before it was listening`)));
-        });
-      }),
-    );
+        }),
+      );
+    }
   } catch (error) {
     await stop(workers);
     throw error;
