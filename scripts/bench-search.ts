@@ -103,7 +103,7 @@ if (PROCESSES > 1 && Number(args.writes) > 0) throw new Error('--writes needs --
  * Where the searches are served: the benchmark's own process, or server processes of their own
  * (--processes N). --verify's and --slowest's work is done where the memory index is.
  */
-type Server = Pick<ServerProcesses, 'base' | 'eventLoop' | 'verify' | 'slowest'> & { pids?: number[] };
+type Server = Pick<ServerProcesses, 'base' | 'eventLoop' | 'verify' | 'slowest' | 'memory'> & { pids?: number[] };
 
 /** The old fixed searches, asked again and again: what the search cache does for popular searches. */
 const WARM_SCENARIOS: Array<{ name: string; query: string }> = [
@@ -220,6 +220,8 @@ async function main() {
         },
         verify: (queries) => verifyEngines(database, services.searchIndex, queries),
         slowest: (searches) => explainSlowest(database, services.searchIndex, searches),
+        // This process also runs the load generator's thread.
+        memory: async () => [process.memoryUsage()],
       };
     }
     const [{ n: listed } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM listings`);
@@ -304,6 +306,9 @@ async function distinctRuns(server: Server, label: string) {
         if (cpus.length) console.log(`  ${formatCpu(medianCpu(cpus), median(these.map((r) => r.busy)), !EXTERNAL_DATABASE, PROCESSES)}`);
       }
   }
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  const memory = await server.memory();
+  console.log(`Server process memory after the runs: ${memory.map((m, i) => `${memory.length > 1 ? `process ${i + 1} ` : ''}${mb(m.rss)} MB (heap ${mb(m.heapUsed)} MB, arrays ${mb(m.arrayBuffers)} MB)`).join('; ')}`);
   printShapes(runs.filter((r) => r.name === 'API' && r.clients === Math.min(...CLIENT_COUNTS)));
   const failures = runs.flatMap((r) => r.result.timings.filter((t) => t.status !== 200));
   if (failures.length) console.log(`\nFailed requests (first 5): ${failures.slice(0, 5).map((f) => `${f.status} ${f.path}`).join('\n  ')}`);

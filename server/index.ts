@@ -129,7 +129,7 @@ async function serve(config: Config) {
   // go to the database meanwhile. The first worker, and a lone process, listen at once, so that
   // health checks are answered (readiness 503) while it starts.
   if (index && cluster.isWorker && cluster.worker!.id > 1) {
-    logger.info({ pid: process.pid }, 'waiting for the search index before listening');
+    if (!index.readiness().ready) logger.info({ pid: process.pid }, 'waiting for the search index before listening');
     let stopped = false;
     const stopWaiting = () => {
       stopped = true;

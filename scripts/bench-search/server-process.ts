@@ -24,7 +24,7 @@ export type ServerProcessSettings = {
   /** The values the in-process server's loadConfig gets, and only those: nothing from this process's environment. */
   config: Record<string, string>;
 };
-export type Question = { type: 'eventLoop' } | { type: 'verify'; queries: string[] } | { type: 'slowest'; searches: SlowSearch[] };
+export type Question = { type: 'eventLoop' } | { type: 'memory' } | { type: 'verify'; queries: string[] } | { type: 'slowest'; searches: SlowSearch[] };
 export type Reply = { id: number; value?: unknown; error?: string };
 export type Listening = { type: 'listening'; lines: string[] };
 
@@ -41,6 +41,7 @@ async function main() {
   });
   const answer = async (question: Question): Promise<unknown> => {
     if (question.type === 'eventLoop') return performance.eventLoopUtilization();
+    if (question.type === 'memory') return process.memoryUsage();
     if (question.type === 'verify') return verifyEngines(database, services.searchIndex, question.queries);
     return explainSlowest(database, services.searchIndex, question.searches);
   };

@@ -95,6 +95,7 @@ export async function startServerProcesses(count: number, settings: Omit<ServerP
         return to.reduce((sum, end, i) => sum + performance.eventLoopUtilization(end, from[i]).utilization, 0) / to.length;
       };
     },
+    memory: () => Promise.all(workers.map((worker) => ask<NodeJS.MemoryUsage>(worker, { type: 'memory' }))),
     // The memory index is in the server processes: the first does this work, and no second index is loaded here.
     verify: (queries: string[]) => ask<VerifyReport>(workers[0]!, { type: 'verify', queries }),
     slowest: (searches: SlowSearch[]) => ask<string[]>(workers[0]!, { type: 'slowest', searches }),

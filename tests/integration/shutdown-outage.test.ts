@@ -1,22 +1,17 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
 import { boundedStep, CLEANUP_BUDGET_MS, exitByDeadline } from '../../server/shutdown.ts';
 import { createTestDatabase } from '../support/db.ts';
-import { standInBuild } from '../support/stand-in-build.ts';
+import { startNpmStart } from '../support/npm-start.ts';
 
 /**
  * Graceful shutdown never hangs (issue 49, point 8): after a database outage at the network
  * level (packets dropped, no reset: queries and the pool's end wait for ever), SIGTERM still
  * ends the primary and every worker within SHUTDOWN_GRACE_SECONDS plus the cleanup budget.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const silent = pino({ level: 'silent' });
 
 describe('bounded shutdown steps', () => {
@@ -77,37 +72,21 @@ if (PG_URL) {
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
       url.pathname = `/${name}`;
-      // A stand-in build (the real one takes a minute to make): the API is what this is about.
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-shutdown-'));
-      standInBuild(path.join(dir, 'build'));
-      const port = 20_000 + (process.pid % 20_000);
       const graceSeconds = 2;
-      const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          BUILD_DIR: path.join(dir, 'build'),
-          DATA_DIR: path.join(dir, 'data'),
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: url.toString(),
-          WEB_CONCURRENCY: '2',
-          SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
-          SEED_DEMO_DATA: 'false',
-          SEARCH_INDEX: 'off',
-          LOG_LEVEL: 'info',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const started = startNpmStart({
+        DATABASE_URL: url.toString(),
+        WEB_CONCURRENCY: '2',
+        SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+        SEED_DEMO_DATA: 'false',
+        SEARCH_INDEX: 'off',
+        LOG_LEVEL: 'info',
       });
-      let out = '';
-      child.stdout.on('data', (c: Buffer) => (out += c));
-      child.stderr.on('data', (c: Buffer) => (out += c));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      const workerPids = () => [...out.matchAll(/"pid":(\d+)[^\n]*"Soko is listening"|"Soko is listening"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1] ?? m[2]));
+      const { child, port, exited } = started;
+      const workerPids = () => [...started.output().matchAll(/"pid":(\d+)[^\n]*"Soko is listening"|"Soko is listening"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1] ?? m[2]));
       try {
         const deadline = Date.now() + 60_000;
         while (workerPids().length < 2) {
-          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the workers did not start:\n${out}`);
+          if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the workers did not start:\n${started.output()}`);
           await new Promise((r) => setTimeout(r, 100));
         }
         expect((await fetch(`http://127.0.0.1:${port}/api/listings?limit=1`)).status).toBe(200);
@@ -119,15 +98,15 @@ if (PG_URL) {
         child.kill('SIGTERM');
         const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
         const took = Date.now() - began;
-        expect(code, out).not.toBe('still running');
-        expect(took, out).toBeLessThan(graceSeconds * 1000 + CLEANUP_BUDGET_MS + 1_500);
+        expect(code, started.output()).not.toBe('still running');
+        expect(took, started.output()).toBeLessThan(graceSeconds * 1000 + CLEANUP_BUDGET_MS + 1_500);
         for (const pid of workerPids()) expect(alive(pid), `worker ${pid}`).toBe(false);
         await Promise.all(hanging);
       } finally {
         child.kill('SIGKILL');
         for (const pid of workerPids()) if (alive(pid)) process.kill(pid, 'SIGKILL');
         await proxy.close();
-        fs.rmSync(dir, { recursive: true, force: true });
+        started.cleanUp();
         await database.drop();
       }
     }, 120_000);
