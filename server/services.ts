@@ -110,7 +110,9 @@ export async function createServices(config: Config, options: ServicesOptions = 
             maxBytes: searchIndexCeiling(config, logger),
             databaseInThread: database.kind === 'pglite',
             changes: changeSignals(database),
-            warmUp: config.searchWarmUpSearches > 0 ? (index, stop) => warmUpIndex(database.db, index, config.searchWarmUpSearches, stop) : undefined,
+            // Not on PGlite: its statements run on this thread, so the warm-up's would hold the event
+            // loop and put off listening; it is one process, with a demo's or a developer's data.
+            warmUp: config.searchWarmUpSearches > 0 && database.kind !== 'pglite' ? (index, stop) => warmUpIndex(database.db, index, config.searchWarmUpSearches, stop) : undefined,
           })
         : undefined,
     draining: createDraining(),

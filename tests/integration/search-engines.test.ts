@@ -298,11 +298,12 @@ describe('warm-up before ready', () => {
     expect(index.stats().warmUp!.searches).toBeLessThan(40);
   });
 
-  it('the server wires it from the config: a process with SEARCH_WARM_UP_SEARCHES set has warmed up once ready', async () => {
+  it('the server wires it from the config: with SEARCH_WARM_UP_SEARCHES set a process on PostgreSQL has warmed up once ready; on PGlite none runs', async () => {
     const warmed = await createTestApp({ SEARCH_WARM_UP_SEARCHES: '40' });
     try {
       await warmed.services.searchIndex!.ready;
-      expect(warmed.services.searchIndex!.stats().warmUp).toMatchObject({ searches: 40 });
+      if (warmed.database.kind === 'pglite') expect(warmed.services.searchIndex!.stats().warmUp).toBeNull();
+      else expect(warmed.services.searchIndex!.stats().warmUp).toMatchObject({ searches: 40 });
       expect(t.services.searchIndex!.stats().warmUp).toBeNull();
     } finally {
       await warmed.close();
