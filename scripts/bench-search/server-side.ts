@@ -37,7 +37,7 @@ export async function loadServices(config: Config, database: Database) {
     const memory = process.memoryUsage();
     lines.push(
       `Search index in memory: ${ads.toLocaleString('en-KE')} ads loaded in ${(loadMs / 1000).toFixed(1)} s; process memory ${(memory.rss / 2 ** 20).toFixed(0)} MB (heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MB, arrays ${(memory.arrayBuffers / 2 ** 20).toFixed(0)} MB)`,
-      `  warm-up before ready: ${warmUp ? `${warmUp.searches} searches in ${(warmUp.ms / 1000).toFixed(1)} s` : 'none (SEARCH_WARM_UP_SEARCHES=0)'}`,
+      `  warm-up before ready: ${warmUp ? `${warmUp.searches} searches in ${(warmUp.ms / 1000).toFixed(1)} s` : 'none (SEARCH_WARM_UP_SEARCHES=0, or PGlite)'}`,
       `  event loop while loading and warming up: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
     );
   }
