@@ -118,9 +118,9 @@ export async function warmUpSearch(
   const worker = async () => {
     while (next < queries.length && performance.now() - started < mostMs && !stop?.aborted) {
       const n = next++;
-      const filters = parseListingQuery(new URLSearchParams(queries[n]), n % 2 === 0 ? 'api' : 'page');
       const options = { index, correct: n % 2 === 1 };
       try {
+        const filters = parseListingQuery(new URLSearchParams(queries[n]), n % 2 === 0 ? 'api' : 'page');
         await (n % 2 === 0 ? searchListings(db, filters, options) : searchCards(db, filters, options));
       } catch {
         // Counted as done: the compiler saw the path all the same.
