@@ -54,6 +54,14 @@ const NEXT_WORKER_AFTER_MOST_MS = 120_000;
 /** What a worker sends the primary once its search index is ready (or will not be). */
 const WORKER_READY = 'soko:ready';
 
+/**
+ * The primary's lines, in the workers' (pino's) shape. With a time: the workers write theirs
+ * asynchronously, so the order of lines from different processes is not the order of events.
+ */
+function log(level: 30 | 50, fields: { msg: string } & Record<string, unknown>) {
+  (level === 50 ? console.error : console.log)(JSON.stringify({ level, time: Date.now(), ...fields }));
+}
+
 async function runPrimary(config: Config) {
   await prepareDatabase(config);
   let stopping = false;
@@ -61,7 +69,7 @@ async function runPrimary(config: Config) {
   const start = () => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
-    console.log(JSON.stringify({ level: 30, msg: 'server process started', worker: worker.id, pid: worker.process.pid }));
+    log(30, { msg: 'server process started', worker: worker.id, pid: worker.process.pid });
   };
   const restarts = createRestartPolicy();
   const pending = new Set<NodeJS.Timeout>();
@@ -87,7 +95,7 @@ async function runPrimary(config: Config) {
     }
     const delayMs = restarts.died(ranMs);
     // Died before it said it was ready: its replacement is the one the next worker waits for.
-    console.error(JSON.stringify({ level: 50, msg: 'server process exited; starting another', pid: worker.process.pid, code, signal, ranMs, delayMs }));
+    log(50, { msg: 'server process exited; starting another', pid: worker.process.pid, code, signal, ranMs, delayMs });
     const timer = setTimeout(() => {
       pending.delete(timer);
       if (!stopping) start();
@@ -104,7 +112,7 @@ async function runPrimary(config: Config) {
     // Each worker exits by its own deadline; one that still has not (stuck in a native call) is killed.
     setTimeout(() => {
       const stuck = Object.values(cluster.workers ?? {}).flatMap((w) => (w?.process.pid ? [w.process.pid] : []));
-      console.error(JSON.stringify({ level: 50, msg: 'server processes still running after the shutdown deadline; killing them', pids: stuck }));
+      log(50, { msg: 'server processes still running after the shutdown deadline; killing them', pids: stuck });
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
     }, shutdownDeadlineMs(config.http.shutdownGraceMs) + PRIMARY_MARGIN_MS).unref();
