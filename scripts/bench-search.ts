@@ -57,7 +57,7 @@ import { runLoad, summarize, type LoadResult, type Summary } from './bench-searc
 import { distinctQueries } from './bench-search/queries.ts';
 import { createRng } from './bench-search/random.ts';
 import { seedListings } from './bench-search/seed.ts';
-import { explainSlowest, loadBuild, loadServices, verifyEngines } from './bench-search/server-side.ts';
+import { explainSlowest, loadBuild, loadServices, memoryText, processMemory, verifyEngines } from './bench-search/server-side.ts';
 import { startServerProcesses, type ServerProcesses } from './bench-search/server-processes.ts';
 
 const { values: args } = parseArgs({
@@ -221,7 +221,7 @@ async function main() {
         verify: (queries) => verifyEngines(database, services.searchIndex, queries),
         slowest: (searches) => explainSlowest(database, services.searchIndex, searches),
         // This process also runs the load generator's thread.
-        memory: async () => [process.memoryUsage()],
+        memory: async () => [processMemory()],
       };
     }
     const [{ n: listed } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM listings`);
@@ -306,9 +306,8 @@ async function distinctRuns(server: Server, label: string) {
         if (cpus.length) console.log(`  ${formatCpu(medianCpu(cpus), median(these.map((r) => r.busy)), !EXTERNAL_DATABASE, PROCESSES)}`);
       }
   }
-  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
   const memory = await server.memory();
-  console.log(`Server process memory after the runs: ${memory.map((m, i) => `${memory.length > 1 ? `process ${i + 1} ` : ''}${mb(m.rss)} MB (heap ${mb(m.heapUsed)} MB, arrays ${mb(m.arrayBuffers)} MB)`).join('; ')}`);
+  console.log(`Server process memory after the runs: ${memory.map((m, i) => `${memory.length > 1 ? `process ${i + 1} ` : ''}${memoryText(m)}`).join('; ')}`);
   printShapes(runs.filter((r) => r.name === 'API' && r.clients === Math.min(...CLIENT_COUNTS)));
   const failures = runs.flatMap((r) => r.result.timings.filter((t) => t.status !== 200));
   if (failures.length) console.log(`\nFailed requests (first 5): ${failures.slice(0, 5).map((f) => `${f.status} ${f.path}`).join('\n  ')}`);

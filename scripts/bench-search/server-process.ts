@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { explainSlowest, loadBuild, loadServices, verifyEngines, type SlowSearch } from './server-side.ts';
+import { explainSlowest, loadBuild, loadServices, processMemory, verifyEngines, type SlowSearch } from './server-side.ts';
 
 /**
  * One server process of `npm run bench:search -- --processes N` (N > 1): a node:cluster worker
@@ -41,7 +41,7 @@ async function main() {
   });
   const answer = async (question: Question): Promise<unknown> => {
     if (question.type === 'eventLoop') return performance.eventLoopUtilization();
-    if (question.type === 'memory') return process.memoryUsage();
+    if (question.type === 'memory') return processMemory();
     if (question.type === 'verify') return verifyEngines(database, services.searchIndex, question.queries);
     return explainSlowest(database, services.searchIndex, question.searches);
   };

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import type { Listening, Question, Reply, ServerProcessSettings } from './server-process.ts';
-import type { SlowSearch, VerifyReport } from './server-side.ts';
+import type { ProcessMemory, SlowSearch, VerifyReport } from './server-side.ts';
 
 /**
  * The benchmark as a node:cluster primary (--processes N, N > 1): N server processes
@@ -95,7 +95,7 @@ export async function startServerProcesses(count: number, settings: Omit<ServerP
         return to.reduce((sum, end, i) => sum + performance.eventLoopUtilization(end, from[i]).utilization, 0) / to.length;
       };
     },
-    memory: () => Promise.all(workers.map((worker) => ask<NodeJS.MemoryUsage>(worker, { type: 'memory' }))),
+    memory: () => Promise.all(workers.map((worker) => ask<ProcessMemory>(worker, { type: 'memory' }))),
     // The memory index is in the server processes: the first does this work, and no second index is loaded here.
     verify: (queries: string[]) => ask<VerifyReport>(workers[0]!, { type: 'verify', queries }),
     slowest: (searches: SlowSearch[]) => ask<string[]>(workers[0]!, { type: 'slowest', searches }),
