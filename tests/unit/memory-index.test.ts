@@ -83,7 +83,9 @@ describe('the memory index', () => {
         const id = `ad${String(n).padStart(6, '0')}`;
         const tokens = words.filter((_, k) => random() < 1 / 2 ** (k + 1));
         const priced = random() < 0.9;
-        const fresh: IndexedAd = { ...ad(id, 1_000 + Math.floor(random() * 50_000), tokens, priced ? 500 * Math.floor(random() * 200) : null), titleWords: tokens.filter(() => random() < 0.5) };
+        // A title word is nearly always among the ad's tokens; one that is not only ranks the ad, it never makes it match.
+        const titleWords = [...tokens.filter(() => random() < 0.5), ...words.filter((w) => !tokens.includes(w) && random() < 0.05)];
+        const fresh: IndexedAd = { ...ad(id, 1_000 + Math.floor(random() * 50_000), tokens, priced ? 500 * Math.floor(random() * 200) : null), titleWords };
         index.put(id, fresh);
         all.set(id, fresh);
         n++;
@@ -208,6 +210,45 @@ describe('the memory index', () => {
     expect(found.map((hits) => hits.map((h) => nameOf(h.id)))).toEqual([expected.slice(0, 10), expected.slice(0, 10), expected.slice(10).reverse(), expected.slice(0, 10)]);
     // The id is a getter, not an own field: a copy names the fields (inGroup), a spread would lose it.
     expect(Object.keys(found[0]![0]!).sort()).toEqual(['featuredUntil', 'group']);
+  });
+
+  it("an ad's title words rank it whether or not they are among its tokens, before and after a compaction", async () => {
+    const index = new NamedIndex();
+    index.put('a', { ...ad('a', 1, ['sofa', 'red', 'leather']), titleWords: ['leather', 'sofa', 'blue', 'sofa'] });
+    index.put('b', { ...ad('b', 2, ['sofa', 'blue']), titleWords: [] });
+    index.put('c', { ...ad('c', 3, ['sofa', 'red']), titleWords: ['red'] });
+    index.put('x', { ...ad('x', 0, ['sofa']), titleWords: [] });
+    const [sofa, blue, red, leather] = ['sofa', 'blue', 'red', 'leather'].map((w) => [index.tokenId(w)]);
+    const best = (...groups: number[][]) => index.search({ ...query('best'), titleOf: groups.map((_, i) => i) }, groups, 10, 0).map((h) => [h.id, h.group]);
+    const answers = () => [
+      // a's title says sofa (and blue, which is not among its words): it comes before the newer b and c.
+      best(sofa),
+      // blue is in a's title only: it ranks a where a matches, and never makes a match.
+      best(blue),
+      best([...sofa, ...blue]),
+      best(red),
+      best(leather),
+      // a matches by red, and its title says blue: that alone puts it among the titled.
+      best([...red, ...blue]),
+      // Both words: a has no blue among its words, whichever list the search walks.
+      best(sofa, blue),
+      best(blue, sofa),
+    ];
+    const expected = [
+      [['a', 0], ['c', 1], ['b', 1], ['x', 1]],
+      [['b', 1]],
+      [['a', 0], ['c', 1], ['b', 1], ['x', 1]],
+      [['c', 0], ['a', 1]],
+      [['a', 0]],
+      [['c', 0], ['a', 0], ['b', 1]],
+      [['b', 1]],
+      [['b', 1]],
+    ];
+    expect(answers()).toEqual(expected);
+    // x goes, so that compaction moves a, b and c down, title runs and all.
+    index.put('x', null);
+    await index.compact();
+    expect(answers()).toEqual(expected.map((rows) => rows.filter(([id]) => id !== 'x')));
   });
 
   it('compaction keeps featured ads, dates, prices and the checksum', async () => {

@@ -220,10 +220,14 @@ export class MemoryIndex {
   alive = new Uint8Array(1024);
   private tokStart = new Int32Array(1024);
   private tokCount = new Int32Array(1024);
+  /**
+   * A slot's title words are a run of its own tokens: those that are in its tokens moved to the
+   * end of them, then any that are not (there were none in 1M seeded ads). A list of its own
+   * held them again: 20 MB at 1,000,000 ads, of the 600 MB a process may take.
+   */
   private titleStart = new Int32Array(1024);
   private titleCount = new Int32Array(1024);
   private docTokens = new Growable(1 << 16);
-  private titleTokens = new Growable(1 << 14);
 
   /** Token text → token number, and each token's slots (ascending). */
   private tokenIds = new Map<string, number>();
@@ -273,11 +277,7 @@ export class MemoryIndex {
    * many: a token whose stamp is this call's was seen. No Set per ad: a load adds a million.
    */
   private appendOnce(texts: string[], into: Growable): number {
-    if (++this.addStamp === 0xffffffff) {
-      this.addStamps.fill(0);
-      this.addStamp = 1;
-    }
-    const stamp = this.addStamp;
+    const stamp = this.nextAddStamp();
     const start = into.length;
     for (const text of texts) {
       const token = this.token(text);
@@ -286,6 +286,50 @@ export class MemoryIndex {
       into.push(token);
     }
     return into.length - start;
+  }
+  private nextAddStamp(): number {
+    if (++this.addStamp === 0xffffffff) {
+      this.addStamps.fill(0);
+      this.addStamp = 1;
+    }
+    return this.addStamp;
+  }
+
+  /**
+   * Makes the title's words a run of the slot's tokens, which end the token list: those among
+   * the `count` tokens from `start` are moved to their end, and any others are appended after
+   * them (never to the tokens a search tests, nor to the posting lists). Returns where the run
+   * starts; it ends at the end of the list.
+   */
+  private titleRun(words: string[], start: number, count: number): number {
+    const stamp = this.nextAddStamp();
+    let distinct = 0;
+    for (const word of words) {
+      const token = this.token(word);
+      if (this.addStamps[token] === stamp) continue;
+      this.addStamps[token] = stamp;
+      distinct++;
+    }
+    const tokens = this.docTokens.data;
+    let runStart = start + count;
+    for (let i = runStart - 1; i >= start; i--) {
+      const token = tokens[i]!;
+      if (this.addStamps[token] !== stamp) continue;
+      // Everything from runStart on is a title word; the one it gives up was already looked at.
+      runStart--;
+      tokens[i] = tokens[runStart]!;
+      tokens[runStart] = token;
+      this.addStamps[token] = 0;
+    }
+    // Title words still stamped are not among the tokens: each once, after them.
+    if (start + count - runStart === distinct) return runStart;
+    for (const word of words) {
+      const token = this.token(word);
+      if (this.addStamps[token] !== stamp) continue;
+      this.addStamps[token] = 0;
+      this.docTokens.push(token);
+    }
+    return runStart;
   }
 
   /** The live ads' adChecksum, added modulo 2^32: the self-check compares it with the database's (search-index.ts). */
@@ -318,7 +362,7 @@ export class MemoryIndex {
   bytes(): number {
     let n = 0;
     const typed = [this.created, this.newestUpTo, this.featured, this.price, this.currency, this.location, this.alive, this.tokStart, this.tokCount, this.titleStart, this.titleCount,
-      this.docTokens.data, this.titleTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.addStamps, this.bits, this.stamps, this.slotChecksum];
+      this.docTokens.data, this.featuredList.data, this.byPriceAsc, this.byPriceDesc, this.rankAsc, this.rankDesc, this.marks, this.addStamps, this.bits, this.stamps, this.slotChecksum];
     for (const a of typed) n += a.byteLength;
     n += this.postings.bytes();
     for (const b of this.bitmaps) n += b ? b.byteLength : 8;
@@ -359,8 +403,9 @@ export class MemoryIndex {
       const bitmap = this.bitmaps[token];
       if (bitmap) this.setBit(token, bitmap, slot);
     }
-    this.titleStart[slot] = this.titleTokens.length;
-    this.titleCount[slot] = this.appendOnce(ad.titleWords, this.titleTokens);
+    const titleStart = this.titleRun(ad.titleWords, start, this.tokCount[slot]!);
+    this.titleStart[slot] = titleStart;
+    this.titleCount[slot] = this.docTokens.length - titleStart;
     if (ad.featuredUntil !== null) this.featuredList.push(slot);
     this.ids.bind(slot);
     this.live++;
@@ -373,15 +418,13 @@ export class MemoryIndex {
    * held the event loop for hundreds of milliseconds; and a list cut to size after a load, as
    * long. A guess short of the truth only means the last doubling comes back.
    */
-  async reserve(ads: number, tokensPerAd: number, titlePerAd: number, slicer: Slicer) {
+  async reserve(ads: number, tokensPerAd: number, slicer: Slicer) {
     // One array at a time: V8 answers each large allocation with a collection ("external memory pressure").
     this.ensure(ads, true);
     await slicer.pause();
     this.ids.reserve(ads);
     await slicer.pause();
     this.docTokens.reserve(Math.ceil(ads * tokensPerAd));
-    await slicer.pause();
-    this.titleTokens.reserve(Math.ceil(ads * titlePerAd));
   }
 
   private ensure(capacity: number, exactly = false) {
@@ -618,7 +661,7 @@ export class MemoryIndex {
 
   /** Whether the slot's title words meet every condition of `mask`. */
   private titleMeets(slot: number, mask: number): boolean {
-    return mask === 0 || (marksOf(this.marks, this.titleTokens.data, this.titleStart[slot]!, this.titleCount[slot]!) & mask) >>> 0 === mask;
+    return mask === 0 || (marksOf(this.marks, this.docTokens.data, this.titleStart[slot]!, this.titleCount[slot]!) & mask) >>> 0 === mask;
   }
 
   /**
@@ -1137,7 +1180,6 @@ export class MemoryIndex {
     // The lists of every slot's tokens were reserved from the first chunk's ads, the oldest,
     // which may have more words than the rest (36 MB of room left over at 1M seeded ads).
     await this.docTokens.trimSliced(slicer);
-    await this.titleTokens.trimSliced(slicer);
     await this.cutColumns(this.size + Math.max(1024, this.size >> 4), slicer);
     await this.mergePrices(slicer);
     this.bitmapsAt = this.size;
@@ -1168,22 +1210,20 @@ export class MemoryIndex {
       }
       // Each slot's columns and its tokens move down (a slot's new place and its tokens' are never past its old ones).
       let docAt = 0;
-      let titleAt = 0;
       const docs = this.docTokens.data;
-      const titles = this.titleTokens.data;
       for (let slot = 0; slot < before; slot++) {
         const to = renumber[slot]!;
         if (to >= 0) {
-          const count = this.tokCount[slot]!;
-          docs.copyWithin(docAt, this.tokStart[slot]!, this.tokStart[slot]! + count);
-          const titled = this.titleCount[slot]!;
-          titles.copyWithin(titleAt, this.titleStart[slot]!, this.titleStart[slot]! + titled);
+          // The slot's tokens and, ending them or after them, its title's run.
+          const from = this.tokStart[slot]!;
+          const titleFrom = this.titleStart[slot]! - from;
+          const span = titleFrom + this.titleCount[slot]!;
+          docs.copyWithin(docAt, from, from + span);
           this.tokStart[to] = docAt;
-          this.tokCount[to] = count;
-          this.titleStart[to] = titleAt;
-          this.titleCount[to] = titled;
-          docAt += count;
-          titleAt += titled;
+          this.tokCount[to] = this.tokCount[slot]!;
+          this.titleStart[to] = docAt + titleFrom;
+          this.titleCount[to] = this.titleCount[slot]!;
+          docAt += span;
           this.ids.move(slot, to);
           this.created[to] = this.created[slot]!;
           this.noteNewest(to);
@@ -1197,7 +1237,6 @@ export class MemoryIndex {
         if (slot % CHECK_EVERY === 0) await slicer.maybePause();
       }
       this.docTokens.length = docAt;
-      this.titleTokens.length = titleAt;
       this.alive.fill(0, live);
       this.ids.unbindAll(live);
       for (let slot = 0; slot < live; slot++) {

@@ -265,14 +265,9 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       if (row.active !== null && row.n > 0) {
         // Tokens per ad from the first chunk (the oldest ads), with a margin.
         let tokens = 0;
-        let titled = 0;
-        for (const ad of adLines(row.ads)) {
-          const { tokens: all, titleWords: words } = toAd(ad);
-          tokens += all.length;
-          titled += words.length;
-        }
+        for (const ad of adLines(row.ads)) tokens += toAd(ad).tokens.length;
         await slicer.pause();
-        await index.reserve(Math.ceil(row.active * 1.02), (tokens / row.n) * 1.1, (titled / row.n) * 1.1, slicer);
+        await index.reserve(Math.ceil(row.active * 1.02), (tokens / row.n) * 1.1, slicer);
         await slicer.pause();
       }
       let i = 0;
