@@ -412,8 +412,8 @@ export class MemoryIndex {
   }
 
   /**
-   * Makes room for a load of about `ads` ads of about `tokensPerAd` tokens and `titlePerAd` title
-   * words each, before it starts. Growing by doubling as ads come instead copies each array
+   * Makes room for a load of about `ads` ads of about `tokensPerAd` tokens each (their title
+   * words are among them), before it starts. Growing by doubling as ads come instead copies each array
    * several times, the list of every slot's tokens last of all at 64 MB (1M ads), a copy that
    * held the event loop for hundreds of milliseconds; and a list cut to size after a load, as
    * long. A guess short of the truth only means the last doubling comes back.
