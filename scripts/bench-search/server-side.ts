@@ -61,11 +61,11 @@ export function processMemory(): ProcessMemory {
   return memory;
 }
 
-/** "612 MB (anonymous 560, files 52; heap 70 MB, arrays 369 MB)". */
+/** "612 MB (anonymous 560, files 52; heap 70 of 132 MB, arrays 369 MB)": the heap's used bytes of those it holds (its young generation, and room the old one has not given back). */
 export function memoryText(memory: ProcessMemory): string {
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
   const split = memory.rssAnon !== undefined && Number.isFinite(memory.rssAnon) ? `anonymous ${mb(memory.rssAnon)}, files ${mb(memory.rssFile ?? 0)}; ` : '';
-  return `${mb(memory.rss)} MB (${split}heap ${mb(memory.heapUsed)} MB, arrays ${mb(memory.arrayBuffers)} MB)`;
+  return `${mb(memory.rss)} MB (${split}heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, arrays ${mb(memory.arrayBuffers)} MB)`;
 }
 
 export async function loadBuild(buildDir: string): Promise<ServerBuild> {

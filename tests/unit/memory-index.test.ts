@@ -271,4 +271,81 @@ describe('the memory index', () => {
     index.put('a1', null);
     expect(index.search(query('newest'), sofa, 100, now).map((h) => h.id)).not.toContain('a1');
   });
+
+  it('keeps the commonest tokens in bitmaps alone: walks, intersections, unions and counts read them, through growth, compaction and back to a list', async () => {
+    // Ads added in date order, as a load adds them, so that newest-first walks settle early and are taken.
+    const index = new NamedIndex();
+    const all = new Map<string, IndexedAd>();
+    let created = 0;
+    const wordsOf = (i: number) => [...(i % 2 === 0 ? ['apple'] : []), ...(i % 3 === 0 ? ['bread'] : []), ...(i % 7 === 0 ? ['chair'] : []), 'zebra'];
+    const add = (i: number, words = wordsOf(i)) => {
+      const name = `n${String(i).padStart(6, '0')}`;
+      const fresh = { ...ad(name, ++created, words, i % 5 === 0 ? null : 100 * (i % 50)), titleWords: words.filter((w) => w !== 'bread') };
+      index.put(name, fresh);
+      all.set(name, fresh);
+    };
+    const remove = (name: string) => {
+      index.put(name, null);
+      all.delete(name);
+    };
+    const expected = (order: IndexQuery['order'], groups: string[][], want: number) => {
+      const newer = (x: IndexedAd, y: IndexedAd) => y.created - x.created;
+      const matches = [...all.values()].filter((a) => groups.every((g) => g.some((w) => a.tokens.includes(w)))).sort(newer);
+      if (order === 'best') {
+        const titled = matches.filter((a) => groups.every((g) => g.some((w) => a.titleWords.includes(w))));
+        return [...titled, ...matches.filter((a) => !titled.includes(a))].slice(0, want).map((a) => a.id);
+      }
+      if (order !== 'newest') {
+        const desc = order === 'price_desc';
+        matches.sort((x, y) => (x.price === null) !== (y.price === null) ? (x.price === null ? 1 : -1) : x.price !== y.price ? (desc ? y.price! - x.price! : x.price! - y.price!) : newer(x, y));
+      }
+      return matches.slice(0, want).map((a) => a.id);
+    };
+    const check = () => {
+      for (const groups of [[['apple']], [['bread']], [['apple'], ['bread']], [['bread'], ['chair']], [['apple', 'chair']], [['apple', 'chair'], ['bread']], [['zebra'], ['apple']], [['chair']]]) {
+        const conditions = groups.map((g) => g.map((w) => index.tokenId(w)));
+        for (const order of ['newest', 'best', 'price_asc', 'price_desc'] as const) {
+          for (const want of [1, 24, 3_000]) {
+            const q: IndexQuery = { titleOf: groups.map((_, i) => i), test: null, order, priceRange: null };
+            expect(index.search(q, conditions, want, 0).map((h) => h.id), JSON.stringify({ groups, order, want })).toEqual(expected(order, groups, want));
+          }
+        }
+      }
+      for (const word of ['apple', 'bread', 'chair']) {
+        const live = [...all.values()].filter((x) => x.tokens.includes(word)).length;
+        expect(index.liveAds(index.tokenId(word), 1e9), word).toBe(live);
+        expect(index.liveAds(index.tokenId(word), 100), word).toBe(Math.min(100, live));
+      }
+    };
+    /** Each word's ads as suggestions count them: every slot's, the dead's too until a compaction. */
+    const counted = (word: string) => {
+      let ads = -1;
+      index.wordsStartingWith(word, (_, text, n) => {
+        if (text === word) ads = n;
+      });
+      return ads;
+    };
+    const liveWith = (word: string) => [...all.values()].filter((x) => x.tokens.includes(word)).length;
+    // apple (every other ad) and bread (every third) are common enough for a bitmap (at least 4,096 ads); chair is not.
+    for (let i = 0; i < 15_000; i++) add(i);
+    await index.finishLoad();
+    check();
+    // New ads past the bitmaps' ends, and some gone.
+    for (let i = 15_000; i < 18_000; i++) add(i);
+    for (let i = 0; i < 18_000; i += 11) remove(`n${String(i).padStart(6, '0')}`);
+    await index.settle();
+    check();
+    // Compacted: the bitmaps renumbered, their counts the live ads'.
+    await index.compact();
+    check();
+    for (const word of ['apple', 'bread', 'chair']) expect(counted(word), word).toBe(liveWith(word));
+    // Most ads with apple gone, and compacted: it is no longer common, and is listed again; new ads with it go to its list.
+    for (const [name, x] of [...all]) if (x.tokens.includes('apple') && Number(name.slice(1)) % 10 !== 0) remove(name);
+    await index.compact();
+    expect(counted('apple')).toBe(liveWith('apple'));
+    for (let i = 18_000; i < 18_200; i++) add(i);
+    await index.settle();
+    check();
+    for (const word of ['apple', 'bread', 'chair']) expect(counted(word), word).toBe(liveWith(word));
+  }, 60_000);
 });

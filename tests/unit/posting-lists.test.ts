@@ -61,4 +61,26 @@ describe('posting lists', () => {
     expect(long.bytes() - new PostingLists().bytes()).toBeGreaterThanOrEqual(4_000);
     expect(short).toBeLessThan(1_024 * 4 * 4 + 1_024 * 4 + 1_000 * 8 + 1);
   });
+
+  it('an unlisted token (its slots in a bitmap) keeps only its count, costs no array, is skipped by a renumbering and can be listed again', () => {
+    const lists = new PostingLists();
+    const common = lists.add();
+    const other = lists.add();
+    for (let slot = 0; slot < 100; slot++) lists.push(slot % 2 === 0 ? common : other, slot);
+    const listed = lists.bytes();
+    lists.unlist(common);
+    expect(listed - lists.bytes()).toBeGreaterThanOrEqual(50 * 4);
+    expect(() => lists.list(common)).toThrow(/unlisted/);
+    expect(() => lists.push(common, 100)).toThrow(/unlisted/);
+    lists.countOne(common);
+    expect(lists.length(common)).toBe(51);
+    for (const _ of lists.renumber(new Int32Array(101).map((_, slot) => (slot < 50 ? -1 : slot - 50))));
+    // Its count is the keeper's to set (MemoryIndex renumbers the bitmap); the listed one is renumbered.
+    expect(lists.length(common)).toBe(51);
+    lists.setLength(common, 26);
+    expect(read(lists, other)).toEqual(Array.from({ length: 25 }, (_, i) => 1 + 2 * i));
+    lists.relist(common, Int32Array.from([0, 2, 4]), 3);
+    expect(read(lists, common)).toEqual([0, 2, 4]);
+    expect(() => lists.setLength(common, 3)).toThrow(/unlisted/);
+  });
 });

@@ -104,8 +104,34 @@ type ScratchLane = 0 | 1;
 /** Match lists up to this many slots (1 MB) are kept for the next search; longer ones are not. */
 const SCRATCH_KEPT = 1 << 18;
 
-/** Slots to walk from the end (null: every slot), and how many of them at most before giving up. */
-type Walk = { slots: Int32Array | null; length: number; budget: number };
+/**
+ * Slots to walk from the end: a list's, a bitmap's set bits, or every slot (both null); `length`
+ * of them, and how many of them at most before giving up.
+ */
+type Walk = { slots: Int32Array | null; bitmap: Uint32Array | null; length: number; budget: number };
+
+/** A walk's slots, last first; next() gives -1 past the first. */
+class Backwards {
+  private at: number;
+  private bits = 0;
+  constructor(private readonly walk: Walk) {
+    this.at = walk.bitmap ? walk.bitmap.length : walk.length;
+  }
+  next(): number {
+    const { slots, bitmap } = this.walk;
+    if (bitmap) {
+      while (this.bits === 0) {
+        if (--this.at < 0) return -1;
+        this.bits = bitmap[this.at]!;
+      }
+      const high = 31 - Math.clz32(this.bits);
+      this.bits ^= 1 << high;
+      return (this.at << 5) + high;
+    }
+    if (--this.at < 0) return -1;
+    return slots ? slots[this.at]! : this.at;
+  }
+}
 
 /**
  * V8 refuses a Map past 2^24 (16,777,216) entries with a RangeError mid-load. The index's maps
@@ -399,9 +425,12 @@ export class MemoryIndex {
     this.tokCount[slot] = this.appendOnce(ad.tokens, this.docTokens);
     for (let i = start; i < this.docTokens.length; i++) {
       const token = this.docTokens.data[i]!;
-      this.postings.push(token, slot);
+      // A token with a bitmap keeps its slots there, not in a list too.
       const bitmap = this.bitmaps[token];
-      if (bitmap) this.setBit(token, bitmap, slot);
+      if (bitmap) {
+        this.postings.countOne(token);
+        this.setBit(token, bitmap, slot);
+      } else this.postings.push(token, slot);
     }
     const titleStart = this.titleRun(ad.titleWords, start, this.tokCount[slot]!);
     this.titleStart[slot] = titleStart;
@@ -527,8 +556,15 @@ export class MemoryIndex {
   /** Live ads with the token, counted up to `cap`. */
   liveAds(id: number, cap: number): number {
     if (id < 0 || id >= this.postings.count) return 0;
-    const list = this.postings.list(id);
     let n = 0;
+    const bitmap = this.bitmaps[id];
+    if (bitmap) {
+      for (let w = 0; w < bitmap.length && n < cap; w++) {
+        for (let x = bitmap[w]!; x !== 0 && n < cap; x &= x - 1) if (this.alive[(w << 5) + 31 - Math.clz32(x & -x)] === 1) n++;
+      }
+      return n;
+    }
+    const list = this.postings.list(id);
     for (let i = 0; i < list.length && n < cap; i++) if (this.alive[list.data[i]!] === 1) n++;
     return n;
   }
@@ -606,7 +642,7 @@ export class MemoryIndex {
           // A narrow price range is a list of its own (from the price order), intersected like a word.
           const inRange = this.priceRangeSlots(query.priceRange);
           const walk = inRange ? null : this.walkInstead(conditions, want, true);
-          return (walk && this.newest(walk, conditions, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions, inRange), budget: Infinity }, conditions, accept, want, now)!;
+          return (walk && this.newest(walk, conditions, acceptAll, want, now)) ?? this.newest({ ...this.matching(conditions, inRange), bitmap: null, budget: Infinity }, conditions, accept, want, now)!;
         }
         case 'best': {
           let titleMask = 0;
@@ -633,25 +669,27 @@ export class MemoryIndex {
    * commoner than that).
    */
   private walkInstead(conditions: number[][], want: number, alongList: boolean): Walk | null {
-    if (conditions.length === 0) return { slots: null, length: this.size, budget: Infinity };
+    if (conditions.length === 0) return { slots: null, bitmap: null, length: this.size, budget: Infinity };
     const n = Math.max(1, this.live);
     let share = 1;
     let fewest = Infinity;
-    let list: SlotList | null = null;
+    let along = -1;
     for (const tokens of conditions) {
       let size = 0;
       for (const t of tokens) size += this.postings.length(t);
       share *= Math.min(1, size / n);
       fewest = Math.min(fewest, size * (tokens.length === 1 ? 1 : 4));
-      if (alongList && tokens.length === 1 && (!list || size < list.length)) list = this.postings.list(tokens[0]!);
+      if (alongList && tokens.length === 1 && (along < 0 || size < this.postings.length(along))) along = tokens[0]!;
     }
-    const walked = list ? list.length : this.size;
+    const walked = along >= 0 ? this.postings.length(along) : this.size;
     // Each ad walked is tested token by token: about as dear as reading twenty list entries.
     const read = Math.min(walked, (want * walked) / Math.max(share * n, 1e-9));
     if (read * 20 >= fewest) return null;
     // The guess can be far off (dear ads are seldom phones): past what finding every match costs, the walk gives up.
     const budget = Math.max(fewest / 20, 1000);
-    return list ? { slots: list.data, length: list.length, budget } : { slots: null, length: this.size, budget };
+    if (along < 0) return { slots: null, bitmap: null, length: this.size, budget };
+    const bitmap = this.bitmaps[along];
+    return bitmap ? { slots: null, bitmap, length: walked, budget } : { slots: this.postings.list(along).data, bitmap: null, length: walked, budget };
   }
 
   /** Whether the slot's tokens meet every condition (each has a bit in `marks`). */
@@ -682,13 +720,17 @@ export class MemoryIndex {
     if (within) sized.push({ tokens: [], bit: -1, size: within.length, list: 'data' in within ? within : null, range: 'has' in within ? within : null });
     sized.sort((a, b) => a.size - b.size);
     const first = sized[0]!;
-    const only = first.list ?? (first.tokens.length === 1 ? this.postings.list(first.tokens[0]!) : null);
+    const firstMap = !first.list && first.tokens.length === 1 ? this.bitmaps[first.tokens[0]!] : undefined;
+    const only = first.list ?? (first.tokens.length === 1 && !firstMap ? this.postings.list(first.tokens[0]!) : null);
     // One list and nothing to intersect it with: the list itself, read and never written.
     if (sized.length === 1 && only) return { slots: only.data, length: only.length };
     let slots: Int32Array;
     let length: number;
     if (first.range) {
       ({ slots, length } = first.range.slots(lane));
+    } else if (firstMap) {
+      slots = this.scratchFor(lane, first.size);
+      length = bitmapSlots(firstMap, slots);
     } else if (only) {
       length = only.length;
       slots = this.scratchFor(lane, length);
@@ -755,13 +797,23 @@ export class MemoryIndex {
     const common = Math.max(BITMAP_AT_LEAST, this.size / BITMAP_SHARE);
     let steps = 0;
     for (let token = 0; token < this.postings.count; token++) {
-      const list = this.postings.list(token);
-      if (this.bitmaps[token]) {
-        if (list.length < common / 2) this.bitmaps[token] = undefined;
-      } else if (list.length >= common) {
+      const length = this.postings.length(token);
+      const had = this.bitmaps[token];
+      if (had) {
+        if (length < common / 2) {
+          // Listed again, with room to grow as a trimmed list has (PostingLists.trim).
+          const slots = new Int32Array(length + (length >> 3) + 16);
+          this.postings.relist(token, slots, bitmapSlots(had, slots));
+          this.bitmaps[token] = undefined;
+          steps += had.length;
+        }
+      } else if (length >= common) {
+        // The bitmap holds the token's slots from now on: its list (a quarter of all the lists' entries at 1M ads) goes.
+        const list = this.postings.list(token);
         const bitmap = new Uint32Array((this.size + 31) >>> 5);
         this.bitmaps[token] = bitmap;
         for (let i = 0; i < list.length; i++) this.setBit(token, bitmap, list.data[i]!);
+        this.postings.unlist(token);
         steps += list.length;
       }
       if (++steps >= CHECK_EVERY * 16) {
@@ -771,10 +823,37 @@ export class MemoryIndex {
     }
   }
 
+  /** Each bitmap's slots renumbered (`to[slot]`, or -1: dropped) into a new one of `size` slots, and its token's length counted again; a yield every few thousand words. */
+  private *renumberBitmaps(to: Int32Array, size: number): Generator<void> {
+    let steps = 0;
+    for (let token = 0; token < this.bitmaps.length; token++) {
+      const old = this.bitmaps[token];
+      if (!old) continue;
+      const bitmap = new Uint32Array((size + 31) >>> 5);
+      let n = 0;
+      for (let w = 0; w < old.length; w++) {
+        for (let x = old[w]!; x !== 0; x &= x - 1) {
+          const slot = to[(w << 5) + 31 - Math.clz32(x & -x)]!;
+          if (slot < 0) continue;
+          bitmap[slot >>> 5]! |= 1 << (slot & 31);
+          n++;
+        }
+      }
+      this.bitmaps[token] = bitmap;
+      this.postings.setLength(token, n);
+      steps += old.length;
+      if (steps >= CHECK_EVERY * 16) {
+        steps = 0;
+        yield;
+      }
+    }
+  }
+
   private setBit(token: number, bitmap: Uint32Array, slot: number) {
     const word = slot >>> 5;
     if (word >= bitmap.length) {
-      const next = new Uint32Array(Math.max(word + 1, bitmap.length * 2));
+      // An eighth more, not double: two hundred bitmaps doubled would hold 30 MB of room at 1M ads.
+      const next = new Uint32Array(Math.max(word + 1, bitmap.length + (bitmap.length >> 3) + 64));
       next.set(bitmap);
       this.bitmaps[token] = bitmap = next;
     }
@@ -789,6 +868,11 @@ export class MemoryIndex {
     const bits = this.bits;
     bits.fill(0, 0, words);
     for (const t of tokens) {
+      const bitmap = this.bitmaps[t];
+      if (bitmap) {
+        for (let w = Math.min(words, bitmap.length) - 1; w >= 0; w--) bits[w]! |= bitmap[w]!;
+        continue;
+      }
       const list = this.postings.list(t);
       const data = list.data;
       for (let i = 0; i < list.length; i++) {
@@ -908,12 +992,10 @@ export class MemoryIndex {
     const rest: number[] = [];
     const limit = want - featured.length;
     if (limit > 0) {
-      const { slots, length, budget } = driver;
-      const last = length - 1 - budget;
-      for (let i = length - 1; i >= 0; i--) {
-        const slot = slots ? slots[i]! : i;
+      const walk = new Backwards(driver);
+      for (let slot = walk.next(), walked = 0; slot >= 0; slot = walk.next()) {
         if (this.settled(rest, limit, slot)) break;
-        if (i < last) return null;
+        if (walked++ > driver.budget) return null;
         if (this.featured[slot]! > now) continue;
         if (accept(slot)) this.keepNewest(rest, slot, limit);
       }
@@ -1169,6 +1251,9 @@ export class MemoryIndex {
   async finishLoad(slicer = new Slicer()): Promise<void> {
     // Lists grown by doubling hold up to twice what they need: at 1M ads over 100 MB of room
     // no load will use (new ads come a few at a time, and a list grows again when they do).
+    // The commonest tokens' lists become bitmaps first: they are not trimmed only to be dropped.
+    this.bitmapsAt = this.size;
+    for (const _ of this.bitmapWork()) await slicer.maybePause();
     let steps = 0;
     for (const step of this.postings.trim()) {
       steps += step;
@@ -1182,8 +1267,6 @@ export class MemoryIndex {
     await this.docTokens.trimSliced(slicer);
     await this.cutColumns(this.size + Math.max(1024, this.size >> 4), slicer);
     await this.mergePrices(slicer);
-    this.bitmapsAt = this.size;
-    for (const _ of this.bitmapWork()) await slicer.maybePause();
   }
 
   /** Set while compact() renumbers the slots: the index can then neither answer nor take changes. */
@@ -1267,8 +1350,8 @@ export class MemoryIndex {
       this.rankDesc = await ranksSliced(this.byPriceDesc, sortedLive, slicer);
       this.priceSorted = sortedLive;
       this.size = live;
-      // The bitmaps are built again for the new numbers (a token is as common as before).
-      this.bitmaps = [];
+      // The bitmaps (the unlisted tokens' slots) renumbered, then those of tokens no longer common listed again.
+      for (const _ of this.renumberBitmaps(renumber, live)) await slicer.maybePause();
       this.bitmapsAt = this.size;
       for (const _ of this.bitmapWork()) await slicer.maybePause();
       // Each array cut to its live slots and a little room, one at a time.
@@ -1332,6 +1415,15 @@ function trigramsOf(word: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 3 <= word.length; i++) out.push(word.slice(i, i + 3));
   return out;
+}
+
+/** The set bits of `bitmap` as slots, ascending, written into `into` from its start; how many. */
+function bitmapSlots(bitmap: Uint32Array, into: Int32Array): number {
+  let n = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    for (let x = bitmap[w]!; x !== 0; x &= x - 1) into[n++] = (w << 5) + 31 - Math.clz32(x & -x);
+  }
+  return n;
 }
 
 /** Whether any of the bitmaps has the slot's bit. */

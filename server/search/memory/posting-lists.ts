@@ -5,6 +5,8 @@
  * array, SMALL per token, and only a token that outgrows its room gets an array of its own.
  * An object and a typed array per token were over 600,000 heap objects at 1M ads, which every
  * full garbage collection marks while the event loop waits (docs/decisions/search-index-posting-lists.md).
+ * The commonest tokens' slots are kept as bitmaps instead (MemoryIndex): those tokens are
+ * "unlisted" here, counted but not listed.
  */
 
 /** A sorted list of slots (its first `length`). */
@@ -13,6 +15,8 @@ export type SlotList = { data: Int32Array; length: number };
 const SMALL = 4;
 /** "No array of its own yet": one shared empty array keeps `own` a list of one kind of element. */
 const NONE = new Int32Array(0);
+/** "Counted, not listed": the token's slots are kept elsewhere (a bitmap: MemoryIndex), only their number here. */
+const UNLISTED = new Int32Array(0);
 
 export class PostingLists {
   /** Tokens. */
@@ -40,10 +44,11 @@ export class PostingLists {
     return this.lengths[token]!;
   }
 
-  /** Appends `slot` (larger than every slot the token has). Lists are named by token here; a trigram's list works alike. */
+  /** Appends `slot` (larger than every slot the token has), not to an unlisted token. Lists are named by token here; a trigram's list works alike. */
   push(token: number, slot: number) {
     const length = this.lengths[token]!;
     let own = this.own[token]!;
+    if (own === UNLISTED) throw new Error(`Token ${token} is unlisted: countOne() it`);
     if (own === NONE) {
       if (length < SMALL) {
         this.small[token * SMALL + length] = slot;
@@ -62,9 +67,33 @@ export class PostingLists {
     this.lengths[token] = length + 1;
   }
 
+  /** Counts one more slot of a token whose slots are kept elsewhere (unlist). */
+  countOne(token: number) {
+    this.lengths[token]! += 1;
+  }
+
+  /** Drops the token's list, keeping its length: its slots are kept elsewhere from now on (countOne() counts new ones). */
+  unlist(token: number) {
+    if (this.own[token] === NONE) throw new Error('Only a list of its own is unlisted');
+    this.own[token] = UNLISTED;
+  }
+
+  /** The token's list again, from `slots` (ascending, `length` of them), after unlist(). */
+  relist(token: number, slots: Int32Array, length: number) {
+    this.own[token] = slots;
+    this.lengths[token] = length;
+  }
+
+  /** An unlisted token's length, as counted elsewhere (a compaction). */
+  setLength(token: number, length: number) {
+    if (this.own[token] !== UNLISTED) throw new Error('Only an unlisted token has its length set');
+    this.lengths[token] = length;
+  }
+
   /** The token's slots: valid until the token's next push (a search, which adds nothing, may hold it). */
   list(token: number): SlotList {
     const own = this.own[token]!;
+    if (own === UNLISTED) throw new Error(`Token ${token} is unlisted: its slots are kept elsewhere`);
     const length = this.lengths[token]!;
     return { data: own === NONE ? this.small.subarray(token * SMALL, token * SMALL + SMALL) : own, length };
   }
@@ -83,6 +112,8 @@ export class PostingLists {
   /** Each slot renumbered (`to[slot]`, or -1: dropped), in place, the order kept (a compaction); a list left far larger than it needs is cut. */
   *renumber(to: Int32Array): Generator<number> {
     for (let token = 0; token < this.count; token++) {
+      // An unlisted token's slots are renumbered where they are kept, and its length set then.
+      if (this.own[token] === UNLISTED) continue;
       const { data, length } = this.list(token);
       let n = 0;
       for (let i = 0; i < length; i++) {
@@ -97,7 +128,7 @@ export class PostingLists {
 
   bytes(): number {
     let n = this.lengths.byteLength + this.small.byteLength + this.own.length * 8;
-    for (const own of this.own) if (own !== NONE) n += own.byteLength + 96;
+    for (const own of this.own) if (own !== NONE && own !== UNLISTED) n += own.byteLength + 96;
     return n;
   }
 }

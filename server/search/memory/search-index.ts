@@ -6,6 +6,7 @@ import type { WordSource } from '../corrections.ts';
 import { compileSearch, ownTokens, type CompiledSearch } from './index-terms.ts';
 import { memorySuggestions, memoryWords } from './memory-words.ts';
 import type { SuggestedWord } from '../suggest-words.ts';
+import { fullCollection } from './full-collection.ts';
 import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
 import { Slicer } from './slices.ts';
 import type { Listener, ListenHandlers } from '../../db/listen.ts';
@@ -619,6 +620,12 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       return;
     }
     if (options.warmUp && state && !closed) await warmUp(options.warmUp);
+    if (state && !closed) {
+      // Not yet ready, so the pause costs no buyer anything (full-collection.ts).
+      const ms = fullCollection();
+      const { rss, heapUsed } = process.memoryUsage();
+      logger.info({ ms: Math.round(ms), rssMb: mb(rss), heapMb: mb(heapUsed) }, 'search index ready: garbage of the load collected');
+    }
   }
   async function warmUp(run: NonNullable<SearchIndexOptions['warmUp']>): Promise<void> {
     warming = true;
