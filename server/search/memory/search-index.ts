@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryPrepared, queryRows, sqlArray, type Db } from '../../db/client.ts';
@@ -56,6 +57,10 @@ export const CATCH_UP_EVERY_MS = 60_000;
 const STALE_AFTER_MS = 3 * CATCH_UP_EVERY_MS;
 /** How often the index is compared with the database (selfCheck; server/main.ts schedules it with a random fifth of jitter so that processes do not compare at once). */
 export const SELF_CHECK_EVERY_MS = 10 * 60_000;
+/** A first load of at least this many ads ends with a full collection before ready (full-collection.ts); a small one leaves little garbage. */
+const COLLECT_FROM_ADS = 50_000;
+/** How long the dead arrays' memory takes to be given back after the full collection before ready (measured: well under this at 1M ads). */
+const FREED_AFTER_MS = 250;
 /** After a failed load, the next try waits this long, doubled each time up to the most. */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MOST_MS = 5 * 60_000;
@@ -620,9 +625,11 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       return;
     }
     if (options.warmUp && state && !closed) await warmUp(options.warmUp);
-    if (state && !closed) {
+    if (state && !closed && state.index.live >= COLLECT_FROM_ADS) {
       // Not yet ready, so the pause costs no buyer anything (full-collection.ts).
       const ms = fullCollection();
+      // V8 frees the dead arrays' memory on a thread of its own after the collection: the RSS logged is the one served with.
+      await delay(FREED_AFTER_MS);
       const { rss, heapUsed } = process.memoryUsage();
       logger.info({ ms: Math.round(ms), rssMb: mb(rss), heapMb: mb(heapUsed) }, 'search index ready: garbage of the load collected');
     }
