@@ -891,16 +891,7 @@ export class MemoryIndex {
       }
     }
     const slots = this.scratchFor(lane, count);
-    let n = 0;
-    for (let w = 0; w < words; w++) {
-      let x = bits[w]!;
-      while (x !== 0) {
-        const low = x & -x;
-        slots[n++] = (w << 5) + 31 - Math.clz32(low);
-        x ^= low;
-      }
-    }
-    return { slots, length: count };
+    return { slots, length: bitmapSlots(bits, slots, words) };
   }
 
   /**
@@ -1419,10 +1410,10 @@ function trigramsOf(word: string): string[] {
   return out;
 }
 
-/** The set bits of `bitmap` as slots, ascending, written into `into` from its start; how many. */
-function bitmapSlots(bitmap: Uint32Array, into: Int32Array): number {
+/** The set bits of `bitmap`'s first `words` as slots, ascending, written into `into` from its start; how many. */
+function bitmapSlots(bitmap: Uint32Array, into: Int32Array, words = bitmap.length): number {
   let n = 0;
-  for (let w = 0; w < bitmap.length; w++) {
+  for (let w = 0; w < words; w++) {
     for (let x = bitmap[w]!; x !== 0; x &= x - 1) into[n++] = (w << 5) + 31 - Math.clz32(x & -x);
   }
   return n;
