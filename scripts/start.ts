@@ -10,6 +10,11 @@
  * process then held more than the 600 MB RSS allowed at 1,000,000 ads
  * (docs/decisions/young-generation-size.md). node:cluster's workers inherit the flag.
  *
+ * And `--initial-old-space-size=128`: V8 lets the old generation grow to at least 128 MB before
+ * it marks it. With about 60 MB live, its own limit left so little room that it began marking
+ * every half second under load, because a young collection might promote more than the room
+ * left; marking took about a sixth of the server's CPU a search (docs/decisions/old-generation-headroom.md).
+ *
  * It also sets MALLOC_MMAP_THRESHOLD_=65536 in the environment: glibc then maps every block of
  * 64 kB or more on its own and returns it when freed, where its moving threshold kept the search
  * index's freed arrays in the process, and its heap the holes left by the index's growing lists
