@@ -10,8 +10,9 @@
  * process then held more than the 600 MB RSS allowed at 1,000,000 ads
  * (docs/decisions/young-generation-size.md). node:cluster's workers inherit the flag.
  *
- * And `--initial-old-space-size=128`: V8 lets the old generation grow to at least 128 MB before
- * it marks it. With about 60 MB live, its own limit left so little room that it began marking
+ * And `--initial-old-space-size=128`: V8 keeps the old generation's limit at 128 MB or more, and
+ * starts marking it about a young generation (32 MB) below that. With about 60 MB live, its own
+ * limit (about 98 MB) left so little room that it began marking
  * every half second under load, because a young collection might promote more than the room
  * left; marking took about a sixth of the server's CPU a search (docs/decisions/old-generation-headroom.md).
  *
