@@ -12,9 +12,9 @@
  *
  * And `--initial-old-space-size=128`: V8 keeps the old generation's limit at 128 MB or more, and
  * starts marking it about a young generation (32 MB) below that. With about 60 MB live, its own
- * limit (about 98 MB) left so little room that it began marking
- * every half second under load, because a young collection might promote more than the room
- * left; marking took about a sixth of the server's CPU a search (docs/decisions/old-generation-headroom.md).
+ * limit (about 98 MB) left so little room that it began marking every half second under load,
+ * because a young collection might promote more than the room left; marking took about a sixth
+ * of the server's CPU a search (docs/decisions/old-generation-headroom.md).
  *
  * It also sets MALLOC_MMAP_THRESHOLD_=65536 in the environment: glibc then maps every block of
  * 64 kB or more on its own and returns it when freed, where its moving threshold kept the search
