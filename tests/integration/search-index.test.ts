@@ -6,7 +6,7 @@ import { listings } from '../../server/db/schema/index.ts';
 import { checkedHits } from '../../server/search/checked-hits.ts';
 import { engineQuery, exactAnswer, searchListings } from '../../server/search/search.ts';
 import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
-import { CHANGES_CHANNEL, TITLE_SPLIT_SQL, catchUpStatement, createSearchIndex, titleWords } from '../../server/search/memory/search-index.ts';
+import { CHANGES_CHANNEL, TITLE_SPLIT_SQL, catchUpStatement, chunksAhead, chunksInThread, createSearchIndex, titleWords } from '../../server/search/memory/search-index.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -392,5 +392,36 @@ describe('the search index sees every change committed before a search', () => {
       expect(plan, plan).toMatch(/Index (Only )?Scan (using|on) search_index_changes_xid_idx/);
       expect(plan, plan).not.toMatch(/Seq Scan on search_index_changes/);
     }
+  });
+});
+
+describe("a load's chunks", () => {
+  /** Every active ad's id in date order, and the ids the chunks gave, in their order. */
+  const activeInDateOrder = async () =>
+    (await queryRows<{ id: string }>(t.services.db, sql`SELECT id FROM listings WHERE status = 'active' ORDER BY created_at, id`)).map((row) => row.id);
+  const idsOf = async (chunks: AsyncIterable<{ ads: string; n: number }>) => {
+    const ids: string[] = [];
+    for await (const chunk of chunks) {
+      const lines = chunk.ads === '' ? [] : chunk.ads.split('\n');
+      expect(lines.length).toBe(chunk.n);
+      for (const line of lines) ids.push((JSON.parse(line) as [string])[0]);
+    }
+    return ids;
+  };
+
+  it('read every active ad once, in date order, when ranges asked for ahead have grown past what a statement reads since the cut', async () => {
+    await insertRows(t, ownerId, Array.from({ length: 30 }, (_, i) => ({ title: `chunked ${i}`, createdAt: new Date(Date.UTC(2025, 5, 1) + i * 1000) })));
+    const source = await chunksAhead(t.services.db, 7);
+    expect(source.active).toBe((await activeInDateOrder()).length);
+    // After the cut, before any range is read: 40 ads dated before all others fall in the first
+    // range (7 ads when cut, 14 a statement), and 3 go (sold) from the second.
+    await insertRows(t, ownerId, Array.from({ length: 40 }, (_, i) => ({ title: `backdated ${i}`, createdAt: new Date(Date.UTC(2020, 0, 1) + i * 1000) })));
+    const before = await activeInDateOrder();
+    await queryRows(t.services.db, sql`UPDATE listings SET status = 'sold' WHERE id IN (${sql.join(before.slice(48, 51).map((id) => sql`${id}::uuid`), sql`, `)})`);
+    const expected = await activeInDateOrder();
+    expect(await idsOf(source.chunks)).toEqual(expected);
+    // Fewer ads than a range: no bound, one range.
+    expect(await idsOf((await chunksAhead(t.services.db)).chunks)).toEqual(expected);
+    expect(await idsOf((await chunksInThread(t.services.db)).chunks)).toEqual(expected);
   });
 });

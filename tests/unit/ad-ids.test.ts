@@ -60,6 +60,17 @@ describe('the index ids', () => {
   });
 
   it('refuses text that is not a uuid instead of storing a wrong id', () => {
-    expect(() => new AdIds().set(0, 'ad-1')).toThrow('Not an ad id');
+    const good = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+    for (const bad of ['ad-1', good.toUpperCase(), `${good}0`, good.slice(1), good.replace('-', 'x'), good.replace('-58cc', '58cc-'), good.replace('f47', 'g47'), good.replace('d479', 'd47\u0660')]) {
+      expect(() => new AdIds().set(0, bad), bad).toThrow('Not an ad id');
+    }
+    const ids = new AdIds();
+    ids.set(0, good);
+    ids.bind(0);
+    expect(ids.get(0)).toBe(good);
+    expect(ids.slotOf(good)).toBe(0);
+    // A search may ask for any text: one that is no uuid is no ad's.
+    expect(ids.slotOf(good.toUpperCase())).toBe(-1);
+    expect(ids.slotOf('ad-1')).toBe(-1);
   });
 });

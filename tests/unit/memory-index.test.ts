@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryIndex, type IndexedAd, type IndexQuery } from '../../server/search/memory/memory-index.ts';
+import { MemoryIndex, TOKEN_BREAK, type IndexedAd, type IndexQuery } from '../../server/search/memory/memory-index.ts';
 
 /*
  * The memory index on its own, for what the comparison with the database
@@ -13,6 +13,7 @@ const ad = (id: string, created: number, tokens: string[] = ['sofa'], price: num
   price,
   currency: 'KES',
   location: 'nairobi',
+  joinedTokens: '',
   tokens,
   titleWords: tokens,
 });
@@ -22,9 +23,15 @@ const uuid = (name: string) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 const nameOf = (id: string) => Buffer.from(id.replace(/-/g, '').replace(/(00)+$/, ''), 'hex').toString();
+/** The index gets an ad's tokens in both forms the loader gives them: every other one joined by TOKEN_BREAK, the rest as strings. */
+const bothForms = (ad: IndexedAd): IndexedAd => ({
+  ...ad,
+  joinedTokens: ad.tokens.filter((_, i) => i % 2 === 0).join(TOKEN_BREAK),
+  tokens: ad.tokens.filter((_, i) => i % 2 === 1),
+});
 class NamedIndex extends MemoryIndex {
   override put(name: string, ad: IndexedAd | null) {
-    super.put(uuid(name), ad && { ...ad, id: uuid(ad.id) });
+    super.put(uuid(name), ad && bothForms({ ...ad, id: uuid(ad.id) }));
   }
   override search(...args: Parameters<MemoryIndex['search']>) {
     return super.search(...args).map((hit) => ({ ...hit, id: nameOf(hit.id) }));

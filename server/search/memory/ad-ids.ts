@@ -12,8 +12,10 @@
 
 const EMPTY = -1;
 
-/** Ids are PostgreSQL's uuid text: 8-4-4-4-12 lower-case hex digits. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Each character code's value as a lower-case hex digit, or -1. */
+const HEX_DIGIT = new Int8Array(128).fill(-1);
+for (let digit = 0; digit < 16; digit++) HEX_DIGIT[digit.toString(16).charCodeAt(0)] = digit;
+const DASH = 45;
 
 /** Each byte's two hex digits: an id is written from 16 lookups (a search writes a hundred or more ids; toString(16) and padStart took five times as long). */
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
@@ -35,7 +37,7 @@ export class AdIds {
       next.set(this.words);
       this.words = next;
     }
-    parse(id, this.words, 4 * slot);
+    if (!parse(id, this.words, 4 * slot)) throw new Error(`Not an ad id: ${id}`);
   }
 
   /** The id of `slot`, as text. */
@@ -69,8 +71,7 @@ export class AdIds {
 
   /** The live slot of the id, or -1. */
   slotOf(id: string): number {
-    if (!UUID.test(id)) return EMPTY;
-    parse(id, this.key, 0);
+    if (!parse(id, this.key, 0)) return EMPTY;
     const mask = this.table.length - 1;
     const [a, b, c, d] = this.key as unknown as [number, number, number, number];
     for (let i = hash(a, b, c, d) & mask; ; i = (i + 1) & mask) {
@@ -180,12 +181,24 @@ export function idText(w: Uint32Array, at: number): string {
   );
 }
 
-function parse(id: string, out: Uint32Array, at: number) {
-  if (!UUID.test(id)) throw new Error(`Not an ad id: ${id}`);
-  out[at] = Number.parseInt(id.slice(0, 8), 16);
-  out[at + 1] = Number.parseInt(id.slice(9, 13) + id.slice(14, 18), 16);
-  out[at + 2] = Number.parseInt(id.slice(19, 23) + id.slice(24, 28), 16);
-  out[at + 3] = Number.parseInt(id.slice(28, 36), 16);
+/**
+ * Reads an id (PostgreSQL's uuid text: 8-4-4-4-12 lower-case hex digits) into four words, a
+ * character at a time, or says it is not one (false; the words are then anything). A regular
+ * expression and four parseInt of sliced strings were 0.4 s of a load of 1M ads.
+ */
+function parse(id: string, out: Uint32Array, at: number): boolean {
+  if (id.length !== 36 || id.charCodeAt(8) !== DASH || id.charCodeAt(13) !== DASH || id.charCodeAt(18) !== DASH || id.charCodeAt(23) !== DASH) return false;
+  let word = 0;
+  let digits = 0;
+  for (let i = 0; i < 36; i++) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) continue;
+    const code = id.charCodeAt(i);
+    const digit = code < 128 ? HEX_DIGIT[code]! : -1;
+    if (digit < 0) return false;
+    word = (word << 4) | digit;
+    if (++digits % 8 === 0) out[at + digits / 8 - 1] = word;
+  }
+  return true;
 }
 
 /** Mixes the four words (random in a v4 uuid, but not in every id a test writes). */

@@ -17,6 +17,7 @@ import { kesKey } from '../price-key.ts';
 import { AdIds, idText } from './ad-ids.ts';
 import { PostingLists, type SlotList } from './posting-lists.ts';
 import { CHECK_EVERY, Slicer, sortSliced } from './slices.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 /** An active ad as the index holds it: what a search tests and orders by. */
 export type IndexedAd = {
@@ -29,11 +30,31 @@ export type IndexedAd = {
   currency: string;
   /** lower(location) */
   location: string;
-  /** search_tokens (migration 0700), and the index's own tokens for a county, a town and Others (index-terms.ts). */
+  /**
+   * search_tokens (migration 0700) joined by TOKEN_BREAK, without any token that could hold it
+   * (the category's): looked up where they lie, with no array of strings per ad (vocabulary.ts).
+   */
+  joinedTokens: string;
+  /** Its other tokens: the category's, and the index's own for a county, a town and Others (index-terms.ts). */
   tokens: string[];
   /** search_title_words(title) (migration 0990). */
   titleWords: string[];
 };
+
+/**
+ * What separates IndexedAd.joinedTokens: ASCII punctuation, which splits words (migration 0700's
+ * search_words), so no word, location word, price band or title token holds it.
+ */
+export const TOKEN_BREAK = '|';
+
+/** How many tokens an IndexedAd has, counting repeats. */
+export function tokenCount(ad: Pick<IndexedAd, 'joinedTokens' | 'tokens'>): number {
+  let n = ad.tokens.length;
+  if (ad.joinedTokens === '') return n;
+  n++;
+  for (let at = ad.joinedTokens.indexOf(TOKEN_BREAK); at !== -1; at = ad.joinedTokens.indexOf(TOKEN_BREAK, at + 1)) n++;
+  return n;
+}
 
 /** Orders a search can ask for (search-query.ts SORTS). */
 export type IndexOrder = 'newest' | 'best' | 'price_asc' | 'price_desc';
@@ -257,9 +278,11 @@ export class MemoryIndex {
   private titleCount = new Int32Array(1024);
   private docTokens = new Growable(1 << 16);
 
-  /** Token text → token number, and each token's slots (ascending). */
-  private tokenIds = new Map<string, number>();
-  private tokens: string[] = [];
+  /** Token text ↔ token number, and each token's slots (ascending). */
+  private vocabulary = new Vocabulary(IndexFullError);
+  private get tokens(): readonly string[] {
+    return this.vocabulary.texts;
+  }
   private postings = new PostingLists();
   /** The bitmaps of the commonest tokens (BITMAP_SHARE), by token; checked every PRICE_TAIL ads added. */
   private bitmaps: (Uint32Array | undefined)[] = [];
@@ -301,19 +324,26 @@ export class MemoryIndex {
   private addStamp = 0;
 
   /**
-   * Appends the tokens of `texts` to `into`, each once (an ad repeats its words), and says how
-   * many: a token whose stamp is this call's was seen. No Set per ad: a load adds a million.
+   * Appends the ad's tokens to `into`, each once (an ad repeats its words), and says how many:
+   * a token whose stamp is this call's was seen. No Set per ad: a load adds a million.
    */
-  private appendOnce(texts: string[], into: Growable): number {
+  private appendOnce(ad: IndexedAd, into: Growable): number {
     const stamp = this.nextAddStamp();
     const start = into.length;
-    for (const text of texts) {
-      const token = this.token(text);
-      if (this.addStamps[token] === stamp) continue;
-      this.addStamps[token] = stamp;
-      into.push(token);
+    const joined = ad.joinedTokens;
+    for (let from = 0; from < joined.length; ) {
+      let to = joined.indexOf(TOKEN_BREAK, from);
+      if (to === -1) to = joined.length;
+      if (to > from) this.appendStamped(this.tokenIn(joined, from, to), stamp, into);
+      from = to + 1;
     }
+    for (const text of ad.tokens) this.appendStamped(this.token(text), stamp, into);
     return into.length - start;
+  }
+  private appendStamped(token: number, stamp: number, into: Growable) {
+    if (this.addStamps[token] === stamp) return;
+    this.addStamps[token] = stamp;
+    into.push(token);
   }
   private nextAddStamp(): number {
     if (++this.addStamp === 0xffffffff) {
@@ -395,7 +425,7 @@ export class MemoryIndex {
     n += this.postings.bytes();
     for (const b of this.bitmaps) n += b ? b.byteLength : 8;
     n += this.ids.bytes();
-    for (const t of this.tokens) n += 16 + t.length + 8 + 40;
+    n += this.vocabulary.bytes();
     n += this.trigrams.size * (40 + 16 + 3) + this.trigramTokens.bytes();
     for (const b of this.byFirstTwo.values()) n += b.data.byteLength + 40 + 48;
     return n;
@@ -424,7 +454,7 @@ export class MemoryIndex {
     this.alive[slot] = 1;
     const start = this.docTokens.length;
     this.tokStart[slot] = start;
-    this.tokCount[slot] = this.appendOnce(ad.tokens, this.docTokens);
+    this.tokCount[slot] = this.appendOnce(ad, this.docTokens);
     for (let i = start; i < this.docTokens.length; i++) {
       const token = this.docTokens.data[i]!;
       // A token with a bitmap keeps its slots there, not in a list too.
@@ -496,13 +526,26 @@ export class MemoryIndex {
     await slicer.maybePause();
   }
 
+  /** The token's number, numbered now if new. */
   private token(text: string): number {
-    let id = this.tokenIds.get(text);
-    if (id !== undefined) return id;
-    checkRoom(this.tokenIds, 'distinct words');
-    id = this.postings.add();
-    this.tokenIds.set(text, id);
-    this.tokens.push(text);
+    const known = this.vocabulary.size;
+    const id = this.vocabulary.id(text);
+    if (id === known) this.numbered(id, text);
+    return id;
+  }
+
+  /** The number of the token `text.slice(from, to)`, numbered now if new. */
+  private tokenIn(text: string, from: number, to: number): number {
+    const known = this.vocabulary.size;
+    const id = this.vocabulary.idIn(text, from, to);
+    if (id === known) this.numbered(id, this.tokens[id]!);
+    return id;
+  }
+
+  /** A token seen for the first time: its list of slots, its trigrams, its bucket of suggestions. */
+  private numbered(id: number, text: string) {
+    // Its list has the same number: both count from 0, one each per token.
+    this.postings.add();
     if (id >= this.marks.length) this.marks = growDoubling(this.marks, id + 1);
     if (id >= this.addStamps.length) this.addStamps = growDoubling(this.addStamps, id + 1);
     // Words and location words can be asked for by a part (migration 0700's vocabulary does
@@ -524,12 +567,11 @@ export class MemoryIndex {
         bucket.push(id);
       }
     }
-    return id;
   }
 
   /** The token's number, or -1 if no ad ever had it. */
   tokenId(text: string): number {
-    return this.tokenIds.get(text) ?? -1;
+    return this.vocabulary.find(text);
   }
 
   /** The index's words (not location words, nor its own or prefixed tokens) of `min` to `max` characters, with their numbers: a correction's candidates (issue 42). */

@@ -8,7 +8,7 @@ import { compileSearch, ownTokens, type CompiledSearch } from './index-terms.ts'
 import { memorySuggestions, memoryWords } from './memory-words.ts';
 import type { SuggestedWord } from '../suggest-words.ts';
 import { fullCollection } from './full-collection.ts';
-import { IndexFullError, MemoryIndex, type IndexedAd } from './memory-index.ts';
+import { IndexFullError, MemoryIndex, TOKEN_BREAK, tokenCount, type IndexedAd } from './memory-index.ts';
 import { Slicer } from './slices.ts';
 import type { Listener, ListenHandlers } from '../../db/listen.ts';
 
@@ -37,8 +37,16 @@ const FIRST_CHUNK = 1_000;
 const MIN_CHUNK = 100;
 const MAX_CHUNK = 10_000;
 const CHUNK_MS = 20;
+/** Load statements in flight at once on PostgreSQL (chunksAhead): each on its own connection of the pool. */
+const READ_AHEAD = 2;
 /** The index's size is checked against the ceiling every this many ads loaded (bytes() walks every token). */
 const SIZE_CHECK_ADS = 50_000;
+/**
+ * Ads added between two looks at the clock (Slicer.maybePause). The first ads of a load are
+ * slow (most of their words are new, the code not yet optimised): 256 of them held the event
+ * loop 31 ms at 1M, where 256 took 2-3 ms once warm.
+ */
+const ADS_PER_LOOK = 32;
 /** Ads a catch-up reads per statement: a burst of changes (a day's expiries) is read and added in parts, the event loop given back between. */
 const CATCH_UP_CHUNK = 1_000;
 /** Dead slots are compacted in place when this share of slots is dead (edited, sold, expired ads), give or take (compactAtDeadShare). */
@@ -167,12 +175,10 @@ type AdRow = [string, number, number | null, number | null, string, string, stri
  * One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow), one a line
  * (AD_LINES). Its tokens and title words come as one string each, joined by TOKEN_BREAK: a JSON
  * array of forty strings per ad made a load's chunk hundreds of thousands of objects, which every
- * full collection during the load marked while the event loop waited (30-45 ms at 1M ads). No
- * token holds the break: it is ASCII punctuation, which splits words (migration 0700's
- * search_words), and the one token that can hold any character, 'c:' and the category, is left
- * out and made again from the category.
+ * full collection during the load marked while the event loop waited (30-45 ms at 1M ads); the
+ * tokens' string goes to the index as it is (IndexedAd.joinedTokens). The one token that can hold
+ * any character, 'c:' and the category, is left out and made again from the category.
  */
-const TOKEN_BREAK = '|';
 /**
  * The title's words as migration 0990's search_title_words finds them, in two halves: the
  * database splits the lower-cased title at spaces and ASCII punctuation (what a space is, and a
@@ -181,29 +187,47 @@ const TOKEN_BREAK = '|';
  * itself was two thirds of a load's database time (a regular expression more, and a sort).
  */
 export const TITLE_SPLIT_SQL = `array_to_string(regexp_split_to_array(lower(title), '[[:space:]!-/:-@[-\`{-~]+'), '${TOKEN_BREAK}')`;
-const AD_JSON = `json_build_array(id, floor(extract(epoch from created_at) * 1000000)::float8,
-  floor(extract(epoch from featured_until) * 1000000)::float8, price, currency, lower(category),
+/** The dates in µs are written as bigint: float8's shortest round-trip text took 7 of a chunk's 70 ms of the database's time at 1M ads. */
+const AD_JSON = `json_build_array(id, floor(extract(epoch from created_at) * 1000000)::bigint,
+  floor(extract(epoch from featured_until) * 1000000)::bigint, price, currency, lower(category),
   county_code, town_id, lower(location), array_to_string(array_remove(search_tokens, 'c:' || lower(category)), '${TOKEN_BREAK}'),
   ${TITLE_SPLIT_SQL}, subcategory)`;
 
-/** A statement's ads, one AD_JSON a line in date order, as adLines() reads them ('' for none). */
-const AD_LINES = sql.raw(`coalesce(string_agg(${AD_JSON}::text, E'\\n' ORDER BY created_at, id), '')`);
+/**
+ * A statement's ads, one AD_JSON a line, as adLines() reads them ('' for none); FROM a subquery
+ * or CTE in date order, they come in that order. PostgreSQL does not promise an aggregate keeps
+ * its input's order, but the index is right in any order (a newest-first search is only quicker
+ * when slots are near date order: memory-index.ts), and an ORDER BY inside the aggregate sorted
+ * every load chunk again: 11 of 82 ms of the database's time a chunk of 10,000 ads.
+ */
+const AD_LINES = sql.raw(`coalesce(string_agg(${AD_JSON}::text, E'\\n'), '')`);
 
-const splitTokens = (joined: string) => (joined === '' ? [] : joined.split(TOKEN_BREAK));
-
-/** The title's words from TITLE_SPLIT_SQL's text: each word, and its runs of digits and of other characters when it has both (repeats are harmless: MemoryIndex takes each once). */
+/**
+ * The title's words from TITLE_SPLIT_SQL's text: each word, and its runs of ASCII digits and of
+ * other characters when it has both, as PostgreSQL's [0-9] in search_words (repeats are harmless:
+ * MemoryIndex takes each once). A character at a time: split() and a regular expression per word
+ * were 0.5 s of a load of 1M ads.
+ */
 export function titleWords(split: string): string[] {
   const words: string[] = [];
-  for (const word of split.split(TOKEN_BREAK)) {
-    if (word === '') continue;
-    words.push(word);
-    const runs = word.match(DIGIT_RUNS)!;
-    if (runs.length > 1) words.push(...runs);
+  for (let from = 0; from < split.length; ) {
+    let to = split.indexOf(TOKEN_BREAK, from);
+    if (to === -1) to = split.length;
+    if (to > from) {
+      words.push(split.slice(from, to));
+      let run = from;
+      for (let i = from + 1; i < to; i++) {
+        if (isDigit(split.charCodeAt(i)) === isDigit(split.charCodeAt(i - 1))) continue;
+        words.push(split.slice(run, i));
+        run = i;
+      }
+      if (run > from) words.push(split.slice(run, to));
+    }
+    from = to + 1;
   }
   return words;
 }
-/** Runs of ASCII digits and of anything else, as PostgreSQL's [0-9] in search_words. */
-const DIGIT_RUNS = /[0-9]+|[^0-9]+/g;
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /**
  * A load chunk's ads, one JSON array per line (JSON escapes every line break inside a string),
@@ -222,80 +246,152 @@ function* adLines(text: string): Generator<AdRow> {
 
 function toAd(row: AdRow): IndexedAd {
   const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, title, subcategory] = row;
-  const all = splitTokens(tokens);
-  all.push(`c:${category}`, ...ownTokens({ county, town, category, subcategory }));
-  return { id, created, featuredUntil, price: price === null ? null : Number(price), currency, location, tokens: all, titleWords: titleWords(title) };
+  return {
+    id,
+    created,
+    featuredUntil,
+    price: price === null ? null : Number(price),
+    currency,
+    location,
+    joinedTokens: tokens,
+    tokens: [`c:${category}`, ...ownTokens({ county, town, category, subcategory })],
+    titleWords: titleWords(title),
+  };
+}
+
+/** One load statement's ads (AD_LINES), how many, the last one's key, and how long the statement took from here. */
+type Chunk = { ads: string; n: number; last: Key | null; statementMs: number };
+/** Where a load's chunks come from: the snapshot the catch-ups start from, the active ads when it began (to size the index), its chunks in date order. */
+type ChunkSource = { snapshot: string; active: number; chunks: AsyncGenerator<Chunk> };
+type Key = [string, string];
+
+/**
+ * A statement's chunk of active ads after `after` (created_at, id), up to and including `upTo`,
+ * the first `size` of them. The LIMIT also keeps the plan a walk of the date index: a range
+ * alone, estimated at twenty times its size, was read by a parallel bitmap scan and sorted on disk.
+ */
+function readChunk(db: Db, after: Key | null, upTo: Key | null, size: number): Promise<Chunk> {
+  const from = after ? sql`AND (created_at, id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``;
+  const to = upTo ? sql`AND (created_at, id) <= (${upTo[0]}::timestamptz, ${upTo[1]}::uuid)` : sql``;
+  const asked = performance.now();
+  return queryRows<{ ads: string; n: number; last: string | null }>(
+    db,
+    sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${from} ${to} ORDER BY created_at, id LIMIT ${size})
+      SELECT (SELECT ${AD_LINES} FROM chunk) AS ads, (SELECT count(*)::int FROM chunk) AS n,
+        (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last`,
+  ).then(([row]) => ({ ads: row!.ads, n: row!.n, last: row!.last === null ? null : (JSON.parse(row!.last) as Key), statementMs: performance.now() - asked }));
+}
+
+/**
+ * PostgreSQL: the active ads cut into ranges of `size` by one statement first (every size-th
+ * ad's key, an index-only walk: 0.16 s at 1M ads), then READ_AHEAD ranges asked for at once on
+ * as many connections, so that the database writes the next ones on the other core while this
+ * thread adds the last. A statement reads twice a range's size at most; a range that ads added
+ * since the cut made larger (new ads are dated now and fall in the last, open one) is read on
+ * from where it stopped before the next one is taken.
+ */
+export async function chunksAhead(db: Db, size = MAX_CHUNK): Promise<ChunkSource> {
+  const rangeRead = 2 * size;
+  const [head] = await queryRows<{ snapshot: string; active: number; bounds: string }>(
+    db,
+    sql`SELECT pg_current_snapshot()::text AS snapshot, count(*)::int AS active,
+        coalesce(json_agg(json_build_array(created_at, id) ORDER BY n) FILTER (WHERE n % ${size} = 0), '[]')::text AS bounds
+      FROM (SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS n FROM listings WHERE status = 'active') ads`,
+  );
+  const bounds = JSON.parse(head!.bounds) as Key[];
+  async function* chunks(): AsyncGenerator<Chunk> {
+    const reads: Promise<Chunk>[] = [];
+    let asked = 0;
+    // Chunk i holds the ads after bound i-1 up to bound i; the last one, all after the last bound.
+    const ask = () => {
+      if (asked > bounds.length) return;
+      reads.push(readChunk(db, bounds[asked - 1] ?? null, bounds[asked] ?? null, rangeRead));
+      asked++;
+    };
+    try {
+      for (let i = 0; i < READ_AHEAD; i++) ask();
+      for (let range = 0; reads.length; range++) {
+        let chunk = await reads.shift()!;
+        ask();
+        yield chunk;
+        while (chunk.n === rangeRead && chunk.last) {
+          chunk = await readChunk(db, chunk.last, bounds[range] ?? null, rangeRead);
+          yield chunk;
+        }
+      }
+    } finally {
+      // A load that stops (too big, a failed statement) leaves no asked-for chunk's failure unheard.
+      for (const read of reads) void read.catch(() => undefined);
+    }
+  }
+  return { snapshot: head!.snapshot, active: head!.active, chunks: chunks() };
+}
+
+/**
+ * PGlite: the statement runs on this thread, so one chunk at a time, each sized from the last
+ * one's time to hold the event loop about CHUNK_MS; read by keyset (created_at, id).
+ */
+export async function chunksInThread(db: Db): Promise<ChunkSource> {
+  const [head] = await queryRows<{ snapshot: string; active: number }>(
+    db,
+    sql`SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM listings WHERE status = 'active') AS active`,
+  );
+  async function* chunks(): AsyncGenerator<Chunk> {
+    let after: Key | null = null;
+    for (let size = FIRST_CHUNK; ; ) {
+      const chunk = await readChunk(db, after, null, size);
+      yield chunk;
+      if (chunk.n < size || !chunk.last) return;
+      after = chunk.last;
+      size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((size * CHUNK_MS) / Math.max(chunk.statementMs, 1))));
+    }
+  }
+  return { snapshot: head!.snapshot, active: head!.active, chunks: chunks() };
 }
 
 /**
  * Loads every active ad into a new index, in date order; `snapshot`: the notes to read next
- * are those it cannot see. Chunks are read by keyset (created_at, id) (`inThread`: the database
- * runs on this thread, PGlite, and a chunk is sized to hold it about CHUNK_MS); parsing and
+ * are those it cannot see (taken before any ad was read: a change after it is caught up, even
+ * one a chunk already saw). `inThread`: the database runs on this thread (PGlite). Parsing and
  * adding the ads, sorting the price orders and building the bitmaps are done in slices
  * (slices.ts). An index that would pass `maxBytes` stops with IndexFullError.
  */
 async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ index: MemoryIndex; snapshot: string }> {
   const index = new MemoryIndex();
   const slicer = new Slicer();
-  let snapshot: string | null = null;
-  let chunk = FIRST_CHUNK;
+  const { snapshot, active, chunks } = await (inThread ? chunksInThread(db) : chunksAhead(db));
   let sizedAt = 0;
-  type Read = Promise<{ row: { snapshot: string; ads: string; n: number; last_at: string | null; active: number | null }; size: number; statementMs: number }>;
-  const read = (after: { at: string; id: string } | null, size: number): Read => {
-    const since = after ? sql`AND (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
-    // The first chunk also says how many ads the load will read, to size the index once (MemoryIndex.reserve).
-    const active = after ? sql`NULL::int` : sql`(SELECT count(*)::int FROM listings WHERE status = 'active')`;
-    const asked = performance.now();
-    return queryRows<Awaited<Read>['row']>(
-      db,
-      sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${since} ORDER BY created_at, id LIMIT ${size})
-        SELECT pg_current_snapshot()::text AS snapshot,
-          (SELECT ${AD_LINES} FROM chunk) AS ads,
-          (SELECT count(*)::int FROM chunk) AS n, ${active} AS active,
-          (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last_at`,
-    ).then(([row]) => ({ row: row!, size, statementMs: performance.now() - asked }));
-  };
-  let pending: Read | null = read(null, chunk);
-  try {
-    while (pending) {
-      const { row, size, statementMs }: Awaited<Read> = await pending;
-      longestStatement.ms = Math.max(longestStatement.ms, statementMs);
-      // On PostgreSQL the next chunk is asked for before this one is added: the database writes it
-      // on the other core meanwhile. On PGlite the statement would run on this thread anyway.
-      const next: [string, string] | null = row.n === size && row.last_at ? (JSON.parse(row.last_at) as [string, string]) : null;
-      pending = next && !inThread ? read({ at: next[0], id: next[1] }, chunk) : null;
-      slicer.resume();
+  let first = true;
+  for await (const { ads, n, statementMs } of chunks) {
+    longestStatement.ms = Math.max(longestStatement.ms, statementMs);
+    slicer.resume();
+    await slicer.pause();
+    if (first && n > 0) {
+      first = false;
+      // Tokens per ad from the first chunk's first FIRST_CHUNK ads (the oldest), with a margin.
+      let tokens = 0;
+      let counted = 0;
+      for (const ad of adLines(ads)) {
+        tokens += tokenCount(toAd(ad));
+        if (++counted === FIRST_CHUNK) break;
+      }
       await slicer.pause();
-      // Changes committed after the first chunk was read are in the notes its snapshot cannot see.
-      snapshot ??= row.snapshot;
-      if (row.active !== null && row.n > 0) {
-        // Tokens per ad from the first chunk (the oldest ads), with a margin.
-        let tokens = 0;
-        for (const ad of adLines(row.ads)) tokens += toAd(ad).tokens.length;
-        await slicer.pause();
-        await index.reserve(Math.ceil(row.active * 1.02), (tokens / row.n) * 1.1, slicer);
-        await slicer.pause();
-      }
-      let i = 0;
-      for (const ad of adLines(row.ads)) {
-        index.addNew(toAd(ad));
-        if (++i % 256 === 0) await slicer.maybePause();
-      }
-      if (index.live - sizedAt >= SIZE_CHECK_ADS) {
-        sizedAt = index.live;
-        checkSize(index, maxBytes);
-      }
-      const held = Math.max(inThread ? statementMs : 0, 1);
-      chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((size * CHUNK_MS) / held)));
-      if (next && inThread) pending = read({ at: next[0], id: next[1] }, chunk);
+      await index.reserve(Math.ceil(active * 1.02), (tokens / counted) * 1.1, slicer);
+      await slicer.pause();
     }
-  } finally {
-    // A load that stops (too big, a failed statement) leaves no asked-for chunk's failure unheard.
-    void (pending as Read | null)?.catch(() => undefined);
+    let i = 0;
+    for (const ad of adLines(ads)) {
+      index.addNew(toAd(ad));
+      if (++i % ADS_PER_LOOK === 0) await slicer.maybePause();
+    }
+    if (index.live - sizedAt >= SIZE_CHECK_ADS) {
+      sizedAt = index.live;
+      checkSize(index, maxBytes);
+    }
   }
   checkSize(index, maxBytes);
   await index.finishLoad(slicer);
-  return { index, snapshot: snapshot! };
+  return { index, snapshot };
 }
 
 /** The longest load statement, in ms: on PGlite it holds the event loop as long (the benchmarks report it; reset with takeLongestLoadStatement). */
@@ -439,7 +535,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const current = new Map([...adLines(ads!.ads)].map((ad) => [ad[0], toAd(ad)]));
       for (let i = 0; i < part.length; i++) {
         s.index.put(part[i]!, current.get(part[i]!) ?? null);
-        if (i % 256 === 255) await slicer.maybePause();
+        if (i % ADS_PER_LOOK === ADS_PER_LOOK - 1) await slicer.maybePause();
       }
     }
     s.snapshot = row!.snapshot;
