@@ -425,3 +425,18 @@ describe("a load's chunks", () => {
     expect(await idsOf((await chunksInThread(t.services.db)).chunks)).toEqual(expected);
   });
 });
+
+describe("an ad's category", () => {
+  it("is one token even when it holds the break its other tokens are joined by, on both engines", async () => {
+    const [row] = await insertRows(t, ownerId, [{ title: 'Zebracorn saddle', category: 'Odd|Things', createdAt: new Date(Date.UTC(2026, 6, 1)) }]);
+    const index = t.services.searchIndex!;
+    const held = async (search: string) => (await index.find(engineQuery({ search })))!.found.hits.some((hit) => hit.id === row!.id);
+    // 'c:odd|things' split at the break would make "things" and "odd" words of the ad.
+    expect([await held('zebracorn'), await held('things'), await held('odd')]).toEqual([true, false, false]);
+    for (const search of ['zebracorn', 'things', 'odd']) {
+      const fromIndex = await searchListings(t.services.db, { search }, { index });
+      const fromDatabase = await searchListings(t.services.db, { search });
+      expect({ search, ids: fromIndex.items.map((l) => l._id) }).toEqual({ search, ids: fromDatabase.items.map((l) => l._id) });
+    }
+  });
+});
