@@ -1232,7 +1232,10 @@ export class MemoryIndex {
     let n = 0;
     for (let slot = from; slot < end; slot++) if (this.alive[slot] === 1) tail[n++] = slot;
     const asc = await this.mergedSliced(this.byPriceAsc, tail.slice(0, n), this.compare(false), slicer);
-    const desc = await this.mergedSliced(this.byPriceDesc, tail.slice(0, n), this.compare(true), slicer);
+    const desc =
+      this.byPriceDesc.length === 0 && this.byPriceAsc.length === 0
+        ? await this.descendingFrom(asc, slicer)
+        : await this.mergedSliced(this.byPriceDesc, tail.slice(0, n), this.compare(true), slicer);
     const rankAsc = await ranksSliced(asc, end, slicer);
     const rankDesc = await ranksSliced(desc, end, slicer);
     this.byPriceAsc = asc;
@@ -1240,6 +1243,32 @@ export class MemoryIndex {
     this.rankAsc = rankAsc;
     this.rankDesc = rankDesc;
     this.priceSorted = end;
+  }
+
+  /**
+   * The descending price order from the ascending one: its runs of one price in reverse order,
+   * each run as it is (newest first in both orders), then the ads with no price as they are (last
+   * in both). After a load this walk replaces a second sort of every slot (0.35 s at 1M ads).
+   */
+  private async descendingFrom(asc: Int32Array, slicer: Slicer): Promise<Int32Array> {
+    const out = new Int32Array(asc.length);
+    let priced = 0;
+    while (priced < asc.length && !Number.isNaN(this.price[asc[priced]!]!)) priced++;
+    let n = 0;
+    let looked = 0;
+    for (let end = priced; end > 0; ) {
+      let start = end - 1;
+      const value = this.price[asc[start]!]!;
+      while (start > 0 && this.price[asc[start - 1]!] === value) start--;
+      for (let i = start; i < end; i++) out[n++] = asc[i]!;
+      end = start;
+      if (n - looked >= CHECK_EVERY) {
+        looked = n;
+        await slicer.maybePause();
+      }
+    }
+    out.set(asc.subarray(priced), n);
+    return out;
   }
 
   /** Waits for a price merge that is running. */

@@ -37,8 +37,6 @@ const FIRST_CHUNK = 1_000;
 const MIN_CHUNK = 100;
 const MAX_CHUNK = 10_000;
 const CHUNK_MS = 20;
-/** Load statements in flight at once on PostgreSQL (chunksAhead): each on its own connection of the pool. */
-const READ_AHEAD = 2;
 /** The index's size is checked against the ceiling every this many ads loaded (bytes() walks every token). */
 const SIZE_CHECK_ADS = 50_000;
 /**
@@ -264,92 +262,59 @@ function toAd(row: AdRow): IndexedAd {
 
 /** One load statement's ads (AD_LINES), how many, the last one's key, and how long the statement took from here. */
 type Chunk = { ads: string; n: number; last: Key | null; statementMs: number };
-/** Where a load's chunks come from: the snapshot the catch-ups start from, the active ads when it began (to size the index), its chunks in date order. */
-type ChunkSource = { snapshot: string; active: number; chunks: AsyncGenerator<Chunk> };
 type Key = [string, string];
 
-/**
- * A statement's chunk of active ads after `after` (created_at, id), up to and including `upTo`,
- * the first `size` of them. The LIMIT also keeps the plan a walk of the date index: a range
- * alone, estimated at twenty times its size, was read by a parallel bitmap scan and sorted on disk.
- */
-function readChunk(db: Db, after: Key | null, upTo: Key | null, size: number): Promise<Chunk> {
+/** A statement's first `size` active ads after `after` (created_at, id), in date order, and the last one's key. */
+function readChunk(db: Db, after: Key | null, size: number): Promise<Chunk> {
   const from = after ? sql`AND (created_at, id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``;
-  const to = upTo ? sql`AND (created_at, id) <= (${upTo[0]}::timestamptz, ${upTo[1]}::uuid)` : sql``;
   const asked = performance.now();
   return queryRows<{ ads: string; n: number; last: string | null }>(
     db,
-    sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${from} ${to} ORDER BY created_at, id LIMIT ${size})
+    sql`WITH chunk AS (SELECT * FROM listings WHERE status = 'active' ${from} ORDER BY created_at, id LIMIT ${size})
       SELECT (SELECT ${AD_LINES} FROM chunk) AS ads, (SELECT count(*)::int FROM chunk) AS n,
         (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last`,
   ).then(([row]) => ({ ads: row!.ads, n: row!.n, last: row!.last === null ? null : (JSON.parse(row!.last) as Key), statementMs: performance.now() - asked }));
 }
 
 /**
- * PostgreSQL: the active ads cut into ranges of `size` by one statement first (every size-th
- * ad's key, an index-only walk: 0.16 s at 1M ads), then READ_AHEAD ranges asked for at once on
- * as many connections, so that the database writes the next ones on the other core while this
- * thread adds the last. A statement reads twice a range's size at most; a range that ads added
- * since the cut made larger (new ads are dated now and fall in the last, open one) is read on
- * from where it stopped before the next one is taken.
+ * The snapshot a load's catch-ups start from (taken before any ad is read: a change after it is
+ * caught up, even one a chunk already saw) and the active ads then (to size the index once).
  */
-export async function chunksAhead(db: Db, size = MAX_CHUNK): Promise<ChunkSource> {
-  const rangeRead = 2 * size;
-  const [head] = await queryRows<{ snapshot: string; active: number; bounds: string }>(
-    db,
-    sql`SELECT pg_current_snapshot()::text AS snapshot, count(*)::int AS active,
-        coalesce(json_agg(json_build_array(created_at, id) ORDER BY n) FILTER (WHERE n % ${size} = 0), '[]')::text AS bounds
-      FROM (SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS n FROM listings WHERE status = 'active') ads`,
-  );
-  const bounds = JSON.parse(head!.bounds) as Key[];
-  async function* chunks(): AsyncGenerator<Chunk> {
-    const reads: Promise<Chunk>[] = [];
-    let asked = 0;
-    // Chunk i holds the ads after bound i-1 up to bound i; the last one, all after the last bound.
-    const ask = () => {
-      if (asked > bounds.length) return;
-      reads.push(readChunk(db, bounds[asked - 1] ?? null, bounds[asked] ?? null, rangeRead));
-      asked++;
-    };
-    try {
-      for (let i = 0; i < READ_AHEAD; i++) ask();
-      for (let range = 0; reads.length; range++) {
-        let chunk = await reads.shift()!;
-        ask();
-        yield chunk;
-        while (chunk.n === rangeRead && chunk.last) {
-          chunk = await readChunk(db, chunk.last, bounds[range] ?? null, rangeRead);
-          yield chunk;
-        }
-      }
-    } finally {
-      // A load that stops (too big, a failed statement) leaves no asked-for chunk's failure unheard.
-      for (const read of reads) void read.catch(() => undefined);
-    }
-  }
-  return { snapshot: head!.snapshot, active: head!.active, chunks: chunks() };
-}
-
-/**
- * PGlite: the statement runs on this thread, so one chunk at a time, each sized from the last
- * one's time to hold the event loop about CHUNK_MS; read by keyset (created_at, id).
- */
-export async function chunksInThread(db: Db): Promise<ChunkSource> {
+async function loadStart(db: Db): Promise<{ snapshot: string; active: number }> {
   const [head] = await queryRows<{ snapshot: string; active: number }>(
     db,
     sql`SELECT pg_current_snapshot()::text AS snapshot, (SELECT count(*)::int FROM listings WHERE status = 'active') AS active`,
   );
-  async function* chunks(): AsyncGenerator<Chunk> {
-    let after: Key | null = null;
-    for (let size = FIRST_CHUNK; ; ) {
-      const chunk = await readChunk(db, after, null, size);
+  return head!;
+}
+
+/**
+ * Every active ad in chunks, in date order, read by keyset (created_at, id). On PostgreSQL the
+ * next chunk (of `size`) is asked for as soon as one arrives, so that the database writes it on
+ * the other core while this thread adds the last. Two chunks asked for at once on two
+ * connections loaded 1M ads 0.8 s sooner, but three busy threads on two cores held the event
+ * loop up to 69 ms while reloading beside a live index (docs/decisions/search-index-load-cpu.md).
+ * `inThread` (PGlite): the statement runs on this thread, so each chunk is asked for after the
+ * last was added, sized from the last one's time to hold the event loop about CHUNK_MS.
+ */
+export async function* loadChunks(db: Db, inThread: boolean, size = MAX_CHUNK): AsyncGenerator<Chunk> {
+  let want = inThread ? Math.min(FIRST_CHUNK, size) : size;
+  let pending: Promise<Chunk> | null = readChunk(db, null, want);
+  try {
+    while (pending) {
+      const chunk: Chunk = await pending;
+      const next = chunk.n === want && chunk.last ? chunk.last : null;
+      pending = next && !inThread ? readChunk(db, next, want) : null;
       yield chunk;
-      if (chunk.n < size || !chunk.last) return;
-      after = chunk.last;
-      size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((size * CHUNK_MS) / Math.max(chunk.statementMs, 1))));
+      if (next && inThread) {
+        want = Math.min(size, Math.max(MIN_CHUNK, Math.round((want * CHUNK_MS) / Math.max(chunk.statementMs, 1))));
+        pending = readChunk(db, next, want);
+      }
     }
+  } finally {
+    // A load that stops (too big, a failed statement) leaves no asked-for chunk's failure unheard.
+    void (pending as Promise<Chunk> | null)?.catch(() => undefined);
   }
-  return { snapshot: head!.snapshot, active: head!.active, chunks: chunks() };
 }
 
 /**
@@ -362,10 +327,10 @@ export async function chunksInThread(db: Db): Promise<ChunkSource> {
 async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ index: MemoryIndex; snapshot: string }> {
   const index = new MemoryIndex();
   const slicer = new Slicer();
-  const { snapshot, active, chunks } = await (inThread ? chunksInThread(db) : chunksAhead(db));
+  const { snapshot, active } = await loadStart(db);
   let sizedAt = 0;
   let first = true;
-  for await (const { ads, n, statementMs } of chunks) {
+  for await (const { ads, n, statementMs } of loadChunks(db, inThread)) {
     longestStatement.ms = Math.max(longestStatement.ms, statementMs);
     slicer.resume();
     await slicer.pause();
