@@ -31,11 +31,11 @@ export type IndexedAd = {
   /** lower(location) */
   location: string;
   /**
-   * search_tokens (migration 0700) joined by TOKEN_BREAK, without any token that could hold it
-   * (the category's): looked up where they lie, with no array of strings per ad (vocabulary.ts).
+   * search_tokens (migration 0700) joined by TOKEN_BREAK, but a category's token that holds it:
+   * looked up where they lie, with no array of strings per ad (vocabulary.ts).
    */
   joinedTokens: string;
-  /** Its other tokens: the category's, and the index's own for a county, a town and Others (index-terms.ts). */
+  /** Its other tokens: a category's that holds TOKEN_BREAK, and the index's own for a county, a town and Others (index-terms.ts). */
   tokens: string[];
   /** search_title_words(title) (migration 0990). */
   titleWords: string[];
@@ -43,7 +43,8 @@ export type IndexedAd = {
 
 /**
  * What separates IndexedAd.joinedTokens: ASCII punctuation, which splits words (migration 0700's
- * search_words), so no word, location word, price band or title token holds it.
+ * search_words), so no word, location word, price band or title token holds it; only a
+ * category's token (any text after 'c:') can.
  */
 export const TOKEN_BREAK = '|';
 

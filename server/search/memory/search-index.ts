@@ -29,9 +29,10 @@ import type { Listener, ListenHandlers } from '../../db/listen.ts';
  */
 
 /**
- * Ads read per statement while loading: the first chunk's size, and its bounds. Each chunk is one
- * text whose ads are parsed and added in slices; on PGlite the statement itself runs on this
- * thread, and the next chunk is sized so that it holds the event loop about CHUNK_MS.
+ * Ads read per statement while loading (loadChunks): MAX_CHUNK on PostgreSQL; on PGlite, whose
+ * statement runs on this thread, FIRST_CHUNK first, then each sized so that it holds the event
+ * loop about CHUNK_MS. Each chunk is one text whose ads are parsed and added in slices. The
+ * first FIRST_CHUNK ads also say how many tokens an ad has, to size the index once.
  */
 const FIRST_CHUNK = 1_000;
 const MIN_CHUNK = 100;
