@@ -248,6 +248,7 @@ function* adLines(text: string): Generator<AdRow> {
 
 function toAd(row: AdRow): IndexedAd {
   const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, title, subcategory] = row;
+  const own = ownTokens({ county, town, category, subcategory });
   return {
     id,
     created,
@@ -256,7 +257,7 @@ function toAd(row: AdRow): IndexedAd {
     currency,
     location,
     joinedTokens: tokens,
-    tokens: category.includes(TOKEN_BREAK) ? [`c:${category}`, ...ownTokens({ county, town, category, subcategory })] : ownTokens({ county, town, category, subcategory }),
+    tokens: category.includes(TOKEN_BREAK) ? [`c:${category}`, ...own] : own,
     titleWords: titleWords(title),
   };
 }
