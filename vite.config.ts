@@ -90,7 +90,7 @@ function shellChunk(): (id: string, ctx: ChunkingContext) => string | null {
  */
 const localeConditions = buildLocale(process.env.SOKO_LOCALE) === 'sw' ? ['soko-sw'] : [];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // The page build's language, for its copy of server/ (server/i18n.ts requestLocale).
   define: { __SOKO_BUILD_LOCALE__: JSON.stringify(buildLocale(process.env.SOKO_LOCALE)) },
   plugins: [serverOnlyGuard(), tailwindcss(), reactRouter(), precompressAssets(), suggestChunkUrl()],
@@ -104,17 +104,24 @@ export default defineConfig({
       // downloads none of their 108 kB again (docs/decisions/swahili-i18n.md, Progress). Without
       // it they sat in entry.client and the shell, whose names change with the shell's texts.
       // Every English route came out 447–500 B lighter, with one script more (/listings: 17).
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-            { name: shellChunk(), priority: 1 },
-          ],
-        },
-      },
+      //
+      // The server's build is one file: `npm start` loads it through tsx, which rewrites every
+      // ES module holding a dynamic import() (the client's lazy code: share sheet, checkout)
+      // and keeps a source map of it, and Node caches that map: 24 MB of heap per process for
+      // the two languages' builds (docs/decisions/server-build-one-file.md).
+      output: isSsrBuild
+        ? { codeSplitting: false }
+        : {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+                { name: shellChunk(), priority: 1 },
+              ],
+            },
+          },
       // Each catalog text is written where it is used, across chunks, as the literal was before
       // the catalogs: the English pages stay as they were and the catalog modules disappear.
       optimization: { inlineConst: { mode: 'all', pass: 2 } },
     },
   },
-});
+}));

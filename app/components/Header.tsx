@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigate } from 'react-router';
 import { InAppLink } from './InAppLink';
 import { CATEGORIES, categoryLabel, resolveCategory } from '#kernel/categories.ts';
 import { Logo } from './Logo';
-import suggestUrl from 'virtual:search-suggest-url';
+import { attachSuggestions } from './suggestions-loader.client';
 import {
   account,
   accountMenu,
@@ -80,8 +80,7 @@ function useMenusClose() {
 
 /** Suggestions as the buyer types (issue 42): their code is fetched on the box's first focus or input, not with every page. */
 function suggestions(event: { currentTarget: HTMLInputElement }) {
-  const input = event.currentTarget;
-  void import(/* @vite-ignore */ suggestUrl).then((m: typeof import('./search-suggest')) => m.attach(input));
+  attachSuggestions(event.currentTarget);
 }
 
 /** The two header search forms: the mobile one says 'Location', the wide one 'e.g., London' (spec). */

@@ -49,6 +49,21 @@ test('the search suggestions chunk stays within 2,048 bytes of gzip and is loade
 });
 
 /**
+ * The server's build is one file with no import() in either language (vite.config.ts): `npm
+ * start` loads it through tsx, which rewrites an ES module holding a dynamic import() and keeps
+ * a source map of it, and Node caches that map: 24 MB of heap a process for the two builds
+ * (docs/decisions/server-build-one-file.md).
+ */
+test('the server build is one file per language, with no dynamic import()', { tag: '@one-viewport' }, () => {
+  for (const dir of [BUILD_DIR, localeBuildDir(BUILD_DIR, 'sw')]) {
+    const server = path.join(dir, 'server');
+    const files = fs.readdirSync(server, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.js'));
+    expect(files.map((f) => f.name)).toEqual(['index.js']);
+    expect(fs.readFileSync(path.join(server, 'index.js'), 'utf8')).not.toMatch(/\bimport\s*\(/);
+  }
+});
+
+/**
  * Every route's entry comes in one file loaded once and then cached (react-router.config.ts),
  * not as a /__manifest request of its own after each page for the routes of the page's links:
  * on a results page that was a URL of 1.5 kB naming its ads, and 4 kB back, for each page viewed.

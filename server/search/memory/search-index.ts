@@ -696,8 +696,11 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const ms = fullCollection();
       // V8 frees the dead arrays' memory on a thread of its own after the collection: the RSS logged is the one served with.
       await delay(FREED_AFTER_MS);
-      const { rss, heapUsed } = process.memoryUsage();
-      logger.info({ ms: Math.round(ms), rssMb: mb(rss), heapMb: mb(heapUsed) }, 'search index ready: garbage of the load collected');
+      const { rss, heapUsed, heapTotal, arrayBuffers } = process.memoryUsage();
+      logger.info(
+        { ms: Math.round(ms), rssMb: mb(rss), heapMb: mb(heapUsed), heapTotalMb: mb(heapTotal), arrayBuffersMb: mb(arrayBuffers) },
+        'search index ready: garbage of the load collected',
+      );
     }
   }
   async function warmUp(run: NonNullable<SearchIndexOptions['warmUp']>): Promise<void> {
