@@ -219,12 +219,23 @@ describe('the memory index', () => {
     expect(Object.keys(found[0]![0]!).sort()).toEqual(['featuredUntil', 'group']);
   });
 
-  it("an ad's title words rank it whether or not they are among its tokens, before and after a compaction", async () => {
+  // Wide: x first, so that sofa is numbered below 65,535 and the words after 70,000 others past it
+  // (a slot's tokens are 16-bit units, three for a token numbered past: memory-index.ts WIDE).
+  it.each([
+    ['', false],
+    [', with words numbered past 65,535 beside words below', true],
+  ])("an ad's title words rank it whether or not they are among its tokens, before and after a compaction%s", async (_, wide) => {
     const index = new NamedIndex();
+    const x = { ...ad('x', 0, ['sofa']), titleWords: [] };
+    if (wide) {
+      index.put('x', x);
+      index.put('f', { ...ad('f', -1, Array.from({ length: 70_000 }, (_, i) => `w${i}`)), titleWords: [] });
+    }
     index.put('a', { ...ad('a', 1, ['sofa', 'red', 'leather']), titleWords: ['leather', 'sofa', 'blue', 'sofa'] });
     index.put('b', { ...ad('b', 2, ['sofa', 'blue']), titleWords: [] });
     index.put('c', { ...ad('c', 3, ['sofa', 'red']), titleWords: ['red'] });
-    index.put('x', { ...ad('x', 0, ['sofa']), titleWords: [] });
+    if (!wide) index.put('x', x);
+    if (wide) expect(['sofa', 'red', 'leather', 'blue'].map((w) => index.tokenId(w) >= 65_535)).toEqual([false, true, true, true]);
     const [sofa, blue, red, leather] = ['sofa', 'blue', 'red', 'leather'].map((w) => [index.tokenId(w)]);
     const best = (...groups: number[][]) => index.search({ ...query('best'), titleOf: groups.map((_, i) => i) }, groups, 10, 0).map((h) => [h.id, h.group]);
     const answers = () => [
@@ -256,6 +267,21 @@ describe('the memory index', () => {
     index.put('x', null);
     await index.compact();
     expect(answers()).toEqual(expected.map((rows) => rows.filter(([id]) => id !== 'x')));
+  });
+
+  it("a condition of several words is met by a slot's own tokens, numbered past 65,535 or not", () => {
+    const index = new NamedIndex();
+    index.put('f', ad('f', -1, Array.from({ length: 70_000 }, (_, i) => `w${i}`)));
+    index.put('a', ad('a', 1, ['leather', 'red', 'w7']));
+    // red and blue in many ads: for a's one slot, looking among its own tokens reads less than their lists.
+    for (let i = 0; i < 20; i++) index.put(`r${i}`, ad(`r${i}`, 2 + i, ['red']));
+    for (let i = 0; i < 20; i++) index.put(`b${i}`, ad(`b${i}`, 30 + i, ['blue', 'w3']));
+    const id = (w: string) => index.tokenId(w);
+    expect(['leather', 'red', 'blue', 'w7', 'w3'].map((w) => id(w) >= 65_535)).toEqual([true, true, true, false, false]);
+    const found = (...conditions: number[][]) => index.search(query('newest'), conditions, 50, 0).map((h) => h.id);
+    expect(found([id('leather')], [id('red'), id('blue')])).toEqual(['a']);
+    expect(found([id('leather')], [id('blue'), id('w3')])).toEqual([]);
+    expect(found([id('w7')], [id('blue'), id('red')])).toEqual(['a']);
   });
 
   it('compaction keeps featured ads, dates, prices and the checksum', async () => {
