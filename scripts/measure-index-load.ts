@@ -5,7 +5,7 @@
  * statements included, as PGlite runs on this thread) beside the index's own longest slice
  * (slices.ts) and the longest load statement.
  *
- *   MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=32 --initial-old-space-size=128 --heap-growing-percent=30 --max-old-space-size=3072 --import tsx scripts/measure-index-load.ts --count 100000 [--data-dir DIR]
+ *   MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=32 --initial-old-space-size=128 --heap-growing-percent=50 --max-old-space-size=3072 --import tsx scripts/measure-index-load.ts --count 100000 [--data-dir DIR]
  *   … scripts/measure-index-load.ts --database-url postgres://… --schema bench_search_<pid> [--writes 0]
  *
  * PGlite in a new temporary folder (or DIR, kept and seeded only if empty, to measure again),

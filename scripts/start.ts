@@ -16,11 +16,12 @@
  * because a young collection might promote more than the room left; marking took about a sixth
  * of the server's CPU a search (docs/decisions/old-generation-headroom.md).
  *
- * And `--heap-growing-percent=30`: after each marking V8 lets the old generation grow 30% past
+ * And `--heap-growing-percent=50`: after each marking V8 lets the old generation grow 50% past
  * what survived it (or to 128 MB, whichever is more), where its own factor, up to four times, let
  * a busy process's heap grow by 60-130 MB of garbage under 16 clients before marking it: at
- * 1,000,000 ads `npm start` peaked at 567-671 MB RSS, and at 524-531 MB with the flag, for the
- * same CPU a search (docs/decisions/heap-growth-factor.md).
+ * 1,000,000 ads `npm start` peaked at 567-671 MB RSS, and at 530-532 MB with the flag, for the
+ * same CPU a search (30% held it as low, but let reloads hold the event loop up to 56 ms;
+ * docs/decisions/heap-growth-factor.md).
  *
  * It also sets MALLOC_MMAP_THRESHOLD_=65536 in the environment: glibc then maps every block of
  * 64 kB or more on its own and returns it when freed, where its moving threshold kept the search
