@@ -229,7 +229,7 @@ class Growable<T extends Int32Array | Uint16Array = Int32Array> {
   }
   /**
    * Gives back the room past a little more than its length, copying a piece at a time: one copy
-   * of the list of every slot's tokens (100 MB at 1M ads) held the event loop about 60 ms.
+   * of the list of every slot's tokens (100 MB at 1M ads, as 32-bit numbers) held the event loop about 60 ms.
    */
   async trimSliced(slicer: Slicer) {
     const room = this.length + Math.max(1024, this.length >> 5);
@@ -1603,7 +1603,6 @@ class TopRanks {
   }
 }
 
-/** The conditions' bits of `count` tokens from `start` of `tokens`, together. */
 /** The marks of the tokens in `count` units from `start` (a token numbered WIDE or past it takes three). */
 function marksOf(marks: Uint32Array, units: Uint16Array, start: number, count: number): number {
   let bits = 0;
