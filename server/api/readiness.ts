@@ -71,6 +71,8 @@ export function readinessRoutes(services: Pick<Services, 'db' | 'searchIndex' | 
   return new OpenAPIHono().openapi(route, async (c) => {
     const draining = services.draining?.active ?? false;
     const dbProblem = draining ? null : await probeDatabase(services);
+    // Ads posted since the last catch-up (the demo data, seeded as the first process starts) are counted as searches would see them.
+    if (!draining && !dbProblem) await services.searchIndex?.caughtUp();
     const index = services.searchIndex?.readiness();
     const search: z.infer<typeof Search> = index
       ? {

@@ -181,6 +181,21 @@ describe('readiness', () => {
     expect((await t.request('/api/health')).status).toBe(200);
   });
 
+  it('counts the ads searches see: one posted after the load is in the answer', async () => {
+    const index = createSearchIndex(t.services.db, createLogger('silent'));
+    try {
+      await index.ready;
+      const routes = readinessRoutes({ db: t.services.db, searchIndex: index, draining: createDraining() });
+      const before = ((await (await routes.request('/health/ready')).json()) as { search: { ads: number } }).search.ads;
+      await insertRows(t, ownerId, [{ title: 'Quokka lamp posted after the load' }]);
+      const after = await routes.request('/health/ready');
+      expect(after.status).toBe(200);
+      expect(await after.json()).toMatchObject({ status: 'ready', search: { state: 'ready', stale: false, ads: before + 1 } });
+    } finally {
+      index.close();
+    }
+  });
+
   it('is not ready while the index loads, and ready once it has', async () => {
     const index = createSearchIndex(t.services.db, createLogger('silent'));
     try {

@@ -153,6 +153,8 @@ export type SearchIndex = SearchEngine & {
   /** Settles when the first load and its warm-up are done (or the load failed: the database answers searches then). */
   readonly ready: Promise<void>;
   readiness(): IndexReadiness;
+  /** Catches up if changes were notified since the last catch-up (readiness then counts the ads searches see); settles either way. */
+  caughtUp(): Promise<void>;
   /** How many live ads, the time of the first load (the benchmark reports them), how many change notes were read, and the bytes held. */
   stats(): { ads: number; slots: number; loadMs: number; notesRead: number; catchUps: number; listening: boolean; bytes: number; warmUp: WarmUpStats | null };
   /** Live ads' words starting with `prefix`, commonest first (issue 42: suggestions), caught up; null when it cannot answer now (the database then does). */
@@ -794,6 +796,9 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const first = candidates(options.firstCandidates ?? FIRST_CANDIDATES);
       if (first.candidatesCut) first.moreCandidates = () => (state?.index === index && !compaction && !closed && !stale ? candidates(CANDIDATES_AT_MOST) : null);
       return first;
+    },
+    async caughtUp() {
+      if (state && !closed && !compaction) await fresh().catch(() => undefined);
     },
     readiness(): IndexReadiness {
       const caughtUpAgoMs = state ? Date.now() - lastCaughtUp : null;
