@@ -520,27 +520,37 @@ export class MemoryIndex {
    * long. A guess short of the truth only means the last doubling comes back.
    */
   async reserve(ads: number, tokensPerAd: number, slicer: Slicer) {
-    // One array at a time: V8 answers each large allocation with a collection ("external memory pressure").
-    this.ensure(ads, true);
-    await slicer.pause();
-    this.ids.reserve(ads);
-    await slicer.pause();
+    // One array a slice: V8 answers a large allocation with a collection ("external memory
+    // pressure"), and on a slow machine the twelve columns at once held the event loop 50 ms.
+    for (const _ of this.growColumns(ads, true)) await slicer.pause();
+    for (const _ of this.ids.reserve(ads)) await slicer.pause();
     this.docTokens.reserve(Math.ceil(ads * tokensPerAd));
   }
 
   private ensure(capacity: number, exactly = false) {
+    for (const _ of this.growColumns(capacity, exactly));
+  }
+
+  /** Grows the per-slot columns to `capacity` slots, yielding after each array. */
+  private *growColumns(capacity: number, exactly: boolean): Generator<void> {
     if (this.created.length >= capacity) return;
     const grow = exactly ? growExactly : growDoubling;
     this.created = grow(this.created, capacity);
     this.newestUpTo = growExactly(this.newestUpTo, blocksFor(this.created.length));
+    yield;
     this.featured = grow(this.featured, capacity);
+    yield;
     this.price = grow(this.price, capacity);
+    yield;
     this.currency = grow(this.currency, capacity);
     this.location = grow(this.location, capacity);
     this.alive = grow(this.alive, capacity);
+    yield;
     this.tokStart = grow(this.tokStart, capacity);
+    yield;
     this.tokCount = grow(this.tokCount, capacity);
     this.titleStart = grow(this.titleStart, capacity);
+    yield;
     this.titleCount = grow(this.titleCount, capacity);
     this.slotChecksum = grow(this.slotChecksum, capacity);
   }

@@ -29,13 +29,19 @@ import type { Listener, ListenHandlers } from '../../db/listen.ts';
  */
 
 /**
- * Ads read per statement while loading (loadChunks): MAX_CHUNK on PostgreSQL; on PGlite, whose
+ * Ads read per statement while loading (loadChunks): SERVER_CHUNK on PostgreSQL; on PGlite, whose
  * statement runs on this thread, FIRST_CHUNK first, then each sized so that it holds the event
- * loop about CHUNK_MS. Each chunk is one text whose ads are parsed and added in slices. The
- * first FIRST_CHUNK ads also say how many tokens an ad has, to size the index once.
+ * loop about CHUNK_MS, up to MAX_CHUNK. Each chunk is one text whose ads are parsed and added in
+ * slices. The first FIRST_CHUNK ads also say how many tokens an ad has, to size the index once.
+ *
+ * SERVER_CHUNK is small because a chunk's text is decoded and handed over in one piece, outside
+ * the slices: at 10,000 ads (3 MB) that, beside the database writing the next chunk on the other
+ * core, held the event loop 75-90 ms at machine speed ~620; at 1,000 ads 41-56 ms, in as long a
+ * load (docs/decisions/search-index-load-chunks.md).
  */
 const FIRST_CHUNK = 1_000;
 const MIN_CHUNK = 100;
+const SERVER_CHUNK = 1_000;
 const MAX_CHUNK = 10_000;
 const CHUNK_MS = 20;
 /** The index's size is checked against the ceiling every this many ads loaded (bytes() walks every token). */
@@ -301,7 +307,7 @@ async function loadStart(db: Db): Promise<{ snapshot: string; active: number }> 
  * `inThread` (PGlite): the statement runs on this thread, so each chunk is asked for after the
  * last was added, sized from the last one's time to hold the event loop about CHUNK_MS.
  */
-export async function* loadChunks(db: Db, inThread: boolean, size = MAX_CHUNK): AsyncGenerator<Chunk> {
+export async function* loadChunks(db: Db, inThread: boolean, size = inThread ? MAX_CHUNK : SERVER_CHUNK): AsyncGenerator<Chunk> {
   let want = inThread ? Math.min(FIRST_CHUNK, size) : size;
   let pending: Promise<Chunk> | null = readChunk(db, null, want);
   try {
