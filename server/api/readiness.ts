@@ -49,6 +49,14 @@ const route = createRoute({
 });
 
 const DB_PROBE_MS = 2000;
+const CATCH_UP_WAIT_MS = 500;
+
+/** Waits for `work` at most `ms`; it goes on alone after that. */
+async function briefly(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 async function probeDatabase(services: Pick<Services, 'db'>): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
@@ -71,8 +79,9 @@ export function readinessRoutes(services: Pick<Services, 'db' | 'searchIndex' | 
   return new OpenAPIHono().openapi(route, async (c) => {
     const draining = services.draining?.active ?? false;
     const dbProblem = draining ? null : await probeDatabase(services);
-    // Ads posted since the last catch-up (the demo data, seeded as the first process starts) are counted as searches would see them.
-    if (!draining && !dbProblem) await services.searchIndex?.caughtUp();
+    // Ads posted since the last catch-up (the demo data, seeded as the first process starts) are
+    // counted as searches would see them; a catch-up waiting for a busy pool is not waited for.
+    if (!draining && !dbProblem && services.searchIndex) await briefly(services.searchIndex.caughtUp(), CATCH_UP_WAIT_MS);
     const index = services.searchIndex?.readiness();
     const search: z.infer<typeof Search> = index
       ? {
