@@ -14,18 +14,42 @@ export const SLICE_MS = 8;
  * process's CPU time (on a machine shared with busier processes the clock also counts the time
  * the thread was not running at all): the benchmarks report them, takeLongestSlice resets them.
  */
-const longest = { ms: 0, cpuMs: 0 };
+export type LongestSlice = { ms: number; cpuMs: number; at?: string };
+const longest: LongestSlice = { ms: 0, cpuMs: 0 };
 
-/** The longest slice since the last call, in ms of the clock (and of CPU time). */
-export function takeLongestSlice(): { ms: number; cpuMs: number } {
+/** A slice longer than this is traced to the code that ended it (`at`): the steps between two looks at the clock are too long there. */
+const TRACE_PAST_MS = 4 * SLICE_MS;
+
+/** The longest slice since the last call, in ms of the clock (and of CPU time), and where it ended if it was long. */
+export function takeLongestSlice(): LongestSlice {
   const taken = { ...longest };
   longest.ms = 0;
   longest.cpuMs = 0;
+  longest.at = undefined;
   return taken;
 }
 
+/** The longer of two slices. */
+export const longerSlice = (a: LongestSlice, b: LongestSlice): LongestSlice => ({ ...(b.ms > a.ms ? b : a), cpuMs: Math.max(a.cpuMs, b.cpuMs) });
+
 /** takeLongestSlice's answer as the benchmarks print it. */
-export const sliceText = (slice: { ms: number; cpuMs: number }) => `${slice.ms.toFixed(0)} ms (${slice.cpuMs.toFixed(0)} ms of CPU)`;
+export const sliceText = (slice: LongestSlice) => `${slice.ms.toFixed(0)} ms (${slice.cpuMs.toFixed(0)} ms of CPU)${slice.at ? `, ended in ${slice.at}` : ''}`;
+
+function noteHeld(held: number) {
+  if (held <= longest.ms) return;
+  longest.ms = held;
+  longest.at = held > TRACE_PAST_MS ? endedIn() : undefined;
+}
+
+/** The two innermost callers outside this file, as "function (file:line)". */
+function endedIn(): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1).map((line) => line.trim().replace(/^at (async )?/, ''));
+  return frames
+    .filter((frame) => !frame.includes('slices.ts') || frame.startsWith('sortSliced'))
+    .slice(0, 2)
+    .map((frame) => frame.replace(/\(.*\/([^/]+:\d+):\d+\)$/, '($1)'))
+    .join(' < ');
+}
 
 export class Slicer {
   private started = performance.now();
@@ -35,7 +59,7 @@ export class Slicer {
 
   due(): boolean {
     const held = performance.now() - this.started;
-    if (held > longest.ms) longest.ms = held;
+    noteHeld(held);
     if (held >= SLICE_MS) this.noteCpu();
     return held >= SLICE_MS;
   }
@@ -49,7 +73,7 @@ export class Slicer {
   /** Gives the event loop back (setImmediate: after the I/O waiting, not before it as a microtask would). */
   async pause(): Promise<void> {
     const held = performance.now() - this.started;
-    if (held > longest.ms) longest.ms = held;
+    noteHeld(held);
     this.noteCpu();
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.pauses++;
