@@ -527,8 +527,9 @@ export class MemoryIndex {
     this.docTokens.reserve(Math.ceil(ads * tokensPerAd));
   }
 
+  /** Called for every ad added: no generator made unless the columns must grow. */
   private ensure(capacity: number, exactly = false) {
-    for (const _ of this.growColumns(capacity, exactly));
+    if (this.created.length < capacity) for (const _ of this.growColumns(capacity, exactly));
   }
 
   /** Grows the per-slot columns to `capacity` slots, yielding after each array. */
