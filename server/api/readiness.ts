@@ -51,27 +51,22 @@ const route = createRoute({
 const DB_PROBE_MS = 2000;
 const CATCH_UP_WAIT_MS = 500;
 
-/** Waits for `work` at most `ms`; it goes on alone after that. */
-async function briefly(work: Promise<void>, ms: number): Promise<void> {
+/** Whether `work` settled within `ms` (it goes on alone after that); its failure is thrown. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  try {
+    return await Promise.race([work.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function probeDatabase(services: Pick<Services, 'db'>): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      services.db.execute('select 1'),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer from the database within ${DB_PROBE_MS / 1000} s`)), DB_PROBE_MS);
-      }),
-    ]);
+    if (!(await within(services.db.execute('select 1'), DB_PROBE_MS))) throw new Error(`no answer from the database within ${DB_PROBE_MS / 1000} s`);
     return null;
   } catch (error) {
     return `database unavailable: ${databaseUnavailableReason(error) ?? (error instanceof Error ? error.message : String(error))}`;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -81,7 +76,7 @@ export function readinessRoutes(services: Pick<Services, 'db' | 'searchIndex' | 
     const dbProblem = draining ? null : await probeDatabase(services);
     // Ads posted since the last catch-up (the demo data, seeded as the first process starts) are
     // counted as searches would see them; a catch-up waiting for a busy pool is not waited for.
-    if (!draining && !dbProblem && services.searchIndex) await briefly(services.searchIndex.caughtUp(), CATCH_UP_WAIT_MS);
+    if (!draining && !dbProblem && services.searchIndex) await within(services.searchIndex.caughtUp(), CATCH_UP_WAIT_MS);
     const index = services.searchIndex?.readiness();
     const search: z.infer<typeof Search> = index
       ? {
