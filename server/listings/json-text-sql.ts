@@ -47,14 +47,26 @@ function valueText(field: JsonField): SQL {
 
 /** The object's JSON as a text expression, never NULL. */
 export function jsonObjectText(fields: Record<string, JsonField>): SQL {
+  return fieldsText(fields, '{');
+}
+
+/**
+ * The rest of an object whose first fields `head` (text, never NULL) wrote without the closing
+ * brace: `head` followed by `fields` and the brace (migration 2300's stored heads).
+ */
+export function jsonObjectAfter(head: SQL, fields: Record<string, JsonField>): SQL {
+  return sql`(${head} || ${fieldsText(fields, ',')})`;
+}
+
+function fieldsText(fields: Record<string, JsonField>, opening: '{' | ','): SQL {
   const parts: SQL[] = [];
-  let separator = '{';
+  let separator: string = opening;
   for (const [key, field] of Object.entries(fields)) {
     if (!KEY.test(key)) throw new Error(`JSON key ${JSON.stringify(key)} would need escaping`);
     parts.push(sql.raw(`'${separator}"${key}":'`), valueText(field));
     separator = ',';
   }
-  parts.push(sql.raw(parts.length === 0 ? `'{}'` : `'}'`));
+  parts.push(sql.raw(parts.length === 0 && opening === '{' ? `'{}'` : `'}'`));
   return sql`(${sql.join(parts, sql` || `)})`;
 }
 

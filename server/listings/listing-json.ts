@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttributeValues } from '#kernel/subcategories.ts';
 import type { ListingStatus } from '../db/schema/index.ts';
-import { IMAGE_WIDTHS, imageFileName } from '../media/images.ts';
-import { jsonArrayText, jsonObjectText, type JsonField } from './json-text-sql.ts';
+import { jsonArrayText, jsonObjectAfter, type JsonField } from './json-text-sql.ts';
 import type { CardJson, Photo } from '#kernel/listing-shapes.ts';
 
 export type { CardJson, Photo };
@@ -62,58 +61,27 @@ export type ListingJson = {
  * (issue 4's budget is 16 concurrent searches on two cores).
  */
 
-export function mediaUrl(name: string): string {
-  return `/media/${name}`;
-}
-
-/** "Westlands, Nairobi City", the county alone for a county-wide ad, or null (migration 0880's tables; placeLabel() in kernel/kenya-locations.ts). */
-const PLACE = sql.raw(`(SELECT coalesce(t.name || ', ', '') || c.name FROM counties c LEFT JOIN towns t ON t.id = l.town_id WHERE c.code = l.county_code)`);
-
 /** The seller's average and count from migration 1400's seller_review_stats (one row; a trigger keeps it). */
 const SELLER_RATING = sql.raw(`(SELECT round(s.star_total::numeric / s.review_count, 1)::float8 FROM seller_review_stats s WHERE s.seller_id = l.owner_id AND s.review_count > 0)`);
 const SELLER_REVIEWS = sql.raw(`coalesce((SELECT s.review_count FROM seller_review_stats s WHERE s.seller_id = l.owner_id), 0)`);
 
-const FULL_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-
-/** The URL of a stored image file as a JSON string, as SQL: mediaUrl(imageFileName(key, width)) in quotes. */
-function quotedMediaUrlSql(storageKey: string, width: number): string {
-  const [before, after] = mediaUrl(imageFileName('\u0000', width)).split('\u0000');
-  return `'"${before}' || ${storageKey} || '${after}"'`;
-}
+const featured = (now: Date): JsonField => ({ boolean: sql`coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false)` });
 
 /*
- * A listing's photos as JSON text. Nothing in it needs escaping: storage keys are UUIDs
- * (server/media/images.ts; migration 2200 holds listing_images to names of letters, digits,
- * '.', '_' and '-'), widths and heights integers. The photos are read in position order from
- * the covering index and aggregated in that order: an ORDER BY inside each aggregate would sort
- * every listing's photos twice more (PostgreSQL 15 does not see that they arrive sorted).
+ * Each listing's fields up to its photos (the API's) or its cover photo (a card's) are written
+ * when the ad or its photos are edited, by migration 2300's functions, and kept in the row
+ * (json_head, card_head): a page reads them as they are. NULL is a row written with triggers
+ * disabled, or restored: its head is written then, by the same function.
  */
-const IMAGES_JSON = `'[' || string_agg(${quotedMediaUrlSql('i.storage_key', FULL_WIDTH)}, ',') || ']'`;
-const VARIANTS_JSON = IMAGE_WIDTHS.map((w) => `'"${w}":' || ${quotedMediaUrlSql('i.storage_key', w)}`).join(" || ',' || ");
-const PHOTOS_JSON = `'[' || string_agg('{"url":' || ${quotedMediaUrlSql('i.storage_key', FULL_WIDTH)} || ',"width":' || i.width || ',"height":' || i.height || ',"variants":{' || ${VARIANTS_JSON} || '}}', ',') || ']'`;
-
-const featured = (now: Date): JsonField => ({ boolean: sql`coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false)` });
+const JSON_HEAD = sql.raw('coalesce(l.json_head, listing_json_head(l))');
+const CARD_HEAD = sql.raw('coalesce(l.card_head, listing_card_head(l))');
 
 /**
  * The JSON (text) of listing `l` with its seller `u`, as the API shows it. `now` decides
- * "featured". The photos come from a lateral subquery over listing_images (LISTING_JSON_FROM).
+ * "featured". The head holds "_id" to "photos"; the rest changes without an edit.
  */
 export function listingJsonSql(now: Date): SQL {
-  return jsonObjectText({
-    _id: { uuid: sql`l.id` },
-    title: { string: sql`l.title` },
-    description: { string: sql`l.description` },
-    category: { string: sql`l.category` },
-    subcategory: { string: sql`l.subcategory` },
-    attributes: { json: sql`l.attributes::text` },
-    price: { number: sql`l.price` },
-    currency: { string: sql`l.currency` },
-    location: { string: sql`l.location` },
-    townId: { string: sql`l.town_id` },
-    countyCode: { string: sql`l.county_code` },
-    place: { string: PLACE },
-    images: { json: sql`ph.images`, orElse: '[]' },
-    photos: { json: sql`ph.photos`, orElse: '[]' },
+  return jsonObjectAfter(JSON_HEAD, {
     featured: featured(now),
     featuredUntil: { time: sql`l.featured_until` },
     owner: { uuid: sql`l.owner_id` },
@@ -137,13 +105,10 @@ export function listingJsonSql(now: Date): SQL {
   });
 }
 
-/** Joins for listingJsonSql, over `page` (id, n): the listing, its seller and its photos. */
+/** Joins for listingJsonSql, over `page` (id, n): the listing and its seller. */
 export const LISTING_JSON_FROM = sql.raw(`page p
   JOIN listings l ON l.id = p.id
-  JOIN users u ON u.id = l.owner_id
-  LEFT JOIN LATERAL (
-    SELECT ${IMAGES_JSON} AS images, ${PHOTOS_JSON} AS photos
-    FROM (SELECT i.storage_key, i.width, i.height FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position) i) ph ON true`);
+  JOIN users u ON u.id = l.owner_id`);
 
 /**
  * A JSON array (as text) of the listings in `page`, in page order: '[]' when there are none.
@@ -160,32 +125,18 @@ export function parseListings(text: string): ListingJson[] {
   return JSON.parse(text) as ListingJson[];
 }
 
-/** The card of listing `l` (CardJson), written in SQL: of the seller only their rating, no description, only the cover photo. */
+/** The card of listing `l` (CardJson): of the seller only their rating, no description, only the cover photo. */
 function cardJsonSql(now: Date): SQL {
-  return jsonObjectText({
-    _id: { uuid: sql`l.id` },
-    title: { string: sql`l.title` },
-    price: { number: sql`l.price` },
-    currency: { string: sql`l.currency` },
-    location: { string: sql`l.location` },
-    place: { string: PLACE },
-    category: { string: sql`l.category` },
-    subcategory: { string: sql`l.subcategory` },
+  return jsonObjectAfter(CARD_HEAD, {
     featured: featured(now),
     createdAt: { time: sql`l.created_at` },
-    photo: { json: sql`cover.photo`, orElse: 'null' },
     sellerRating: { number: SELLER_RATING },
     sellerReviews: { number: SELLER_REVIEWS },
   });
 }
 
-const COVER_JSON = jsonObjectText({ key: { string: sql`i.storage_key` }, width: { number: sql`i.width` }, height: { number: sql`i.height` } });
-
 const CARD_JSON_FROM = sql`page p
-  JOIN listings l ON l.id = p.id
-  LEFT JOIN LATERAL (
-    SELECT ${COVER_JSON} AS photo
-    FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) cover ON true`;
+  JOIN listings l ON l.id = p.id`;
 
 /** A JSON array (as text) of the cards of the listings in `page`, in page order; `where` as listingsArraySql's. */
 function cardsArraySql(now: Date, where?: SQL): SQL {
