@@ -4,6 +4,7 @@ import { placeLabel } from '#kernel/kenya-locations.ts';
 import { queryRows } from '../../server/db/client.ts';
 import { listingImages, listings } from '../../server/db/schema/index.ts';
 import { IMAGE_WIDTHS, imageFileName } from '../../server/media/images.ts';
+import { writeMissingHeads } from '../../server/listings/json-heads.ts';
 import { searchCards } from '../../server/search/search.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { file, image, postAd, VALID_AD } from './listings-support.ts';
@@ -120,5 +121,26 @@ describe('the JSON each ad keeps', () => {
     await queryRows(t.services.db, sql`UPDATE listings SET json_head = NULL, card_head = NULL WHERE id = ${id}`);
     expect(await apiText(id)).toBe(api);
     expect(await card('okapi')).toEqual(cardBefore);
+  });
+
+  it('is written for ads that have none by the background job, a batch at a time, and then read as stored', async () => {
+    const owner = (await t.createUser()).user.id;
+    const rows = await t.services.db
+      .insert(listings)
+      .values(Array.from({ length: 5 }, (_, i) => ({ ownerId: owner, title: `Dikdik carving ${i}`, description: 'Wood', category: 'For Sale', location: 'Nakuru' })))
+      .returning({ id: listings.id });
+    const ids = rows.map((r) => r.id);
+    const texts = await Promise.all(ids.map(apiText));
+    await queryRows(t.services.db, sql`UPDATE listings SET json_head = NULL, card_head = NULL`);
+
+    // Two ads a statement, at most two statements a run: the run stops with ads still to do.
+    expect(await writeMissingHeads(t.services.db, { batch: 2, batches: 2 })).toBe(4);
+    const missing = async () => (await queryRows<{ n: number }>(t.services.db, sql`SELECT count(*)::int AS n FROM listings WHERE json_head IS NULL OR card_head IS NULL`))[0]!.n;
+    expect(await missing()).toBeGreaterThan(0);
+    while ((await writeMissingHeads(t.services.db, { batch: 2, batches: 2 })) > 0);
+    expect(await missing()).toBe(0);
+    for (const id of ids) await expectCurrent(id);
+    expect(await Promise.all(ids.map(apiText))).toEqual(texts);
+    expect(await writeMissingHeads(t.services.db)).toBe(0);
   });
 });

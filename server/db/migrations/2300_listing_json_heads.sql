@@ -7,8 +7,9 @@
 -- json_head: the API's listing from "_id" to "photos", without the closing brace; card_head: a
 -- results card from "_id" to "photo". server/listings/listing-json.ts writes the rest of each
 -- as it reads them (whether the ad is featured now, the seller, times, views, status, ratings:
--- they change without an edit). NULL (rows written with triggers disabled, a restore) is read
--- as listing_json_head(l) / listing_card_head(l): the same text, only computed then.
+-- they change without an edit). NULL (ads from before this migration, rows written with triggers
+-- disabled, a restore) is read as listing_json_head(l) / listing_card_head(l): the same text,
+-- only computed then.
 --
 -- These functions are the only place the heads are written. The photo URLs are
 -- mediaUrl(imageFileName(key, width)) of server/media/images.ts for IMAGE_WIDTHS (400, 800,
@@ -91,5 +92,7 @@ CREATE TRIGGER listing_images_updated_heads AFTER UPDATE ON listing_images
 CREATE TRIGGER listing_images_deleted_heads AFTER DELETE ON listing_images
   REFERENCING OLD TABLE AS photos_changed FOR EACH STATEMENT EXECUTE FUNCTION rewrite_heads_of_photos();
 
--- The ads there are. No other trigger fires: none watches these two columns.
-UPDATE listings l SET json_head = listing_json_head(l), card_head = listing_card_head(l);
+-- The ads there are get theirs from a background job, a batch at a time (server/listings/json-heads.ts):
+-- written here, in this migration's one transaction, a million ads took 12 minutes, every row
+-- locked meanwhile. Until then they are read as written by the functions, as before this migration.
+CREATE INDEX listings_json_head_missing_idx ON listings (id) WHERE json_head IS NULL;
