@@ -70,8 +70,9 @@ const featured = (now: Date): JsonField => ({ boolean: sql`coalesce(l.featured_u
 /*
  * Each listing's fields up to its photos (the API's) or its cover photo (a card's) are written
  * when the ad or its photos are edited, by migration 2300's functions, and kept in the row
- * (json_head, card_head): a page reads them as they are. NULL is a row written with triggers
- * disabled, or restored: its head is written then, by the same function.
+ * (json_head, card_head): a page reads them as they are. NULL (an ad from before that migration
+ * until json-heads.ts writes it, a row written with triggers disabled, a restore) is written
+ * then, by the same function, and reads the same.
  */
 const JSON_HEAD = sql.raw('coalesce(l.json_head, listing_json_head(l))');
 const CARD_HEAD = sql.raw('coalesce(l.card_head, listing_card_head(l))');
