@@ -202,6 +202,8 @@ const AD_JSON = `json_build_array(id, floor(extract(epoch from created_at) * 100
   county_code, town_id, lower(location),
   array_to_string(CASE WHEN strpos(category, '${TOKEN_BREAK}') = 0 THEN search_tokens ELSE array_remove(search_tokens, 'c:' || lower(category)) END, '${TOKEN_BREAK}'),
   ${TITLE_SPLIT_SQL}, subcategory)`;
+/** The columns AD_JSON reads: a chunk holds only these, not each ad's JSON (migration 2300) and the rest. */
+const AD_COLUMNS = sql.raw('id, created_at, featured_until, price, currency, category, county_code, town_id, location, search_tokens, title, subcategory');
 
 /**
  * A statement's ads, one AD_JSON a line, as adLines() reads them ('' for none); FROM a subquery
@@ -210,8 +212,6 @@ const AD_JSON = `json_build_array(id, floor(extract(epoch from created_at) * 100
  * when slots are near date order: memory-index.ts), and an ORDER BY inside the aggregate sorted
  * every load chunk again: 11 of 82 ms of the database's time a chunk of 10,000 ads.
  */
-/** The columns AD_JSON reads: a chunk holds only these, not each ad's JSON (migration 2300) and the rest. */
-const AD_COLUMNS = sql.raw('id, created_at, featured_until, price, currency, category, county_code, town_id, location, search_tokens, title, subcategory');
 const AD_LINES = sql.raw(`coalesce(string_agg(${AD_JSON}::text, E'\\n'), '')`);
 
 /**
