@@ -46,6 +46,12 @@ export function mediaRoutes(deps: Deps) {
 async function sendStored(c: Context, media: MediaStore, name: string): Promise<Response | null> {
   const file = await media.open(name);
   if (!file) return null;
+  // No image file is empty: an object seen while it is being written, or a broken copy, is made
+  // again or stood in for (missing-files.ts), never cached for a year as an image of no bytes.
+  if (file.size === 0) {
+    await file.body.cancel().catch(() => {});
+    return null;
+  }
   const headers: Record<string, string> = { 'Content-Type': mediaType(name), 'Cache-Control': IMMUTABLE };
   if (file.etag) headers.ETag = file.etag;
   if (file.etag && c.req.header('If-None-Match') === file.etag) {

@@ -42,7 +42,7 @@ async function standIn(media: MediaStore, storageKey: string, variant: string): 
   for (const width of order) {
     const name = imageFileName(storageKey, width);
     const data = await media.read(name);
-    if (data) return { name, data };
+    if (data && data.length > 0) return { name, data };
   }
   return null;
 }
