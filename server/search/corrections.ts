@@ -41,8 +41,10 @@ function trigramSet(word: string): Set<string> {
 
 /** pg_trgm's similarity() of two words of a to z. */
 export function trigramSimilarity(a: string, b: string): number {
-  const x = trigramSet(a);
-  const y = trigramSet(b);
+  return similarity(trigramSet(a), trigramSet(b));
+}
+
+function similarity(x: Set<string>, y: Set<string>): number {
   let shared = 0;
   for (const t of x) if (y.has(t)) shared++;
   return shared / (x.size + y.size - shared);
@@ -70,7 +72,30 @@ export function editDistance(a: string, b: string, max = CORRECTION_MAX_EDITS): 
 
 /** Whether `candidate` may stand for `word` at all (the first filter; both sources apply it). */
 export function isCandidate(word: string, candidate: string): boolean {
-  return candidate !== word && CORRECTABLE.test(candidate) && Math.abs(candidate.length - word.length) <= CORRECTION_MAX_EDITS && trigramSimilarity(word, candidate) >= SIMILARITY_THRESHOLD;
+  return candidateTest(word)(candidate);
+}
+
+/** isCandidate for one word and many candidates: the word's trigrams taken once. */
+export function candidateTest(word: string): (candidate: string) => boolean {
+  const x = trigramSet(word);
+  return (candidate) => {
+    if (candidate === word || !CORRECTABLE.test(candidate) || Math.abs(candidate.length - word.length) > CORRECTION_MAX_EDITS) return false;
+    return similarity(x, trigramSet(candidate)) >= SIMILARITY_THRESHOLD;
+  };
+}
+
+/**
+ * Whether every candidate of `word` holds one of its unpadded three-letter pieces or starts with
+ * its first two letters, so that an index can find them all through those (the memory index
+ * does: memory-words.ts). A candidate that holds none of the pieces shares at most the padded
+ * trigrams "  a", " ab" and "yz " (for a word "ab…yz"); all three need the same first two
+ * letters. With at most two shared, similarity is 2 / (X + Y - 2) for X and Y padded
+ * trigrams; a candidate has three letters or more (a correctable word five or more, at most two
+ * fewer), so Y >= 4, and with X >= 5 that is at most 2 / 7 < 0.3. Only a word with fewer than
+ * five padded trigrams ("aaaaa": a letter repeated) fails the bound; it is looked for among every word.
+ */
+export function piecesFindEveryCandidate(word: string): boolean {
+  return word.length >= CORRECTION_MIN_LENGTH && trigramSet(word).size >= 5;
 }
 
 /** The nearest candidate by the rule above, or null. */

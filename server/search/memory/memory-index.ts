@@ -634,6 +634,31 @@ export class MemoryIndex {
   }
 
   /**
+   * The words of wordsOfLength(min, max) that hold one of `word`'s three-letter pieces or start
+   * with its first two letters, each once: read through the trigrams' lists and the two-letter
+   * buckets, not every word (a correction's candidates: corrections.ts says when these are all of them).
+   */
+  wordsSharingPieces(word: string, min: number, max: number): [number, string][] {
+    const seen = new Set<number>();
+    const out: [number, string][] = [];
+    const take = (id: number) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const text = this.tokens[id]!;
+      if (text.length >= min && text.length <= max && !NOT_A_WORD.test(text)) out.push([id, text]);
+    };
+    for (const piece of new Set(trigramsOf(word))) {
+      const list = this.trigrams.get(piece);
+      if (list === undefined) continue;
+      const tokens = this.trigramTokens.list(list);
+      for (let i = 0; i < tokens.length; i++) take(tokens.data[i]!);
+    }
+    const bucket = word.length >= 2 ? this.byFirstTwo.get(word.slice(0, 2)) : undefined;
+    for (let i = 0; i < (bucket?.length ?? 0); i++) take(bucket!.data[i]!);
+    return out;
+  }
+
+  /**
    * Each word starting with `prefix` (two characters or more, lower-case) with the length of its
    * list of ads, live and dead (the dead go at the next compaction): a suggestion's candidates
    * and a cheap guess at their frequency.
