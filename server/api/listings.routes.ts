@@ -181,8 +181,8 @@ export const listingRoutes = {
     summary: 'Search and browse listings',
     description:
       'Every word of `search` must occur (substring, case-insensitive) in the title, description or location. ' +
-      'Under `newest` active featured listings come first. Under the price sorts, prices compare within a currency: ' +
-      'KES first, then EUR, GBP and USD, then negotiable ads (no price). Pagination: `Link` (rel next/prev) and ' +
+      'Under `newest` active featured listings come first. Under the price sorts, prices in USD, EUR and GBP compare by their value in KES ' +
+      '(the server\'s configured rates), negotiable ads (no price) last. Pagination: `Link` (rel next/prev) and ' +
       '`X-Total-Count` (counting stops four pages past the requested one; `X-Total-Count-Capped: true` then says the total is a lower bound).',
     request: {
       query: z.object({
@@ -196,8 +196,8 @@ export const listingRoutes = {
           example: '047',
         }),
         town: z.string().optional().openapi({ description: 'A town: its id or name (GET /api/locations), case-insensitive', example: 'westlands' }),
-        minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
-        maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency are left out' }),
+        minPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency match by their value in KES' }),
+        maxPrice: z.string().optional().openapi({ description: 'Whole KES; ads priced in another currency match by their value in KES' }),
         subcategory: z.string().optional().openapi({
           description: 'A subcategory’s name (GET /api/categories/{category}/subcategories), case-insensitive. Must belong to `category` when both are given',
           example: 'Cars',

@@ -133,7 +133,8 @@ export function searchPlan(filters: ListingFilters, now: Date, window: number, p
   // A listed category has its own date index to walk, and Others a partial one (migration 0701).
   const categoryWalk = filters.category ? categoryCondition(filters.category) : null;
   if (sort === 'price_asc' || sort === 'price_desc') {
-    // With a price filter only KES prices can match: the walk starts at the lowest (or highest) allowed.
+    // The walk reads KES prices only (other currencies are merged in by their value in Ksh:
+    // database-engine.ts, mergeForeignPrices), so with a price filter it starts at the lowest (or highest) allowed.
     const range: SQL[] = [];
     if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
       range.push(sql`(price IS NULL) IS FALSE AND (currency <> 'KES') IS FALSE AND currency = 'KES'`);
