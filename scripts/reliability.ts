@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import sharp from 'sharp';
+import { percentile } from './bench-search/http-load.ts';
 import { phaseRedisOutage, phaseShutdownAfterDatabaseOutage } from './reliability/outages.ts';
 import { textBodiesToPhotoRoutes } from './reliability/text-floods.ts';
 import { phaseDiskFull, phaseParallelPhotoPosts, type UploadPhaseContext } from './reliability/uploads.ts';
@@ -431,7 +432,7 @@ async function phaseFloods(server: Server): Promise<void> {
 /** Median, 95th percentile (nearest rank) and worst of the probes' times, whole milliseconds. */
 function probeFigures(times: number[]): { median: number; p95: number; worst: number } {
   const sorted = [...times].sort((a, b) => a - b);
-  const rank = (q: number) => Math.round(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0);
+  const rank = (q: number) => Math.round(percentile(sorted, q) || 0);
   return { median: rank(0.5), p95: rank(0.95), worst: rank(1) };
 }
 

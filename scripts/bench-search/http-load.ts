@@ -78,7 +78,8 @@ export async function runLoad(base: string, paths: string[], warmup: string[], c
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The nearest-rank percentile `p` (0 to 1) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 }
