@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryIndex, TOKEN_BREAK, type IndexedAd, type IndexQuery } from '../../server/search/memory/memory-index.ts';
+import { Slicer } from '../../server/search/memory/slices.ts';
 
 /*
  * The memory index on its own, for what the comparison with the database
@@ -282,6 +283,36 @@ describe('the memory index', () => {
     expect(found([id('leather')], [id('red'), id('blue')])).toEqual(['a']);
     expect(found([id('leather')], [id('blue'), id('w3')])).toEqual([]);
     expect(found([id('w7')], [id('blue'), id('red')])).toEqual(['a']);
+  });
+
+  it('a load makes room for each chunk ahead, in slices, when words numbered past 65,534 take three units each; every ad keeps its words', async () => {
+    const index = new NamedIndex();
+    const slicer = new Slicer();
+    const ADS = 80_000;
+    const CHUNK = 1_000;
+    // Reserved from ads of eight units: the guess falls short, as at 1M ads once words take three units.
+    await index.reserve(ADS, 8, slicer);
+    const grownAt: number[] = [];
+    for (let at = 0; at < ADS; at += CHUNK) {
+      const before = index.tokenUnits();
+      await index.roomForMore(CHUNK, ADS - index.live, slicer);
+      const { room } = index.tokenUnits();
+      if (room !== before.room) grownAt.push(before.used);
+      // Each ad has a word of its own: past ad 65,534 or so each new word is numbered past 65,534.
+      for (let i = at; i < at + CHUNK; i++) index.put(`a${i}`, ad(`a${i}`, i, ['sofa', 'red', 'oak', 'teak', 'brown', 'table', 'chair', 'bed', 'desk', `w${i}`]));
+      // The chunk fit in the room made before it: no doubling copy while the ads were added.
+      expect(index.tokenUnits().room, `chunk at ${at}`).toBe(room);
+    }
+    // Grown ahead at least once with more written than one piece of a sliced copy holds (COPY_PIECE).
+    expect(grownAt.some((used) => used > 600_000), String(grownAt)).toBe(true);
+    expect(index.tokenId(`w${ADS - 1}`)).toBeGreaterThan(65_535);
+    await index.finishLoad();
+    for (let i = 0; i < ADS; i += i > 65_500 && i < 65_600 ? 1 : 37) {
+      // Best match reads the slot's title run from the list of its tokens (the list made room for): group 0, the title has the word.
+      const words = [[index.tokenId(`w${i}`)], [index.tokenId('desk')]];
+      expect(index.search({ ...query('best'), titleOf: [0, 1] }, words, 10, 0).map((h) => [h.id, h.group])).toEqual([[`a${i}`, 0]]);
+    }
+    expect(index.search(query('newest'), [[index.tokenId('sofa')]], 3, 0).map((h) => h.id)).toEqual([`a${ADS - 1}`, `a${ADS - 2}`, `a${ADS - 3}`]);
   });
 
   it('compaction keeps featured ads, dates, prices and the checksum', async () => {

@@ -234,7 +234,16 @@ class Growable<T extends Int32Array | Uint16Array = Int32Array> {
   async trimSliced(slicer: Slicer) {
     const room = this.length + Math.max(1024, this.length >> 5);
     if (this.data.length <= room + (room >> 4)) return;
-    const next = this.make(room);
+    await this.moveSliced(room, slicer);
+  }
+
+  /** Room for `capacity` values, copied a piece at a time (reserve's copy, in slices). Nothing may be pushed meanwhile. */
+  async reserveSliced(capacity: number, slicer: Slicer) {
+    if (this.data.length < capacity) await this.moveSliced(capacity, slicer);
+  }
+
+  private async moveSliced(capacity: number, slicer: Slicer) {
+    const next = this.make(capacity);
     for (let from = 0; from < this.length; from += COPY_PIECE) {
       next.set(this.data.subarray(from, Math.min(this.length, from + COPY_PIECE)), from);
       await slicer.maybePause();
@@ -527,6 +536,27 @@ export class MemoryIndex {
     this.docTokens.reserve(Math.ceil(ads * tokensPerAd));
   }
 
+  /**
+   * Before a load adds its next `next` ads: when the list of every slot's tokens may not hold
+   * them, room for `rest` more ads (the load's remaining ads), at the units an ad took so far,
+   * copied in slices. reserve() counts tokens, but a token numbered past 65,534 takes three
+   * units, and such tokens come later in a load: its guess fell short at 1M ads, and the doubling
+   * in writeTokens then copied 60 MB at once (60-65 ms of the event loop on a slow machine).
+   */
+  async roomForMore(next: number, rest: number, slicer: Slicer) {
+    const units = this.docTokens;
+    if (this.size === 0) return;
+    const perAd = units.length / this.size;
+    // Twice the rate so far for the next ads: the later ads of a load take more units than the earlier.
+    if (units.length + next * perAd * 2 <= units.data.length) return;
+    await units.reserveSliced(Math.ceil(units.length + Math.max(next * 2, rest * 1.1) * perAd), slicer);
+  }
+
+  /** The list of every slot's tokens: units written and units it has room for (tests). */
+  tokenUnits(): { used: number; room: number } {
+    return { used: this.docTokens.length, room: this.docTokens.data.length };
+  }
+
   /** Called for every ad added: no generator made unless the columns must grow. */
   private ensure(capacity: number, exactly = false) {
     if (this.created.length < capacity) for (const _ of this.growColumns(capacity, exactly));
@@ -556,25 +586,33 @@ export class MemoryIndex {
     this.slotChecksum = grow(this.slotChecksum, capacity);
   }
 
-  /** Cuts the per-slot columns down to `capacity` slots (after a load, which grew them by doubling, and a compaction), one at a time. */
+  /**
+   * Cuts the per-slot columns down to `capacity` slots (after a load, which grew them by doubling,
+   * and a compaction), a slice after each large one: four at once (25 MB at 1M ads) held the event
+   * loop about 45 ms on a slow machine, as growColumns found for growing them.
+   */
   private async cutColumns(capacity: number, slicer: Slicer) {
     const cut = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T): T => (array.length > capacity ? (array.slice(0, capacity) as T) : array);
     this.created = cut(this.created);
     if (this.newestUpTo.length > blocksFor(this.created.length)) this.newestUpTo = this.newestUpTo.slice(0, blocksFor(this.created.length));
+    await slicer.pause();
     this.featured = cut(this.featured);
+    await slicer.pause();
     this.price = cut(this.price);
-    await slicer.maybePause();
+    await slicer.pause();
     this.slotChecksum = cut(this.slotChecksum);
     this.currency = cut(this.currency);
     this.location = cut(this.location);
     this.alive = cut(this.alive);
+    await slicer.pause();
     this.ids.cut(capacity);
-    await slicer.maybePause();
+    await slicer.pause();
     this.tokStart = cut(this.tokStart);
     this.tokCount = cut(this.tokCount);
+    await slicer.pause();
     this.titleStart = cut(this.titleStart);
     this.titleCount = cut(this.titleCount);
-    await slicer.maybePause();
+    await slicer.pause();
   }
 
   /** The token's number, numbered now if new. */
@@ -1309,7 +1347,12 @@ export class MemoryIndex {
     if (end === from) return;
     const tail = new Int32Array(end - from);
     let n = 0;
-    for (let slot = from; slot < end; slot++) if (this.alive[slot] === 1) tail[n++] = slot;
+    // After a load the tail is every slot: gathered in slices too (about 30 ms at 1M on a slow machine otherwise).
+    for (let slot = from; slot < end; ) {
+      const stop = Math.min(end, slot + CHECK_EVERY * 16);
+      for (; slot < stop; slot++) if (this.alive[slot] === 1) tail[n++] = slot;
+      await slicer.maybePause();
+    }
     const asc = await this.mergedSliced(this.byPriceAsc, tail.slice(0, n), this.compare(false), slicer);
     const desc =
       this.byPriceDesc.length === 0 && this.byPriceAsc.length === 0
@@ -1331,8 +1374,14 @@ export class MemoryIndex {
    */
   private async descendingFrom(asc: Int32Array, slicer: Slicer): Promise<Int32Array> {
     const out = new Int32Array(asc.length);
+    // Where the ads with no price start, by halves: walking to it read a price at a random
+    // place for every slot, and at 1M ads that alone held the event loop 60-130 ms.
     let priced = 0;
-    while (priced < asc.length && !Number.isNaN(this.price[asc[priced]!]!)) priced++;
+    for (let hi = asc.length; priced < hi; ) {
+      const mid = (priced + hi) >>> 1;
+      if (Number.isNaN(this.price[asc[mid]!]!)) hi = mid;
+      else priced = mid + 1;
+    }
     let n = 0;
     let looked = 0;
     for (let end = priced; end > 0; ) {

@@ -359,6 +359,7 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       await index.reserve(Math.ceil(active * 1.02), (tokens / counted) * 1.1, slicer);
       await slicer.pause();
     }
+    await index.roomForMore(n, Math.ceil(active * 1.02) - index.live, slicer);
     let i = 0;
     for (const ad of adLines(ads)) {
       index.addNew(toAd(ad));
