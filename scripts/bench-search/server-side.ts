@@ -30,14 +30,34 @@ export async function loadServices(config: Config, database: Database) {
   const { services } = built;
   const lines: string[] = [];
   if (services.searchIndex) {
+    const index = services.searchIndex;
+    // The load (issue 41's 50 ms) apart from what follows it before ready: the warm-up's first
+    // searches, compiled as they run, and the deliberate full collection (full-collection.ts).
+    let whileLoading: { delayMs: number; slice: string } | null = null;
+    const loadedAlready = index.loaded;
+    const loadEnd = setInterval(() => {
+      if (loadedAlready || whileLoading || !index.loaded) return;
+      whileLoading = { delayMs: loadDelay.max / 1e6, slice: sliceText(takeLongestSlice()) };
+      loadDelay.reset();
+    }, 10);
     // The server answers searches from its memory index once it is loaded (server/search/memory/): measure that.
-    await services.searchIndex.ready;
+    await index.ready;
+    clearInterval(loadEnd);
     loadDelay.disable();
-    const { ads, loadMs, warmUp } = services.searchIndex.stats();
+    const loading = whileLoading as { delayMs: number; slice: string } | null;
+    const { ads, loadMs, warmUp } = index.stats();
     lines.push(
       `Search index in memory: ${ads.toLocaleString('en-KE')} ads loaded in ${(loadMs / 1000).toFixed(1)} s; process memory ${memoryText(processMemory())}`,
       `  warm-up before ready: ${warmUp ? `${warmUp.searches} searches in ${(warmUp.ms / 1000).toFixed(1)} s` : 'none (SEARCH_WARM_UP_SEARCHES=0, or PGlite)'}`,
-      `  event loop while loading and warming up: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
+      ...(loading
+        ? [
+            `  event loop while loading: longest delay ${loading.delayMs.toFixed(0)} ms; the index's own longest slice ${loading.slice}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
+            `  after the load, before ready (warm-up, full collection): longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}`,
+          ]
+        : // Loaded before the benchmark could look (a small index): the two are one figure.
+          [
+            `  event loop while loading and until ready: longest delay ${(loadDelay.max / 1e6).toFixed(0)} ms; the index's own longest slice ${sliceText(takeLongestSlice())}; longest load statement ${takeLongestLoadStatement().toFixed(0)} ms (on this thread with PGlite)`,
+          ]),
     );
   }
   loadDelay.disable();
