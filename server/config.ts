@@ -56,6 +56,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
   SOCKET_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(65),
   IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(32),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
@@ -142,6 +143,8 @@ export type Config = {
     requestTimeoutMs: number;
     /** A connection silent this long is dropped, unless its whole request is in and its answer is being worked on. */
     socketIdleTimeoutMs: number;
+    /** Between requests, how long a keep-alive connection waits for the next (above the balancer's idle timeout). */
+    keepAliveTimeoutMs: number;
   };
   /** Ad posts that may wait for the image queue in each server process; one more is answered 503 (server/media/image-queue.ts). */
   imageQueueLimit: number;
@@ -376,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     imageQueueLimit: e.IMAGE_QUEUE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },

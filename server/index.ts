@@ -162,6 +162,7 @@ async function serve(config: Config) {
     headersTimeoutMs: config.http.headersTimeoutMs,
     requestTimeoutMs: config.http.requestTimeoutMs,
     socketIdleTimeoutMs: config.http.socketIdleTimeoutMs,
+    keepAliveTimeoutMs: config.http.keepAliveTimeoutMs,
     onDrained: async () => {
       await runtime.stop();
       logger.info('stopped');

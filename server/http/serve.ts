@@ -37,6 +37,8 @@ export type ListenOptions = {
   requestTimeoutMs?: number;
   /** A connection that sends and receives nothing for this long is dropped, unless its answer is being worked on (default 60 s). */
   socketIdleTimeoutMs?: number;
+  /** Between requests, how long a keep-alive connection waits for the next one (default 65 s). */
+  keepAliveTimeoutMs?: number;
   onDrained: () => Promise<void>;
 };
 
@@ -47,6 +49,13 @@ export type ListenOptions = {
  * lost the answer to an ad that was then saved (issue 49, point 3).
  */
 const SOCKET_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * Longer than the idle timeout of the balancers in front of us (60 s is common): the side that
+ * closes an idle connection first can cut a request the other is sending on it at that moment,
+ * and a balancer answers that with a 502. Node's own 5 s also reset API clients in our browser
+ * tests whose agent, told `timeout=5`, dropped the socket a second early by a timer that ran late.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /**
  * After shutdown begins, an idle keep-alive socket gets this long to carry one more request
  * (answered with Connection: close) before it is closed. Closing it at once would reset a
@@ -76,7 +85,7 @@ export function listen(fetch: Fetch, options: ListenOptions): Promise<RunningSer
           // Node refuses a headers timeout longer than the request timeout.
           headersTimeout: Math.min(options.headersTimeoutMs ?? 20_000, options.requestTimeoutMs ?? 600_000),
           requestTimeout: options.requestTimeoutMs ?? 600_000,
-          keepAliveTimeout: 5_000,
+          keepAliveTimeout: options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
           // Node looks for requests past those timeouts this often (default 30 s, too slack for slow-loris).
           connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs ?? 1_000),
         },

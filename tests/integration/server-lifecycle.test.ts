@@ -86,6 +86,55 @@ describe('the socket idle timeout (issue 49, point 3)', () => {
   });
 });
 
+describe('keep-alive between requests', () => {
+  /** Sends GET /fast on the socket and resolves with the answer's head once it is all in. */
+  function ask(socket: net.Socket): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let got = '';
+      const onData = (c: Buffer) => {
+        got += c.toString();
+        if (got.endsWith('fast')) {
+          socket.off('data', onData);
+          resolve(got);
+        }
+      };
+      socket.on('data', onData);
+      socket.once('error', reject);
+      socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+  }
+
+  it('tells the client its keep-alive time, keeps an idle connection that long, then closes it', async () => {
+    const { running } = await start(slowApp(), { keepAliveTimeoutMs: 1500 });
+    try {
+      const socket = net.connect(running.port, '127.0.0.1');
+      let closedAt = 0;
+      socket.on('close', () => (closedAt = Date.now()));
+      const first = await ask(socket);
+      expect(first).toMatch(/^Keep-Alive: timeout=1\r$/im);
+      // Idle for most of its time, then used again: the server has not closed it.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await ask(socket)).toMatch(/^HTTP\/1\.1 200/);
+      const idleFrom = Date.now();
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(closedAt).toBeGreaterThanOrEqual(idleFrom + 1400);
+    } finally {
+      await running.shutdown('test');
+    }
+  });
+
+  it('waits 65 s by default, above the 60 s idle timeout of common load balancers', async () => {
+    const { running } = await start(slowApp());
+    try {
+      const socket = net.connect(running.port, '127.0.0.1');
+      expect(await ask(socket)).toMatch(/^Keep-Alive: timeout=65\r$/im);
+      socket.destroy();
+    } finally {
+      await running.shutdown('test');
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new ones, then closes resources', async () => {
     const { running, base, drainedAt } = await start(slowApp());
