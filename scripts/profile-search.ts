@@ -99,8 +99,11 @@ try {
     return `${KIND === 'page' ? '/listings' : '/api/listings'}?${params}`;
   });
   const headers: Record<string, string> = args.encoding === 'identity' ? {} : { 'accept-encoding': args.encoding };
+  // What @hono/node-server hands the app for a request's connection: without it, reading the
+  // client's address throws (server/app.ts catches it), an exception a request that HTTP never pays.
+  const CONNECTION = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 0, remoteFamily: 'IPv4' } } };
   const ask = async (p: string, on = app) => {
-    const response = await on.fetch(new Request(`http://127.0.0.1${p}`, { headers }));
+    const response = await on.fetch(new Request(`http://127.0.0.1${p}`, { headers }), CONNECTION);
     const bytes = (await response.arrayBuffer()).byteLength;
     if (response.status !== 200) throw new Error(`${response.status} for ${p}`);
     return bytes;
