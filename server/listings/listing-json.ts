@@ -61,9 +61,15 @@ export type ListingJson = {
  * (issue 4's budget is 16 concurrent searches on two cores).
  */
 
-/** The seller's average and count from migration 1400's seller_review_stats (one row; a trigger keeps it). */
-const SELLER_RATING = sql.raw(`(SELECT round(s.star_total::numeric / s.review_count, 1)::float8 FROM seller_review_stats s WHERE s.seller_id = l.owner_id AND s.review_count > 0)`);
-const SELLER_REVIEWS = sql.raw(`coalesce((SELECT s.review_count FROM seller_review_stats s WHERE s.seller_id = l.owner_id), 0)`);
+/*
+ * The seller's average and count from migration 1400's seller_review_stats, and their active ads
+ * from seller_listing_counts (a row each, kept by triggers), joined once per listing as `sr` and
+ * `sc` (SELLER_STATS_JOIN). Each field as a subquery of its own looked the same row up again.
+ */
+const SELLER_RATING = sql.raw(`CASE WHEN sr.review_count > 0 THEN round(sr.star_total::numeric / sr.review_count, 1)::float8 END`);
+const SELLER_REVIEWS = sql.raw(`coalesce(sr.review_count, 0)`);
+const SELLER_REVIEWS_JOIN = `
+  LEFT JOIN seller_review_stats sr ON sr.seller_id = l.owner_id`;
 
 const featured = (now: Date): JsonField => ({ boolean: sql`coalesce(l.featured_until > ${now.toISOString()}::timestamptz, false)` });
 
@@ -93,7 +99,7 @@ export function listingJsonSql(now: Date): SQL {
         lastName: { string: sql`u.last_name` },
         username: { string: sql`u.username` },
         createdAt: { time: sql`u.created_at` },
-        listingsCount: { number: sql`coalesce((SELECT c.listings FROM seller_listing_counts c WHERE c.owner_id = l.owner_id), 0)` },
+        listingsCount: { number: sql`coalesce(sc.listings, 0)` },
         rating: { number: SELLER_RATING },
         reviewCount: { number: SELLER_REVIEWS },
       },
@@ -106,10 +112,11 @@ export function listingJsonSql(now: Date): SQL {
   });
 }
 
-/** Joins for listingJsonSql, over `page` (id, n): the listing and its seller. */
+/** Joins for listingJsonSql, over `page` (id, n): the listing, its seller and the seller's counts. */
 export const LISTING_JSON_FROM = sql.raw(`page p
   JOIN listings l ON l.id = p.id
-  JOIN users u ON u.id = l.owner_id`);
+  JOIN users u ON u.id = l.owner_id${SELLER_REVIEWS_JOIN}
+  LEFT JOIN seller_listing_counts sc ON sc.owner_id = l.owner_id`);
 
 /**
  * A JSON array (as text) of the listings in `page`, in page order: '[]' when there are none.
@@ -136,8 +143,8 @@ function cardJsonSql(now: Date): SQL {
   });
 }
 
-const CARD_JSON_FROM = sql`page p
-  JOIN listings l ON l.id = p.id`;
+const CARD_JSON_FROM = sql.raw(`page p
+  JOIN listings l ON l.id = p.id${SELLER_REVIEWS_JOIN}`);
 
 /** A JSON array (as text) of the cards of the listings in `page`, in page order; `where` as listingsArraySql's. */
 function cardsArraySql(now: Date, where?: SQL): SQL {
