@@ -52,7 +52,8 @@ const envSchema = z.object({
   /** Absent: 5 s in production; none in development and tests (no load balancer in front). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
+  /** At least 2: start-up holds one connection for the migration lock while migrating on another. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).optional(),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
   SOCKET_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
@@ -254,17 +255,19 @@ function webConcurrency(requested: number | undefined, databaseUrl: string | und
 
 /**
  * About two PostgreSQL connections a core of this machine, shared out over its server
- * processes, and never fewer than four a process (a slow statement or a background job must
- * not hold half of them). More backends than that do not search faster when the database
- * shares the machine's cores: they take turns on the same cores, and with the server's event
- * loop, which every request waits for. Measured with bench:search at 1,000,000 ads on two
- * cores: 4 connections against 10 cost PostgreSQL 27-51% less CPU a search (four pairs of
- * runs; docs/decisions/database-pool-size.md). A database on a bigger machine of its own may want more
- * (DATABASE_POOL_SIZE).
+ * processes, and never fewer than two a process (a slow statement, an index load or a
+ * background job then still leaves one for requests). More backends than that do not search
+ * faster when the database shares the machine's cores: they take turns on the same cores, and
+ * with the server's event loop, which every request waits for. Measured with bench:search at
+ * 1,000,000 ads on two cores with two processes: 4 connections against 10 cost PostgreSQL
+ * 27-51% less CPU a search, and 2 against 4 another 30% less, the 16-client p95 116-122 ms
+ * against 152-158 (docs/decisions/database-pool-size.md). A database on a bigger machine of
+ * its own may want more (DATABASE_POOL_SIZE).
  */
 function databasePoolSize(requested: number | undefined, processes: number): number {
-  return requested ?? Math.max(4, Math.ceil((2 * os.availableParallelism()) / processes));
+  return requested ?? Math.max(MIN_POOL, Math.ceil((2 * os.availableParallelism()) / processes));
 }
+const MIN_POOL = 2;
 
 /**
  * The built-in payment sandbox features ads for free, so it must never be live by accident:

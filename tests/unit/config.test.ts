@@ -88,13 +88,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*DATABASE_URL/);
   });
 
-  it('keeps about two PostgreSQL connections a core, shared out over the processes, at least four each', () => {
+  it('keeps about two PostgreSQL connections a core, shared out over the processes, at least two each', () => {
     const cores = os.availableParallelism();
     const url = 'postgres://x@h/db';
-    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '1' }).databasePoolSize).toBe(Math.max(4, 2 * cores));
-    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: String(2 * cores) }).databasePoolSize).toBe(4);
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '1' }).databasePoolSize).toBe(Math.max(2, 2 * cores));
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: String(2 * cores) }).databasePoolSize).toBe(2);
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: String(cores) }).databasePoolSize).toBe(2);
     expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '1', DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
-    for (const bad of ['0', '101', '2.5', 'many']) expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    for (const bad of ['0', '1', '101', '2.5', 'many']) expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
     // What the server opens (server/services.ts) is that pool.
     expect(configuredDatabase(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '7' }))).toEqual({ kind: 'postgres', url, max: 7 });
     expect(configuredDatabase(loadConfig({ DATA_DIR: '/tmp/soko-x' }))).toEqual({ kind: 'pglite', dataDir: '/tmp/soko-x/pglite' });
