@@ -260,9 +260,9 @@ function webConcurrency(requested: number | undefined, databaseUrl: string | und
  * faster when the database shares the machine's cores: they take turns on the same cores, and
  * with the server's event loop, which every request waits for. Measured with bench:search at
  * 1,000,000 ads on two cores with two processes: 4 connections against 10 cost PostgreSQL
- * 27-51% less CPU a search, and 2 against 4 another 30% less, the 16-client p95 116-122 ms
- * against 152-158 (docs/decisions/database-pool-size.md). A database on a bigger machine of
- * its own may want more (DATABASE_POOL_SIZE).
+ * 27-51% less CPU a search, and 2 against 4 another 8-35% less in five pairs of runs, with the
+ * 16-client p95 lower in four and the same in one (docs/decisions/database-pool-size.md). A
+ * database on a bigger machine of its own may want more (DATABASE_POOL_SIZE).
  */
 function databasePoolSize(requested: number | undefined, processes: number): number {
   return requested ?? Math.max(MIN_POOL, Math.ceil((2 * os.availableParallelism()) / processes));

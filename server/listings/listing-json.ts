@@ -63,8 +63,9 @@ export type ListingJson = {
 
 /*
  * The seller's average and count from migration 1400's seller_review_stats, and their active ads
- * from seller_listing_counts (a row each, kept by triggers), joined once per listing as `sr` and
- * `sc` (SELLER_STATS_JOIN). Each field as a subquery of its own looked the same row up again.
+ * from seller_listing_counts (a row each, kept by triggers), joined once per listing as `sr`
+ * (SELLER_REVIEWS_JOIN) and `sc` (LISTING_JSON_FROM). Each field as a subquery of its own looked
+ * the same row up again: 1.22-1.29 ms against 1.08 for a page of 20 at 1M ads.
  */
 const SELLER_RATING = sql.raw(`CASE WHEN sr.review_count > 0 THEN round(sr.star_total::numeric / sr.review_count, 1)::float8 END`);
 const SELLER_REVIEWS = sql.raw(`coalesce(sr.review_count, 0)`);
