@@ -73,4 +73,25 @@ describe('the index ids', () => {
     expect(ids.slotOf(good.toUpperCase())).toBe(-1);
     expect(ids.slotOf('ad-1')).toBe(-1);
   });
+
+  it('finds every id after a reserve sized for a load, and after the table is emptied at the same size and at a smaller one', () => {
+    const ids = new AdIds();
+    const texts = Array.from({ length: 5_000 }, () => randomUUID());
+    for (const _ of ids.reserve(texts.length)) void _;
+    texts.forEach((id, slot) => {
+      ids.set(slot, id);
+      ids.bind(slot);
+    });
+    // Slot 0 first: the table keeps slot + 1, and an empty place must never read as slot 0.
+    expect(ids.slotOf(texts[0]!)).toBe(0);
+    expect(texts.every((id, slot) => ids.slotOf(id) === slot)).toBe(true);
+    expect(ids.slotOf(randomUUID())).toBe(-1);
+    for (const live of [texts.length, 100]) {
+      ids.unbindAll(live);
+      expect(ids.slotOf(texts[0]!)).toBe(-1);
+      for (let slot = 0; slot < live; slot++) ids.bind(slot);
+      expect(texts.slice(0, live).every((id, slot) => ids.slotOf(id) === slot)).toBe(true);
+      expect(ids.slotOf(texts[texts.length - 1]!)).toBe(live === texts.length ? texts.length - 1 : -1);
+    }
+  });
 });
