@@ -14,7 +14,7 @@ import { sweepDrafts } from './listings/drafts.ts';
 import { DERIVED_FILES_INTERVAL_MS } from './media/derived-files.ts';
 import { boundedStep } from './shutdown.ts';
 import { createExpiryJob, EXPIRY_INTERVAL_MS } from './listings/lifecycle.ts';
-import { HEADS_INTERVAL_MS, writeMissingHeads } from './listings/json-heads.ts';
+import { HEADS_INTERVAL_MS, writeMissingHeads, writeMissingIndexLines } from './listings/json-heads.ts';
 import { createAlertJob } from './alerts/job.ts';
 import { createMessageMailJob, MESSAGE_MAIL_INTERVAL_MS } from './messages/notifications.ts';
 import { REFILE_KEYS_INTERVAL_MS, refileSearchKeys } from './saved/refile-search-keys.ts';
@@ -64,10 +64,12 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // The smaller sizes, card files and link previews posts left for later (posts also wake it at once), including those a restart interrupted.
   const derived = services.images.derived;
   jobs.every('derived image files', DERIVED_FILES_INTERVAL_MS, () => derived.runOnce(), { runAtStart: true });
-  // Ads without their stored JSON (from before migration 2300, or restored): written a batch at a time.
+  // Ads without their stored JSON (from before migration 2300, or restored) or search index line (migration 2400): written a batch at a time.
   jobs.every('listing JSON heads', HEADS_INTERVAL_MS, async () => {
     const written = await writeMissingHeads(db);
     if (written > 0) logger.info({ written }, 'listing JSON heads written');
+    const lines = await writeMissingIndexLines(db);
+    if (lines > 0) logger.info({ written: lines }, 'search index lines written');
   }, { runAtStart: true });
   // Pending payments whose redirect and webhook (or M-Pesa callback) went missing: asked again (server/payments/).
   const reconcile = paymentsDeps(services);

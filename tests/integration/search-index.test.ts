@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../server/db/client.ts';
+import { writeMissingIndexLines } from '../../server/listings/json-heads.ts';
 import { listings } from '../../server/db/schema/index.ts';
 import { checkedHits } from '../../server/search/checked-hits.ts';
 import { engineQuery, exactAnswer, searchListings } from '../../server/search/search.ts';
 import { type ListingFilters, type ListingSort } from '../../server/search/search-query.ts';
-import { CHANGES_CHANNEL, TITLE_SPLIT_SQL, catchUpStatement, createSearchIndex, loadChunks, titleWords } from '../../server/search/memory/search-index.ts';
+import { CHANGES_CHANNEL, catchUpStatement, createSearchIndex, loadChunks, titleWords } from '../../server/search/memory/search-index.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertRows } from './listings-support.ts';
@@ -232,9 +233,76 @@ describe("the index's title words", () => {
   it('are the words search_title_words finds, for any title', async () => {
     const titles = ['Toyota Axio 2014', 'iPhone13 Pro Max 256GB', 'PS4 + 2 pads', 'K-Gas 13kg (full)', 'ÉCOLE Ölçer Straße ǅemal', 'Sofa\u00a0set\u2003seven-seater', 'ΣΟΦΑ ΟΔΟΣ', '4k TV, 55"', '...', '', 'x1y22z333', '١٢٣ ninety9', 'tab\tnew\nline', 'emoji 📱phone📱 2gb'];
     for (const title of titles) {
-      const [row] = await queryRows<{ split: string; words: string[] }>(t.services.db, sql`SELECT ${sql.raw(TITLE_SPLIT_SQL)} AS split, search_title_words(title) AS words FROM (SELECT ${title}::text AS title) AS ad`);
+      // The line's eleventh field is the split title (migration 2400's listing_index_line), of an ad with this title.
+      const [row] = await queryRows<{ split: string; words: string[] }>(
+        t.services.db,
+        sql`SELECT listing_index_line(ad, '{}')::json->>10 AS split, search_title_words(ad.title) AS words FROM json_populate_record(NULL::listings, json_build_object('title', ${title}::text, 'category', 'For Sale')) AS ad`,
+      );
       expect({ title, words: [...new Set(titleWords(row!.split))].sort() }).toEqual({ title, words: [...row!.words].sort() });
     }
+  });
+});
+
+describe("the ads' stored index lines (migration 2400)", () => {
+  type Line = { id: string; stored: string | null; computed: string; status: string };
+  const lineOf = async (id: string) =>
+    (await queryRows<Line>(t.services.db, sql`SELECT id, index_line AS stored, listing_index_line(l, l.search_tokens) AS computed, status FROM listings l WHERE id = ${id}`))[0]!;
+
+  it('are written with each write the index sees, and only while the ad is active', async () => {
+    const [ad] = await insertRows(t, ownerId, [{ title: 'Kiondo basket 2pcs', description: 'woven sisal', location: 'Westlands, Nairobi', price: 1500, createdAt: new Date(), updatedAt: new Date() }]);
+    const id = ad!.id;
+    const same = async () => {
+      const line = await lineOf(id);
+      expect(line.stored).toBe(line.computed);
+    };
+    await same();
+    expect(JSON.parse((await lineOf(id)).stored!)).toEqual(expect.arrayContaining([id, 'kiondo|basket|2pcs']));
+    // Each column the line or the ad's tokens are written from, one at a time.
+    const edits: Array<Partial<typeof listings.$inferInsert>> = [
+      { title: 'Kiondo baskets, three' },
+      { description: 'handwoven sisal kiondo' },
+      { location: 'Mombasa' },
+      { price: 2500 },
+      { currency: 'USD' },
+      { category: 'Furniture' },
+      { featuredUntil: new Date(Date.now() + 86_400_000) },
+      { createdAt: new Date(Date.UTC(2026, 5, 1, 10, 0, 0, 123)) },
+    ];
+    for (const edit of edits) {
+      await t.services.db.update(listings).set(edit).where(eq(listings.id, id));
+      await same();
+    }
+    expect(JSON.parse((await lineOf(id)).stored!)[9]).toContain('handwoven');
+    await t.services.db.update(listings).set({ status: 'sold' }).where(eq(listings.id, id));
+    expect((await lineOf(id)).stored).toBeNull();
+    await t.services.db.update(listings).set({ status: 'active' }).where(eq(listings.id, id));
+    await same();
+    // A view counted writes no line (and needs none).
+    await queryRows(t.services.db, sql`UPDATE listings SET index_line = 'untouched', views = views + 1 WHERE id = ${id}`);
+    await queryRows(t.services.db, sql`UPDATE listings SET views = views + 1 WHERE id = ${id}`);
+    expect((await lineOf(id)).stored).toBe('untouched');
+    await queryRows(t.services.db, sql`UPDATE listings SET index_line = NULL WHERE id = ${id}`);
+  });
+
+  it('missing ones are computed by a load and written by the background job', async () => {
+    const ads = await insertRows(t, ownerId, [
+      { title: 'Quokkastone lamp', createdAt: new Date(), updatedAt: new Date() },
+      { title: 'Quokkastone vase', createdAt: new Date(), updatedAt: new Date() },
+    ]);
+    await queryRows(t.services.db, sql`UPDATE listings SET index_line = NULL WHERE id IN (${ads[0]!.id}, ${ads[1]!.id})`);
+    const index = createSearchIndex(t.services.db, createLogger('silent'));
+    try {
+      await index.ready;
+      expect((await searchListings(t.services.db, { search: 'quokkastone' }, { index })).items.map((l) => l.title).sort()).toEqual(['Quokkastone lamp', 'Quokkastone vase']);
+    } finally {
+      index.close();
+    }
+    while ((await writeMissingIndexLines(t.services.db, { batch: 1, batches: 1 })) > 0);
+    for (const ad of ads) {
+      const line = await lineOf(ad.id);
+      expect(line.stored).toBe(line.computed);
+    }
+    expect(await writeMissingIndexLines(t.services.db)).toBe(0);
   });
 });
 

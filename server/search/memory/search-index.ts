@@ -179,43 +179,36 @@ export type SearchIndex = SearchEngine & {
 type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string, string, string | null];
 
 /*
- * One ad as the index holds it, written by PostgreSQL as a JSON array (AdRow), one a line
- * (AD_LINES). Its tokens and title words come as one string each, joined by TOKEN_BREAK: a JSON
- * array of forty strings per ad made a load's chunk hundreds of thousands of objects, which every
- * full collection during the load marked while the event loop waited (30-45 ms at 1M ads); the
+ * One ad as the index holds it: a JSON array (AdRow), its line, one a line in a statement's text
+ * (AD_LINES). Each active ad's line is stored (listings.index_line, migration 2400), written with
+ * the ad by listing_index_line() there, which also says what each field is; an ad without one
+ * (before that migration, a restore) has it computed as it is read. Writing the lines at each
+ * load was three quarters of PostgreSQL's time of a load at 1M ads
+ * (docs/decisions/search-index-lines.md).
+ *
+ * Its tokens and title words come as one string each, joined by TOKEN_BREAK: a JSON array of
+ * forty strings per ad made a load's chunk hundreds of thousands of objects, which every full
+ * collection during the load marked while the event loop waited (30-45 ms at 1M ads); the
  * tokens' string goes to the index as it is (IndexedAd.joinedTokens). The one token that can hold
- * any character, 'c:' and the category (search_tokens always has it: migration 0700), is left out
- * and made again from the category only when the category holds the break: array_remove() on
- * every ad was a tenth of the database's time of a load.
+ * any character, 'c:' and the category, is left out and made again from the category only when
+ * the category holds the break. The title's words are split by the database at spaces and ASCII
+ * punctuation (what a space is, and a letter's lower case, are the database's to say), and
+ * titleWords() adds the runs of digits and of other characters of each word, as migration 0990's
+ * search_title_words does in one go.
  */
-/**
- * The title's words as migration 0990's search_title_words finds them, in two halves: the
- * database splits the lower-cased title at spaces and ASCII punctuation (what a space is, and a
- * letter's lower case, are the database's to say), and titleWords() adds the runs of digits and
- * of other characters of each word ("iphone13" gives "iphone" and "13"). search_title_words
- * itself was two thirds of a load's database time (a regular expression more, and a sort).
- */
-export const TITLE_SPLIT_SQL = `array_to_string(regexp_split_to_array(lower(title), '[[:space:]!-/:-@[-\`{-~]+'), '${TOKEN_BREAK}')`;
-/** The dates in µs are written as bigint: float8's shortest round-trip text took 7 of a chunk's 70 ms of the database's time at 1M ads. */
-const AD_JSON = `json_build_array(id, floor(extract(epoch from created_at) * 1000000)::bigint,
-  floor(extract(epoch from featured_until) * 1000000)::bigint, price, currency, lower(category),
-  county_code, town_id, lower(location),
-  array_to_string(CASE WHEN strpos(category, '${TOKEN_BREAK}') = 0 THEN search_tokens ELSE array_remove(search_tokens, 'c:' || lower(category)) END, '${TOKEN_BREAK}'),
-  ${TITLE_SPLIT_SQL}, subcategory)`;
-/** The columns AD_JSON reads: a chunk holds only these, not each ad's JSON (migration 2300) and the rest. */
-const AD_COLUMNS = sql.raw('id, created_at, featured_until, price, currency, category, county_code, town_id, location, search_tokens, title, subcategory');
+const AD_LINE = sql.raw('coalesce(l.index_line, listing_index_line(l, l.search_tokens))');
 
 /**
- * A statement's ads, one AD_JSON a line, as adLines() reads them ('' for none); FROM a subquery
- * or CTE in date order, they come in that order. PostgreSQL does not promise an aggregate keeps
- * its input's order, but the index is right in any order (a newest-first search is only quicker
- * when slots are near date order: memory-index.ts), and an ORDER BY inside the aggregate sorted
- * every load chunk again: 11 of 82 ms of the database's time a chunk of 10,000 ads.
+ * A statement's ads, one line each, as adLines() reads them ('' for none); FROM a subquery or
+ * CTE in date order, they come in that order. PostgreSQL does not promise an aggregate keeps its
+ * input's order, but the index is right in any order (a newest-first search is only quicker when
+ * slots are near date order: memory-index.ts), and an ORDER BY inside the aggregate sorted every
+ * load chunk again: 11 of 82 ms of the database's time a chunk of 10,000 ads.
  */
-const AD_LINES = sql.raw(`coalesce(string_agg(${AD_JSON}::text, E'\\n'), '')`);
+const AD_LINES = sql.raw(`coalesce(string_agg(line, E'\\n'), '')`);
 
 /**
- * The title's words from TITLE_SPLIT_SQL's text: each word, and its runs of ASCII digits and of
+ * The title's words from the line's split title: each word, and its runs of ASCII digits and of
  * other characters when it has both, as PostgreSQL's [0-9] in search_words (repeats are harmless:
  * MemoryIndex takes each once). A character at a time: split() and a regular expression per word
  * were 0.5 s of a load of 1M ads.
@@ -282,7 +275,7 @@ function readChunk(db: Db, after: Key | null, size: number): Promise<Chunk> {
   const asked = performance.now();
   return queryRows<{ ads: string; n: number; last: string | null }>(
     db,
-    sql`WITH chunk AS (SELECT ${AD_COLUMNS} FROM listings WHERE status = 'active' ${from} ORDER BY created_at, id LIMIT ${size})
+    sql`WITH chunk AS (SELECT id, created_at, ${AD_LINE} AS line FROM listings l WHERE status = 'active' ${from} ORDER BY created_at, id LIMIT ${size})
       SELECT (SELECT ${AD_LINES} FROM chunk) AS ads, (SELECT count(*)::int FROM chunk) AS n,
         (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last`,
   ).then(([row]) => ({ ads: row!.ads, n: row!.n, last: row!.last === null ? null : (JSON.parse(row!.last) as Key), statementMs: performance.now() - asked }));
@@ -510,7 +503,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const part = ids.slice(from, from + (inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK));
       const [ads] = await queryRows<{ ads: string }>(
         db,
-        sql`SELECT ${AD_LINES} AS ads FROM listings WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active'`,
+        sql`SELECT ${AD_LINES} AS ads FROM (SELECT ${AD_LINE} AS line FROM listings l WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active') AS ads`,
       );
       slicer.resume();
       const current = new Map([...adLines(ads!.ads)].map((ad) => [ad[0], toAd(ad)]));
