@@ -467,12 +467,11 @@ describe("a load's chunks", () => {
   /** Every active ad's id in date order, and the ids the chunks gave, in their order. */
   const activeInDateOrder = async () =>
     (await queryRows<{ id: string }>(t.services.db, sql`SELECT id FROM listings WHERE status = 'active' ORDER BY created_at, id`)).map((row) => row.id);
-  const idsOf = async (chunks: AsyncIterable<{ ads: string; n: number }>) => {
+  const idsOf = async (chunks: AsyncIterable<{ lines: string[]; n: number }>) => {
     const ids: string[] = [];
     for await (const chunk of chunks) {
-      const lines = chunk.ads === '' ? [] : chunk.ads.split('\n');
-      expect(lines.length).toBe(chunk.n);
-      for (const line of lines) ids.push((JSON.parse(line) as [string])[0]);
+      expect(chunk.lines.length).toBe(chunk.n);
+      for (const line of chunk.lines) ids.push((JSON.parse(line) as [string])[0]);
     }
     return ids;
   };

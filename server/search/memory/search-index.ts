@@ -179,12 +179,14 @@ export type SearchIndex = SearchEngine & {
 type AdRow = [string, number, number | null, number | null, string, string, string | null, string | null, string, string, string, string | null];
 
 /*
- * One ad as the index holds it: a JSON array (AdRow), its line, one a line in a statement's text
- * (AD_LINES). Each active ad's line is stored (listings.index_line, migration 2400), written with
- * the ad by listing_index_line() there, which also says what each field is; an ad without one
- * (before that migration, a restore) has it computed as it is read. Writing the lines at each
- * load was three quarters of PostgreSQL's time of a load at 1M ads
- * (docs/decisions/search-index-lines.md).
+ * One ad as the index holds it: a JSON array (AdRow), its line, a row each in a load's or a
+ * catch-up's statement. Each line is parsed as it is added, so that its strings and arrays die
+ * young: a whole chunk parsed at once lived on through the young generation's collections into
+ * the old one, and made the full collections of a load many and long. Each active ad's line is
+ * stored (listings.index_line, migration 2400), written with the ad by listing_index_line()
+ * there, which also says what each field is; an ad without one (before that migration, a
+ * restore) has it computed as it is read. Writing the lines at each load was three quarters of
+ * PostgreSQL's time of a load at 1M ads (docs/decisions/search-index-lines.md).
  *
  * Its tokens and title words come as one string each, joined by TOKEN_BREAK: a JSON array of
  * forty strings per ad made a load's chunk hundreds of thousands of objects, which every full
@@ -197,15 +199,6 @@ type AdRow = [string, number, number | null, number | null, string, string, stri
  * search_title_words does in one go.
  */
 const AD_LINE = sql.raw('coalesce(l.index_line, listing_index_line(l, l.search_tokens))');
-
-/**
- * A statement's ads, one line each, as adLines() reads them ('' for none); FROM a subquery or
- * CTE in date order, they come in that order. PostgreSQL does not promise an aggregate keeps its
- * input's order, but the index is right in any order (a newest-first search is only quicker when
- * slots are near date order: memory-index.ts), and an ORDER BY inside the aggregate sorted every
- * load chunk again: 11 of 82 ms of the database's time a chunk of 10,000 ads.
- */
-const AD_LINES = sql.raw(`coalesce(string_agg(line, E'\\n'), '')`);
 
 /**
  * The title's words from the line's split title: each word, and its runs of ASCII digits and of
@@ -234,21 +227,6 @@ export function titleWords(split: string): string[] {
 }
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
-/**
- * A load chunk's ads, one JSON array per line (JSON escapes every line break inside a string),
- * parsed one at a time: each ad's strings and arrays die young, where a whole chunk parsed at
- * once lived on through the young generation's collections into the old one, and made the full
- * collections of a load many and long.
- */
-function* adLines(text: string): Generator<AdRow> {
-  for (let from = 0; from < text.length; ) {
-    const end = text.indexOf('\n', from);
-    const to = end === -1 ? text.length : end;
-    yield JSON.parse(text.slice(from, to)) as AdRow;
-    from = to + 1;
-  }
-}
-
 function toAd(row: AdRow): IndexedAd {
   const [id, created, featuredUntil, price, currency, category, county, town, location, tokens, title, subcategory] = row;
   const own = ownTokens({ county, town, category, subcategory });
@@ -265,20 +243,26 @@ function toAd(row: AdRow): IndexedAd {
   };
 }
 
-/** One load statement's ads (AD_LINES), how many, the last one's key, and how long the statement took from here. */
-type Chunk = { ads: string; n: number; last: Key | null; statementMs: number };
-type Key = [string, string];
+/**
+ * One load statement's ads, one line a row, how many, the last one's key, and how long the
+ * statement took from here. A row each, not the chunk's lines joined into one text as a catch-up
+ * reads them: node-postgres gathers a message that spans several socket reads in a buffer it
+ * doubles, and a 450 kB text a chunk made it copy each chunk about twice into new memory (with
+ * MALLOC_MMAP_THRESHOLD_, new pages each time): 5 s of a load's 20 on this thread at 1M ads.
+ */
+type Chunk = { lines: string[]; n: number; last: Key | null; statementMs: number };
+/** An ad's place in date order: its created_at in µs (as its line has it: exact below 2^53) and its id. */
+type Key = [number, string];
 
 /** A statement's first `size` active ads after `after` (created_at, id), in date order, and the last one's key. */
 function readChunk(db: Db, after: Key | null, size: number): Promise<Chunk> {
-  const from = after ? sql`AND (created_at, id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``;
+  const from = after ? sql`AND (created_at, id) > (to_timestamp(0) + ${after[0]}::bigint * interval '1 microsecond', ${after[1]}::uuid)` : sql``;
   const asked = performance.now();
-  return queryRows<{ ads: string; n: number; last: string | null }>(
-    db,
-    sql`WITH chunk AS (SELECT id, created_at, ${AD_LINE} AS line FROM listings l WHERE status = 'active' ${from} ORDER BY created_at, id LIMIT ${size})
-      SELECT (SELECT ${AD_LINES} FROM chunk) AS ads, (SELECT count(*)::int FROM chunk) AS n,
-        (SELECT json_build_array(created_at, id)::text FROM chunk ORDER BY created_at DESC, id DESC LIMIT 1) AS last`,
-  ).then(([row]) => ({ ads: row!.ads, n: row!.n, last: row!.last === null ? null : (JSON.parse(row!.last) as Key), statementMs: performance.now() - asked }));
+  return queryRows<{ line: string }>(db, sql`SELECT ${AD_LINE} AS line FROM listings l WHERE status = 'active' ${from} ORDER BY created_at, id LIMIT ${size}`).then((rows) => {
+    const lines = rows.map((row) => row.line);
+    const lastAd = lines.length === 0 ? null : (JSON.parse(lines[lines.length - 1]!) as AdRow);
+    return { lines, n: lines.length, last: lastAd && [lastAd[1], lastAd[0]], statementMs: performance.now() - asked };
+  });
 }
 
 /**
@@ -335,7 +319,7 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
   const { snapshot, active } = await loadStart(db);
   let sizedAt = 0;
   let first = true;
-  for await (const { ads, n, statementMs } of loadChunks(db, inThread)) {
+  for await (const { lines, n, statementMs } of loadChunks(db, inThread)) {
     longestStatement.ms = Math.max(longestStatement.ms, statementMs);
     slicer.resume();
     await slicer.pause();
@@ -344,18 +328,17 @@ async function load(db: Db, maxBytes: number, inThread: boolean): Promise<{ inde
       // Tokens per ad from the first chunk's first FIRST_CHUNK ads (the oldest), with a margin.
       let tokens = 0;
       let counted = 0;
-      for (const ad of adLines(ads)) {
-        tokens += tokenCount(toAd(ad));
-        if (++counted === FIRST_CHUNK) break;
+      for (const line of lines.slice(0, FIRST_CHUNK)) {
+        tokens += tokenCount(toAd(JSON.parse(line) as AdRow));
+        counted++;
       }
       await slicer.pause();
       await index.reserve(Math.ceil(active * 1.02), (tokens / counted) * 1.1, slicer);
       await slicer.pause();
     }
     await index.roomForMore(n, Math.ceil(active * 1.02) - index.live, slicer);
-    let i = 0;
-    for (const ad of adLines(ads)) {
-      index.addNew(toAd(ad));
+    for (let i = 0; i < lines.length; ) {
+      index.addNew(toAd(JSON.parse(lines[i]!) as AdRow));
       if (++i % ADS_PER_LOOK === 0) await slicer.maybePause();
     }
     if (index.live - sizedAt >= SIZE_CHECK_ADS) {
@@ -501,12 +484,9 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
     const slicer = new Slicer();
     for (let from = 0; from < ids.length; from += inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK) {
       const part = ids.slice(from, from + (inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK));
-      const [ads] = await queryRows<{ ads: string }>(
-        db,
-        sql`SELECT ${AD_LINES} AS ads FROM (SELECT ${AD_LINE} AS line FROM listings l WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active') AS ads`,
-      );
+      const rows = await queryRows<{ line: string }>(db, sql`SELECT ${AD_LINE} AS line FROM listings l WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active'`);
       slicer.resume();
-      const current = new Map([...adLines(ads!.ads)].map((ad) => [ad[0], toAd(ad)]));
+      const current = new Map(rows.map(({ line }) => toAd(JSON.parse(line) as AdRow)).map((ad) => [ad.id, ad]));
       for (let i = 0; i < part.length; i++) {
         s.index.put(part[i]!, current.get(part[i]!) ?? null);
         if (i % ADS_PER_LOOK === ADS_PER_LOOK - 1) await slicer.maybePause();
