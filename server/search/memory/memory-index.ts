@@ -44,7 +44,8 @@ export type IndexedAd = {
 /**
  * What separates IndexedAd.joinedTokens: ASCII punctuation, which splits words (migration 0700's
  * search_words), so no word, location word, price band or title token holds it; only a
- * category's token (any text after 'c:') can.
+ * category's token (any text after 'c:') can. The ads' stored lines are written with it
+ * (migration 2400's listing_index_line): a change here is a new migration there.
  */
 export const TOKEN_BREAK = '|';
 

@@ -245,9 +245,9 @@ function toAd(row: AdRow): IndexedAd {
 
 /**
  * One load statement's ads, one line a row, how many, the last one's key, and how long the
- * statement took from here. A row each, not the chunk's lines joined into one text as a catch-up
- * reads them: node-postgres gathers a message that spans several socket reads in a buffer it
- * doubles, and a 450 kB text a chunk made it copy each chunk about twice into new memory (with
+ * statement took from here. A row each, not the chunk's lines joined into one text:
+ * node-postgres gathers a message that spans several socket reads in a buffer it doubles, and a
+ * 450 kB text a chunk made it copy each chunk about twice into new memory (with
  * MALLOC_MMAP_THRESHOLD_, new pages each time): 5 s of a load's 20 on this thread at 1M ads.
  */
 type Chunk = { lines: string[]; n: number; last: Key | null; statementMs: number };
