@@ -315,6 +315,33 @@ describe('the memory index', () => {
     expect(index.search(query('newest'), [[index.tokenId('sofa')]], 3, 0).map((h) => h.id)).toEqual([`a${ADS - 1}`, `a${ADS - 2}`, `a${ADS - 3}`]);
   });
 
+  it('a catch-up makes room for its changes ahead, in slices: no column, id list or token list grows while they are put', async () => {
+    const index = new NamedIndex();
+    const slicer = new Slicer();
+    for (let i = 0; i < 3_000; i++) index.put(`a${i}`, ad(`a${i}`, i, ['sofa', 'oak', `w${i % 50}`], 1_000 + i));
+    await index.finishLoad();
+    const PART = 1_000;
+    let grew = 0;
+    // Parts of new ads and new versions of old ones (each takes a new slot), far past the room the load left.
+    for (let round = 0; round < 12; round++) {
+      const before = index.slotRoom();
+      await index.roomForChanges(PART, slicer);
+      const room = { slots: index.slotRoom(), units: index.tokenUnits().room };
+      if (room.slots.columns !== before.columns) grew++;
+      expect(room.slots.columns).toBeGreaterThanOrEqual(index.size + PART);
+      for (let i = 0; i < PART; i++) {
+        const n = round % 2 === 0 ? 3_000 + round * PART + i : i * 3;
+        index.put(`a${n}`, ad(`a${n}`, 10_000 + round * PART + i, ['sofa', 'teak', `v${round}`, `w${i % 50}`], 500 + i));
+      }
+      expect({ round, slots: index.slotRoom(), units: index.tokenUnits().room }).toEqual({ round, ...room });
+    }
+    expect(grew).toBeGreaterThan(1);
+    // Every ad is found with its latest words, newest first.
+    expect(index.search(query('newest'), [[index.tokenId('v11')]], 2, 0).map((h) => h.id)).toEqual(['a2997', 'a2994']);
+    expect(index.search(query('newest'), [[index.tokenId('v10')]], 1, 0).map((h) => h.id)).toEqual([`a${3_000 + 10 * PART + PART - 1}`]);
+    expect(index.live).toBe(3_000 + 6 * PART);
+  });
+
   it('compaction keeps featured ads, dates, prices and the checksum', async () => {
     const index = new NamedIndex();
     // Featured until a day from now (µs): the index drops features that ended an hour before the clock.

@@ -486,6 +486,7 @@ export function createSearchIndex(db: Db, logger: Logger, options: SearchIndexOp
       const part = ids.slice(from, from + (inThread ? CATCH_UP_CHUNK / 10 : CATCH_UP_CHUNK));
       const rows = await queryRows<{ line: string }>(db, sql`SELECT ${AD_LINE} AS line FROM listings l WHERE id = ANY(${sqlArray(part, 'uuid')}) AND status = 'active'`);
       slicer.resume();
+      await s.index.roomForChanges(part.length, slicer);
       const current = new Map(rows.map(({ line }) => toAd(JSON.parse(line) as AdRow)).map((ad) => [ad.id, ad]));
       for (let i = 0; i < part.length; i++) {
         s.index.put(part[i]!, current.get(part[i]!) ?? null);
