@@ -73,24 +73,29 @@ try {
   // Writes merged into the loaded index: price changes (new slots, price-order merges every 4,096).
   // The statements run first (on PGlite they hold this thread, not the index's doing); the delay is measured while the index catches up and merges.
   const writes = Number(args.writes);
-  const merge = monitorEventLoopDelay({ resolution: 5 });
+  // A monitor enabled again counts the time it was off in its first sample (the statement
+  // above): each round gets its own, and the longest of the rounds is reported.
+  const merge = { max: 0, p99: 0 };
   let mergeMs = 0;
   let mergeSlice: LongestSlice = { ms: 0, cpuMs: 0 };
   for (let i = 0; i < writes; i += 500) {
     await queryRows(database.db, sql`UPDATE listings SET price = coalesce(price, 0) + 1 WHERE id IN (SELECT id FROM listings WHERE status = 'active' ORDER BY id OFFSET ${i} LIMIT 500)`);
     // A merge left running from the round before counts (the statement above is PGlite's, not a slice).
     mergeSlice = longerSlice(mergeSlice, takeLongestSlice());
-    merge.enable();
+    const round = monitorEventLoopDelay({ resolution: 5 });
+    round.enable();
     const t0 = performance.now();
     await index.find(engineQuery({ search: 'toyota', sort: 'price_asc' }));
     // The price merge it started runs in slices after it: give it time to end inside the window.
     await new Promise((resolve) => setTimeout(resolve, 300));
     mergeMs += performance.now() - t0 - 300;
-    merge.disable();
+    round.disable();
+    merge.max = Math.max(merge.max, round.max);
+    merge.p99 = Math.max(merge.p99, round.percentile(99));
     mergeSlice = longerSlice(mergeSlice, takeLongestSlice());
   }
   console.log(
-    `${writes} edits caught up and merged (${(mergeMs / 1000).toFixed(1)} s of catch-ups); longest event-loop delay ${ms(merge.max / 1e6)} ms (p99 ${ms(merge.percentile(99) / 1e6)}); the index's own longest slice ${sliceText(mergeSlice)}`,
+    `${writes} edits caught up and merged (${(mergeMs / 1000).toFixed(1)} s of catch-ups); longest event-loop delay ${ms(merge.max / 1e6)} ms (the rounds' highest p99 ${ms(merge.p99 / 1e6)}); the index's own longest slice ${sliceText(mergeSlice)}`,
   );
   const dead = index.stats();
   globalThis.gc?.();

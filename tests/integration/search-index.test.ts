@@ -158,7 +158,11 @@ describe('the search index in memory answers as the database does', () => {
           const candidates = { hits: answer.found.hits, cut: false, titles: answer.titlesUnchecked === true };
           const all = await checkedHits(db, filters, candidates, query.shape.window, 1_000_000);
           expect(all!.length).toBeGreaterThan(0);
-          for (const chunk of [1, 3, 7]) expect({ search, sort, page, chunk, hits: await checkedHits(db, filters, candidates, query.shape.window, chunk) }).toEqual({ search, sort, page, chunk, hits: all });
+          // Statements of a fixed size, and growing from one candidate (each twice the last).
+          for (const [chunk, first] of [[1, 1], [3, 3], [7, 7], [1_000, 1], [5, 1]] as const) {
+            const hits = await checkedHits(db, filters, candidates, query.shape.window, chunk, first);
+            expect({ search, sort, page, chunk, first, hits }).toEqual({ search, sort, page, chunk, first, hits: all });
+          }
           // Only the first candidates held: the same page when they tell it, else none (the database answers).
           for (const held of [10, 40]) {
             const part = await checkedHits(db, filters, { ...candidates, hits: candidates.hits.slice(0, held), cut: candidates.hits.length > held }, query.shape.window, 3);

@@ -121,10 +121,14 @@ export async function verifyHits(db: Db, filters: ListingFilters, hits: Hit[], t
   if (hits.length === 0) return hits;
   const { check } = filterConditions(filters);
   const title = titles ? titleCondition(filters.search, filters.literal) : null;
+  // OFFSET 0 keeps the ads looked up by id first: planned as one statement, a category or
+  // county in the conditions had PostgreSQL read their tokens' GIN lists instead, and 125 ads
+  // took it 30-100 ms at 1M ads, against 2 ms by id.
   const [row] = await queryRows<{ ids: string }>(
     db,
-    sql`SELECT coalesce(json_agg(json_build_array(id, ${title ?? sql`false`})), '[]')::text AS ids FROM listings
-      WHERE id = ANY(${sqlArray(hits.map((h) => h.id), 'uuid')}) AND ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
+    sql`SELECT coalesce(json_agg(json_build_array(id, ${title ?? sql`false`})), '[]')::text AS ids
+      FROM (SELECT * FROM listings WHERE id = ANY(${sqlArray(hits.map((h) => h.id), 'uuid')}) OFFSET 0) listings
+      WHERE ${LISTED}${check.length ? sql` AND ${sql.join(check, sql` AND `)}` : sql``}`,
   );
   const titled = new Map(JSON.parse(row!.ids) as Array<[string, boolean]>);
   const ok = hits.filter((h) => titled.has(h.id));
