@@ -11,7 +11,7 @@ import type { ListingFilters } from './search-query.ts';
  * milliseconds. The first statement tests twice the window (at least FIRST_CHECK), each next one
  * twice as many as the last, up to CHECK_CHUNK: half or more of the candidates usually match,
  * and every candidate tested is a row read at random (at 1M ads, 2,000 cost 14-17 ms with the
- * rows cached and 80-210 ms without, 256 about 2 ms: docs/search-performance.md).
+ * rows cached and 80-210 ms without, 256 about 2 ms: docs/decisions/candidate-checks-by-id.md).
  */
 
 /** Candidates the database tests in one statement, at most. */

@@ -158,7 +158,7 @@ describe('the search index in memory answers as the database does', () => {
           const candidates = { hits: answer.found.hits, cut: false, titles: answer.titlesUnchecked === true };
           const all = await checkedHits(db, filters, candidates, query.shape.window, 1_000_000);
           expect(all!.length).toBeGreaterThan(0);
-          // Statements of a fixed size, and growing from one candidate (each twice the last).
+          // Statements of a fixed size, and growing from twice the window (each twice the last).
           for (const [chunk, first] of [[1, 1], [3, 3], [7, 7], [1_000, 1], [5, 1]] as const) {
             const hits = await checkedHits(db, filters, candidates, query.shape.window, chunk, first);
             expect({ search, sort, page, chunk, first, hits }).toEqual({ search, sort, page, chunk, first, hits: all });
